@@ -1,0 +1,25 @@
+# shellcheck shell=bash
+# Source this (do not execute it): sets PATH for sepax's build and test scripts.
+#
+#   . scripts/env.sh
+#
+# Order matters (toolchain.md traps 3 and 4): tools/node_modules/.bin comes FIRST so that `wasm-opt` is npm
+# binaryen@132, never Debian's `binaryen` package (wasm-opt 108 breaks wasm-bindgen output), and so that
+# wasm-pack finds a wasm-opt at all instead of trying to download one from GitHub. The cargo bin folder comes
+# next, so the wasm-pack / wasm-bindgen that scripts/setup.sh installed win over any other copy.
+
+SEPAX_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export SEPAX_ROOT
+
+# Put $1 at the front of PATH, dropping any later copy of it, so sourcing twice changes nothing.
+_sepax_path_prepend() {
+    local dir="$1" rest=":${PATH}:"
+    rest="${rest//:${dir}:/:}"
+    rest="${rest#:}"
+    rest="${rest%:}"
+    PATH="${dir}${rest:+:${rest}}"
+}
+_sepax_path_prepend "${CARGO_HOME:-${HOME}/.cargo}/bin"
+_sepax_path_prepend "${SEPAX_ROOT}/tools/node_modules/.bin"
+unset -f _sepax_path_prepend
+export PATH

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Install whatever sepax's build and tests need and is missing. Idempotent: with everything present it only
+# checks versions and finishes in well under a second. On a fresh machine (CI may be one) the two
+# `cargo install`s dominate (~5 min together). See /work/shared/notes/toolchain.md for why each item is done the
+# way it is; trap numbers below refer to that file.
+#
+#   bash scripts/setup.sh        # from anywhere; prints one line per item: present / installing / skipped
+#
+# Needs: rustup + cargo, node + npm (both on the project's machine image), root or sudo for apt.
+# Network: only crates.io, the npm registry and Debian apt are reachable; nothing here downloads from GitHub.
+set -euo pipefail
+
+# shellcheck source=scripts/env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$SEPAX_ROOT"
+
+WASM_PACK_VERSION="0.15.1"
+export DEBIAN_FRONTEND=noninteractive
+export CARGO_TERM_PROGRESS_WHEN=never # keeps CI logs readable during the long cargo installs
+
+say() { printf '[setup] %-34s %s\n' "$1" "$2"; }
+die() { printf '[setup] ERROR: %s\n' "$*" >&2; exit 1; }
+
+if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
+
+command -v rustup >/dev/null || die "rustup not found (the machine image provides it; add \$HOME/.cargo/bin to PATH)"
+command -v cargo >/dev/null || die "cargo not found"
+command -v node >/dev/null || die "node not found (the machine image provides Node 20)"
+command -v npm >/dev/null || die "npm not found"
+
+# --- Rust: wasm target and the rustfmt/clippy components -----------------------------------------------------
+# Lists are captured first: `producer | grep -q` under pipefail can fail on SIGPIPE when grep exits early.
+installed_targets="$(rustup target list --installed)"
+if grep -qx 'wasm32-unknown-unknown' <<<"$installed_targets"; then
+    say "rust target wasm32-unknown-unknown" "present"
+else
+    say "rust target wasm32-unknown-unknown" "installing"
+    rustup target add wasm32-unknown-unknown
+fi
+
+installed_components="$(rustup component list --installed)"
+for component in rustfmt clippy; do
+    if grep -q "^${component}-" <<<"$installed_components"; then
+        say "rust component ${component}" "present"
+    else
+        say "rust component ${component}" "installing"
+        rustup component add "$component"
+    fi
+done
+
+# --- wasm-pack (cargo install; npm's wasm-pack downloads from GitHub and fails, trap 5) ----------------------
+have_wasm_pack="$(wasm-pack --version 2>/dev/null || true)"
+if [ "$have_wasm_pack" = "wasm-pack ${WASM_PACK_VERSION}" ]; then
+    say "wasm-pack ${WASM_PACK_VERSION}" "present"
+else
+    say "wasm-pack ${WASM_PACK_VERSION}" "installing (found: ${have_wasm_pack:-none}; ~2 min)"
+    cargo install --locked "wasm-pack@${WASM_PACK_VERSION}"
+fi
+
+# --- wasm-bindgen-cli, EXACTLY the wasm-bindgen version in Cargo.lock (trap 1) -------------------------------
+# On a mismatch wasm-pack silently spends ~4 min building its own copy into ~/.cache/.wasm-pack on every fresh
+# machine; with the right version on PATH it uses ours (and so does wasm-bindgen-test-runner for `wasm-pack test`).
+if [ ! -f Cargo.toml ]; then
+    say "wasm-bindgen-cli" "skipped (no Cargo.toml yet)"
+else
+    if [ ! -f Cargo.lock ]; then
+        say "Cargo.lock" "generating (cargo generate-lockfile)"
+        cargo generate-lockfile --quiet
+    fi
+    wbg_version="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)"
+    if [ -z "$wbg_version" ]; then
+        say "wasm-bindgen-cli" "skipped (Cargo.lock has no wasm-bindgen)"
+    else
+        have_wbg="$(wasm-bindgen --version 2>/dev/null || true)"
+        if [ "${have_wbg%% *}" = "wasm-bindgen" ] && [ "$(cut -d' ' -f2 <<<"$have_wbg")" = "$wbg_version" ]; then
+            say "wasm-bindgen-cli ${wbg_version}" "present"
+        else
+            say "wasm-bindgen-cli ${wbg_version}" "installing (found: ${have_wbg:-none}; ~3 min)"
+            # Trap 2: the --locked install of some versions (0.2.130 included) fails because the CLI's own
+            # lockfile pins a crate version the index lacks; fall back to an unlocked install.
+            if ! cargo install --locked "wasm-bindgen-cli@${wbg_version}"; then
+                say "wasm-bindgen-cli ${wbg_version}" "--locked failed (trap 2), retrying unlocked"
+                cargo install "wasm-bindgen-cli@${wbg_version}"
+            fi
+        fi
+    fi
+fi
+
+# --- Chromium + its driver from Debian, for `wasm-pack test --chrome` and playwright-core (traps 7, 9) ---------
+# Debian's chromium-driver always matches Debian's chromium. Without a chromedriver on PATH wasm-pack tries to
+# download one and fails. Trap 8: `dpkg -s` succeeds for a removed package left in config-files state.
+missing_debs=()
+for pkg in chromium chromium-driver; do
+    if [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" = "install ok installed" ]; then
+        say "apt ${pkg}" "present"
+    else
+        say "apt ${pkg}" "installing"
+        missing_debs+=("$pkg")
+    fi
+done
+if [ "${#missing_debs[@]}" -gt 0 ]; then
+    command -v apt-get >/dev/null || die "apt-get not found: install ${missing_debs[*]} by hand"
+    "${SUDO[@]}" apt-get update -qq
+    "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing_debs[@]}"
+fi
+
+# --- npm dev tools in tools/ (binaryen's wasm-opt, esbuild, typescript, playwright-core) ---------------------
+# `npm ci` only when node_modules is missing or the lockfile changed since the last successful install (stamp).
+stamp="tools/node_modules/.sepax-npm-ci.stamp"
+if [ -d tools/node_modules ] && [ -f "$stamp" ] && ! [ tools/package-lock.json -nt "$stamp" ]; then
+    say "npm tools/ (npm ci)" "present"
+else
+    say "npm tools/ (npm ci)" "installing"
+    (cd tools && npm ci --no-audit --no-fund --loglevel=error)
+    touch "$stamp"
+fi
+
+# Trap 3/4: wasm-opt must be npm binaryen's. Debian's `binaryen` package (wasm-opt 108) would break the build.
+wasm_opt="$(command -v wasm-opt || true)"
+if [ "$wasm_opt" != "${SEPAX_ROOT}/tools/node_modules/.bin/wasm-opt" ]; then
+    die "wasm-opt resolves to '${wasm_opt:-nothing}', expected tools/node_modules/.bin/wasm-opt (source scripts/env.sh)"
+fi
+say "wasm-opt on PATH" "ok: tools/node_modules/.bin first (. scripts/env.sh sets PATH)"

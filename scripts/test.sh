@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# sepax's whole test suite: `bash scripts/test.sh` (CI runs it through .ci/run).
+#
+# Installs what is missing (scripts/setup.sh), then runs each stage that applies, in order, failing fast.
+# Stages that do not apply yet (no src/wasm.rs, no tests/js/, ...) are reported as skipped.
+# Output ends with one summary line per stage and then a plain `N passed, N failed` line that adds up every
+# test count the stages printed (cargo's `test result:` lines, node --test's `# pass` / `# fail`).
+#
+# To add a stage: write a `stage_<name>` function below and add <name> to STAGES. Inside a stage, call
+# `skip "reason"` (then return) when it does not apply, and run commands through `run` so their output is
+# logged for counting. A stage fails when it returns non-zero.
+set -euo pipefail
+
+# shellcheck source=scripts/env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$SEPAX_ROOT"
+
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}" # plain text keeps the `test result:` lines greppable
+export CARGO_TERM_PROGRESS_WHEN=never
+
+LOG_DIR="${SEPAX_ROOT}/target/test-logs"
+mkdir -p "$LOG_DIR"
+
+STAGES=(
+    setup
+    fmt
+    clippy_host
+    clippy_wasm
+    cargo_test
+    wasm_node
+    wasm_chrome
+    build_pkg
+    js_tests
+    browser_tests
+)
+
+# ----------------------------------------------------------------------------------------------------------
+# helpers
+
+STAGE_LOG="" # log file of the stage being run; `run` appends every command's output to it
+
+# Run a command, echoing it, with its output shown and appended to the stage log.
+run() {
+    printf '+ %s\n' "$*"
+    "$@" 2>&1 | tee -a "$STAGE_LOG"
+}
+
+# Stages run in a subshell (so `set -e` holds inside them), hence the reason goes through a file.
+skip() { printf '%s\n' "$1" >"${STAGE_LOG}.skip"; }
+
+# Sum "test result: ok. N passed; M failed" lines of a log (cargo test, wasm-bindgen-test-runner).
+# Prints "passed failed".
+count_cargo() {
+    awk '/test result: (ok|FAILED)\. [0-9]+ passed; [0-9]+ failed/ {
+            for (i = 1; i <= NF; i++) {
+                if ($i ~ /^passed;?$/) p += $(i - 1)
+                if ($i ~ /^failed;?$/) f += $(i - 1)
+            }
+         } END { print p + 0, f + 0 }' "$1"
+}
+
+# Sum node --test totals, TAP reporter (`# pass N`) or spec reporter (`ℹ pass N`). Prints "passed failed".
+count_node() {
+    awk '/^(# |ℹ )pass [0-9]+$/ { p += $NF } /^(# |ℹ )fail [0-9]+$/ { f += $NF } END { print p + 0, f + 0 }' "$1"
+}
+
+# Trap 6 (toolchain.md): wasm-pack test exits 0 even when every test file was skipped (browser-only files under
+# --node, non-browser files under --chrome without WASM_BINDGEN_USE_BROWSER=1). Demand a positive count.
+require_tests_ran() {
+    local what="$1" passed failed
+    read -r passed failed < <(count_cargo "$STAGE_LOG")
+    if [ "$failed" -gt 0 ]; then
+        echo "!! ${what}: ${failed} test(s) failed" >&2
+        return 1
+    fi
+    if [ "$passed" -eq 0 ]; then
+        echo "!! ${what}: exit code 0 but no test passed (no 'test result: ok. N passed' with N > 0); see trap 6" >&2
+        return 1
+    fi
+}
+
+# Does a folder hold test files that node --test picks up from a directory argument (Node 20's patterns)?
+has_node_tests() {
+    [ -d "$1" ] && [ -n "$(find "$1" -type f \( -name '*.test.[cm]js' -o -name '*.test.js' \
+        -o -name '*-test.[cm]js' -o -name '*-test.js' -o -name '*_test.[cm]js' -o -name '*_test.js' \
+        -o -name 'test-*.[cm]js' -o -name 'test-*.js' -o -name 'test.[cm]js' -o -name 'test.js' \) \
+        -not -path '*/node_modules/*' -print -quit)" ]
+}
+
+# ----------------------------------------------------------------------------------------------------------
+# stages
+
+stage_setup() { run bash scripts/setup.sh; }
+
+stage_fmt() {
+    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
+    run cargo fmt --all --check
+}
+
+stage_clippy_host() {
+    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
+    run cargo clippy --all-targets -- -D warnings
+}
+
+stage_clippy_wasm() {
+    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
+    run cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
+}
+
+stage_cargo_test() {
+    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
+    run cargo test
+}
+
+stage_wasm_node() {
+    [ -f src/wasm.rs ] || { skip "no src/wasm.rs"; return 0; }
+    run wasm-pack test --node
+    require_tests_ran "wasm-pack test --node"
+}
+
+stage_wasm_chrome() {
+    [ -f src/wasm.rs ] || { skip "no src/wasm.rs"; return 0; }
+    # Trap 6: without WASM_BINDGEN_USE_BROWSER=1 the browser run silently skips every test file that lacks
+    # wasm_bindgen_test_configure!(run_in_browser). Trap 7: Debian's /usr/bin/chromedriver is found on PATH.
+    run env WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome
+    require_tests_ran "wasm-pack test --headless --chrome"
+}
+
+stage_build_pkg() {
+    [ -f scripts/build-pkg.sh ] || { skip "no scripts/build-pkg.sh"; return 0; }
+    run bash scripts/build-pkg.sh
+}
+
+# node --test run over a folder; a folder with JS files of which node ran none is an error (misnamed tests).
+node_test_dir() {
+    local dir="$1" passed failed
+    if ! has_node_tests "$dir"; then
+        if [ -d "$dir" ] && [ -n "$(find "$dir" -type f -name '*.*js' -print -quit)" ]; then
+            echo "!! ${dir} has JS files but none named like a test (*.test.js, *.test.mjs, test-*.js, ...)" >&2
+            return 1
+        fi
+        skip "no tests in ${dir}"
+        return 0
+    fi
+    run node --test "$dir"
+    read -r passed failed < <(count_node "$STAGE_LOG")
+    if [ "$passed" -eq 0 ] && [ "$failed" -eq 0 ]; then
+        echo "!! node --test ${dir}: no test ran" >&2
+        return 1
+    fi
+}
+
+stage_js_tests() { node_test_dir tests/js/; }
+
+stage_browser_tests() { node_test_dir tests/browser/; }
+
+# ----------------------------------------------------------------------------------------------------------
+# runner
+
+declare -A RESULT=()
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+
+print_summary() {
+    local name
+    echo
+    echo "==================== summary ===================="
+    for name in "${STAGES[@]}"; do
+        printf '  %-15s %s\n' "$name" "${RESULT[$name]:-not run}"
+    done
+    echo "================================================="
+    # The plain closing line CI reads (env README): "N passed, N failed" alone on the last line.
+    echo "${TOTAL_PASSED} passed, ${TOTAL_FAILED} failed"
+}
+
+i=0
+for name in "${STAGES[@]}"; do
+    i=$((i + 1))
+    STAGE_LOG="${LOG_DIR}/${i}-${name}.log"
+    : >"$STAGE_LOG"
+    rm -f "${STAGE_LOG}.skip"
+    echo
+    echo "==================== [${i}/${#STAGES[@]}] ${name} ===================="
+    start=$SECONDS
+    # Not `stage || status=$?`: bash ignores `set -e` inside anything run on the left of || (even in a
+    # subshell), so a failing command in the middle of a stage would go unnoticed.
+    set +e
+    (
+        set -e
+        "stage_${name}"
+    )
+    status=$?
+    set -e
+    took=$((SECONDS - start))
+    SKIP_REASON="$(cat "${STAGE_LOG}.skip" 2>/dev/null || true)"
+
+    # Count whatever tests the stage printed (cargo and node formats never overlap).
+    read -r cp cf < <(count_cargo "$STAGE_LOG")
+    read -r np nf < <(count_node "$STAGE_LOG")
+    passed=$((cp + np))
+    failed=$((cf + nf))
+    # A stage that failed without a countable test failure (fmt, clippy, a compile error) counts as one failure,
+    # so the closing line never says "0 failed" for a red run.
+    if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+    TOTAL_PASSED=$((TOTAL_PASSED + passed))
+    TOTAL_FAILED=$((TOTAL_FAILED + failed))
+    counts=""
+    if [ $((passed + failed)) -gt 0 ]; then counts=", ${passed} passed, ${failed} failed"; fi
+
+    if [ "$status" -ne 0 ]; then
+        RESULT[$name]="FAILED (exit ${status}, ${took}s${counts}; log ${STAGE_LOG#"${SEPAX_ROOT}"/})"
+        echo "!! stage ${name} FAILED (exit ${status})" >&2
+        print_summary
+        exit 1
+    elif [ -n "$SKIP_REASON" ]; then
+        RESULT[$name]="skipped (${SKIP_REASON})"
+        echo "-- skipped: ${SKIP_REASON}"
+    else
+        RESULT[$name]="ok (${took}s${counts})"
+    fi
+done
+
+if [ "$TOTAL_PASSED" -eq 0 ]; then
+    # A run that executes no test does not count as green for CI (toolchain.md, CI facts).
+    echo "!! every stage passed or was skipped, but no test ran" >&2
+    print_summary
+    exit 1
+fi
+print_summary

@@ -1,0 +1,462 @@
+//! Small `Copy` value types for 2D geometry: [`Vec2`], [`Rot`], [`Transform`] and [`Aabb`].
+//!
+//! Everything here is `f32`, the precision the world stores (see the crate docs for the
+//! precision model). The vocabulary follows glam (`dot`, `perp`, `perp_dot`,
+//! `length_squared`, `normalize_or_zero`) so that readers who know the Rust game ecosystem
+//! feel at home, but there is no dependency: the few operations the collision code needs
+//! are written out here, `#[inline]`, so they compile to straight-line float code in wasm.
+//!
+//! Conventions: the coordinate system is whatever the game uses (y-up or y-down both work;
+//! "counter-clockwise" below means "positive signed area", which on a y-down canvas looks
+//! clockwise on screen). Angles are radians; a positive angle turns +x towards +y.
+//!
+//! This module must not know about shapes, storage or JavaScript.
+
+use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+/// A 2D vector (or point) of `f32`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Vec2 {
+    /// The x component.
+    pub x: f32,
+    /// The y component.
+    pub y: f32,
+}
+
+impl Vec2 {
+    /// The zero vector.
+    pub const ZERO: Vec2 = Vec2 { x: 0.0, y: 0.0 };
+    /// The unit vector along +x.
+    pub const X: Vec2 = Vec2 { x: 1.0, y: 0.0 };
+    /// The unit vector along +y.
+    pub const Y: Vec2 = Vec2 { x: 0.0, y: 1.0 };
+
+    /// Builds a vector from its components.
+    #[inline]
+    #[must_use]
+    pub const fn new(x: f32, y: f32) -> Vec2 {
+        Vec2 { x, y }
+    }
+
+    /// The dot product.
+    #[inline]
+    #[must_use]
+    pub fn dot(self, other: Vec2) -> f32 {
+        self.x * other.x + self.y * other.y
+    }
+
+    /// The 2D cross product (z of the 3D cross product): positive when `other` is
+    /// counter-clockwise from `self`.
+    #[inline]
+    #[must_use]
+    pub fn perp_dot(self, other: Vec2) -> f32 {
+        self.x * other.y - self.y * other.x
+    }
+
+    /// This vector turned a quarter turn counter-clockwise: `(-y, x)`.
+    #[inline]
+    #[must_use]
+    pub fn perp(self) -> Vec2 {
+        Vec2::new(-self.y, self.x)
+    }
+
+    /// The squared length.
+    #[inline]
+    #[must_use]
+    pub fn length_squared(self) -> f32 {
+        self.dot(self)
+    }
+
+    /// The length.
+    #[inline]
+    #[must_use]
+    pub fn length(self) -> f32 {
+        self.length_squared().sqrt()
+    }
+
+    /// This vector scaled to unit length, or zero when its length is zero or not finite.
+    #[inline]
+    #[must_use]
+    pub fn normalize_or_zero(self) -> Vec2 {
+        let len = self.length();
+        if len > 0.0 && len.is_finite() {
+            self * (1.0 / len)
+        } else {
+            Vec2::ZERO
+        }
+    }
+
+    /// The component-wise minimum.
+    #[inline]
+    #[must_use]
+    pub fn min(self, other: Vec2) -> Vec2 {
+        Vec2::new(self.x.min(other.x), self.y.min(other.y))
+    }
+
+    /// The component-wise maximum.
+    #[inline]
+    #[must_use]
+    pub fn max(self, other: Vec2) -> Vec2 {
+        Vec2::new(self.x.max(other.x), self.y.max(other.y))
+    }
+
+    /// The component-wise absolute value.
+    #[inline]
+    #[must_use]
+    pub fn abs(self) -> Vec2 {
+        Vec2::new(self.x.abs(), self.y.abs())
+    }
+
+    /// True when both components are finite (neither NaN nor infinite).
+    #[inline]
+    #[must_use]
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+}
+
+impl Add for Vec2 {
+    type Output = Vec2;
+    #[inline]
+    fn add(self, rhs: Vec2) -> Vec2 {
+        Vec2::new(self.x + rhs.x, self.y + rhs.y)
+    }
+}
+
+impl AddAssign for Vec2 {
+    #[inline]
+    fn add_assign(&mut self, rhs: Vec2) {
+        *self = *self + rhs;
+    }
+}
+
+impl Sub for Vec2 {
+    type Output = Vec2;
+    #[inline]
+    fn sub(self, rhs: Vec2) -> Vec2 {
+        Vec2::new(self.x - rhs.x, self.y - rhs.y)
+    }
+}
+
+impl SubAssign for Vec2 {
+    #[inline]
+    fn sub_assign(&mut self, rhs: Vec2) {
+        *self = *self - rhs;
+    }
+}
+
+impl Neg for Vec2 {
+    type Output = Vec2;
+    #[inline]
+    fn neg(self) -> Vec2 {
+        Vec2::new(-self.x, -self.y)
+    }
+}
+
+impl Mul<f32> for Vec2 {
+    type Output = Vec2;
+    #[inline]
+    fn mul(self, rhs: f32) -> Vec2 {
+        Vec2::new(self.x * rhs, self.y * rhs)
+    }
+}
+
+/// A rotation stored as its cosine and sine, so applying it costs four multiplies and
+/// no trigonometry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rot {
+    /// Cosine of the angle.
+    pub cos: f32,
+    /// Sine of the angle.
+    pub sin: f32,
+}
+
+impl Default for Rot {
+    fn default() -> Self {
+        Rot::IDENTITY
+    }
+}
+
+impl Rot {
+    /// No rotation.
+    pub const IDENTITY: Rot = Rot { cos: 1.0, sin: 0.0 };
+
+    /// The rotation by `angle` radians (counter-clockwise: +x turns towards +y).
+    ///
+    /// `sin_cos` is computed in `f64` and rounded: for angles that are exact multiples of
+    /// 90° this yields exactly 0 and ±1, so axis-aligned boxes stay exactly axis-aligned.
+    #[inline]
+    #[must_use]
+    pub fn from_angle(angle: f32) -> Rot {
+        let (sin, cos) = (angle as f64).sin_cos();
+        // sin(pi as f64) is 1.2e-16, not 0: snap values that are within f32 rounding of
+        // 0 or 1 so that right angles give exact axes.
+        Rot {
+            cos: snap_unit(cos),
+            sin: snap_unit(sin),
+        }
+    }
+
+    /// Rotates a vector.
+    #[inline]
+    #[must_use]
+    pub fn apply(self, v: Vec2) -> Vec2 {
+        Vec2::new(
+            self.cos * v.x - self.sin * v.y,
+            self.sin * v.x + self.cos * v.y,
+        )
+    }
+
+    /// Rotates a vector by the inverse rotation.
+    #[inline]
+    #[must_use]
+    pub fn apply_inv(self, v: Vec2) -> Vec2 {
+        Vec2::new(
+            self.cos * v.x + self.sin * v.y,
+            -self.sin * v.x + self.cos * v.y,
+        )
+    }
+
+    /// The inverse rotation.
+    #[inline]
+    #[must_use]
+    pub fn inverse(self) -> Rot {
+        Rot {
+            cos: self.cos,
+            sin: -self.sin,
+        }
+    }
+
+    /// The composition `self · other`: applying it equals applying `other`, then `self`.
+    #[inline]
+    #[must_use]
+    pub fn mul(self, other: Rot) -> Rot {
+        Rot {
+            cos: self.cos * other.cos - self.sin * other.sin,
+            sin: self.sin * other.cos + self.cos * other.sin,
+        }
+    }
+
+    /// The rotation's local x axis in the parent frame.
+    #[inline]
+    #[must_use]
+    pub fn x_axis(self) -> Vec2 {
+        Vec2::new(self.cos, self.sin)
+    }
+
+    /// The rotation's local y axis in the parent frame.
+    #[inline]
+    #[must_use]
+    pub fn y_axis(self) -> Vec2 {
+        Vec2::new(-self.sin, self.cos)
+    }
+}
+
+/// Rounds an `f64` sine or cosine to `f32`, snapping values within `f32` rounding of
+/// 0 or ±1 to exactly those values.
+#[inline]
+fn snap_unit(value: f64) -> f32 {
+    const EPS: f64 = 1e-7;
+    if value.abs() < EPS {
+        0.0
+    } else if (value - 1.0).abs() < EPS {
+        1.0
+    } else if (value + 1.0).abs() < EPS {
+        -1.0
+    } else {
+        value as f32
+    }
+}
+
+/// A rigid transform: rotate by `rotation`, then translate by `translation`.
+///
+/// Shapes are defined in local space around their origin; a transform places them in the
+/// world.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Transform {
+    /// Where the local origin lands in the world.
+    pub translation: Vec2,
+    /// The rotation applied before translating.
+    pub rotation: Rot,
+}
+
+impl Transform {
+    /// The identity transform.
+    pub const IDENTITY: Transform = Transform {
+        translation: Vec2::ZERO,
+        rotation: Rot::IDENTITY,
+    };
+
+    /// The transform placing a shape at `(x, y)` turned by `angle` radians.
+    #[inline]
+    #[must_use]
+    pub fn from_xy_angle(x: f32, y: f32, angle: f32) -> Transform {
+        Transform {
+            translation: Vec2::new(x, y),
+            rotation: Rot::from_angle(angle),
+        }
+    }
+
+    /// Maps a local point to the world.
+    #[inline]
+    #[must_use]
+    pub fn apply(&self, local: Vec2) -> Vec2 {
+        self.rotation.apply(local) + self.translation
+    }
+
+    /// Maps a world point into local space.
+    #[inline]
+    #[must_use]
+    pub fn apply_inv(&self, world: Vec2) -> Vec2 {
+        self.rotation.apply_inv(world - self.translation)
+    }
+
+    /// The inverse transform.
+    #[inline]
+    #[must_use]
+    pub fn inverse(&self) -> Transform {
+        let rotation = self.rotation.inverse();
+        Transform {
+            translation: -rotation.apply(self.translation),
+            rotation,
+        }
+    }
+
+    /// `other` expressed in `self`'s local frame: `self⁻¹ · other` (parry's `pos12`).
+    ///
+    /// This is the "local-space trick" of the seed articles: a kernel that works in A's
+    /// frame sees A axis-aligned at the origin and only has to transform B.
+    #[inline]
+    #[must_use]
+    pub fn inv_mul(&self, other: &Transform) -> Transform {
+        Transform {
+            translation: self.apply_inv(other.translation),
+            rotation: self.rotation.inverse().mul(other.rotation),
+        }
+    }
+}
+
+/// An axis-aligned bounding box. Closed: boxes that share an edge overlap.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb {
+    /// The corner with the smallest coordinates.
+    pub min: Vec2,
+    /// The corner with the largest coordinates.
+    pub max: Vec2,
+}
+
+impl Aabb {
+    /// Builds a box from its corners (the caller guarantees `min <= max`).
+    #[inline]
+    #[must_use]
+    pub const fn new(min: Vec2, max: Vec2) -> Aabb {
+        Aabb { min, max }
+    }
+
+    /// The box `centre ± half_extents`.
+    #[inline]
+    #[must_use]
+    pub fn from_center_half_extents(centre: Vec2, half_extents: Vec2) -> Aabb {
+        Aabb {
+            min: centre - half_extents,
+            max: centre + half_extents,
+        }
+    }
+
+    /// True when the boxes overlap or touch.
+    #[inline]
+    #[must_use]
+    pub fn overlaps(&self, other: &Aabb) -> bool {
+        self.min.x <= other.max.x
+            && other.min.x <= self.max.x
+            && self.min.y <= other.max.y
+            && other.min.y <= self.max.y
+    }
+
+    /// True when `point` is inside or on the boundary.
+    #[inline]
+    #[must_use]
+    pub fn contains_point(&self, point: Vec2) -> bool {
+        self.min.x <= point.x
+            && point.x <= self.max.x
+            && self.min.y <= point.y
+            && point.y <= self.max.y
+    }
+
+    /// The smallest box containing both.
+    #[inline]
+    #[must_use]
+    pub fn union(&self, other: &Aabb) -> Aabb {
+        Aabb {
+            min: self.min.min(other.min),
+            max: self.max.max(other.max),
+        }
+    }
+
+    /// The box grown by `margin` on every side.
+    #[inline]
+    #[must_use]
+    pub fn expanded(&self, margin: f32) -> Aabb {
+        let m = Vec2::new(margin, margin);
+        Aabb {
+            min: self.min - m,
+            max: self.max + m,
+        }
+    }
+
+    /// Width and height.
+    #[inline]
+    #[must_use]
+    pub fn extents(&self) -> Vec2 {
+        self.max - self.min
+    }
+
+    /// The centre point.
+    #[inline]
+    #[must_use]
+    pub fn center(&self) -> Vec2 {
+        (self.min + self.max) * 0.5
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn right_angles_are_exact() {
+        let quarter = Rot::from_angle(core::f32::consts::FRAC_PI_2);
+        assert_eq!(quarter.apply(Vec2::X), Vec2::Y);
+        let half = Rot::from_angle(core::f32::consts::PI);
+        assert_eq!(half.apply(Vec2::new(2.0, 3.0)), Vec2::new(-2.0, -3.0));
+    }
+
+    #[test]
+    fn transform_round_trips() {
+        let tf = Transform::from_xy_angle(3.0, -4.0, 0.7);
+        let p = Vec2::new(1.5, 2.5);
+        let back = tf.apply_inv(tf.apply(p));
+        assert!((back - p).length() < 1e-5);
+        let inv = tf.inverse();
+        assert!((inv.apply(tf.apply(p)) - p).length() < 1e-5);
+    }
+
+    #[test]
+    fn inv_mul_expresses_b_in_a() {
+        let a = Transform::from_xy_angle(1.0, 2.0, 0.3);
+        let b = Transform::from_xy_angle(-3.0, 5.0, -1.1);
+        let rel = a.inv_mul(&b);
+        let p = Vec2::new(0.25, -0.75);
+        let via_rel = a.apply(rel.apply(p));
+        assert!((via_rel - b.apply(p)).length() < 1e-5);
+    }
+
+    #[test]
+    fn aabb_touching_overlaps() {
+        let a = Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(1.0, 1.0));
+        let b = Aabb::new(Vec2::new(1.0, 0.0), Vec2::new(2.0, 1.0));
+        let c = Aabb::new(Vec2::new(1.001, 0.0), Vec2::new(2.0, 1.0));
+        assert!(a.overlaps(&b));
+        assert!(!a.overlaps(&c));
+    }
+}
