@@ -23,3 +23,13 @@ _sepax_path_prepend "${CARGO_HOME:-${HOME}/.cargo}/bin"
 _sepax_path_prepend "${SEPAX_ROOT}/tools/node_modules/.bin"
 unset -f _sepax_path_prepend
 export PATH
+
+# Let tests outside tools/ (tests/browser/*.test.mjs, www/ scripts) find the dev tools: CommonJS `require`
+# honours NODE_PATH; ES modules do not, so there use
+#   import { createRequire } from "node:module";
+#   const { chromium } = createRequire(process.env.SEPAX_TOOLS_DIR + "/")("playwright-core");
+export SEPAX_TOOLS_DIR="${SEPAX_ROOT}/tools"
+case ":${NODE_PATH:-}:" in
+    *":${SEPAX_TOOLS_DIR}/node_modules:"*) ;;
+    *) export NODE_PATH="${SEPAX_TOOLS_DIR}/node_modules${NODE_PATH:+:${NODE_PATH}}" ;;
+esac

@@ -33,6 +33,10 @@ STAGES=(
     js_tests
     browser_tests
 )
+# For local iteration only: SEPAX_STAGES="fmt cargo_test" bash scripts/test.sh runs just those stages.
+if [ -n "${SEPAX_STAGES:-}" ]; then
+    read -r -a STAGES <<<"$SEPAX_STAGES"
+fi
 
 # ----------------------------------------------------------------------------------------------------------
 # helpers
@@ -94,7 +98,7 @@ stage_setup() { run bash scripts/setup.sh; }
 
 stage_fmt() {
     [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
-    run cargo fmt --all --check
+    run cargo fmt --all --check -- --color never
 }
 
 stage_clippy_host() {
@@ -187,6 +191,7 @@ for name in "${STAGES[@]}"; do
     set +e
     (
         set -e
+        declare -F "stage_${name}" >/dev/null || { echo "!! unknown stage '${name}'" >&2; exit 2; }
         "stage_${name}"
     )
     status=$?

@@ -1,0 +1,815 @@
+//! The JavaScript binding: one `World` class whose methods convert their arguments,
+//! delegate to [`crate::world::World`] and turn every error into a JS `TypeError` or
+//! `RangeError` that names the method and the argument.
+//!
+//! Arguments arrive as raw `JsValue`s on purpose: wasm-bindgen's own `f64`/`u32`
+//! parameters coerce silently (`null` becomes 0, `"3"` becomes 3, an id of `1.5` becomes 1,
+//! `NaN` becomes 0), and the whole point of sepax's boundary is that bad input is named,
+//! never guessed at. The TypeScript signatures still say `number` (`unchecked_param_type`).
+//!
+//! Results are not copied out here. The package's JS entry builds typed-array views over
+//! wasm memory from the addresses and lengths these methods export, and rebuilds them when
+//! memory grows or a column moves (see `pkg-template/`).
+//!
+//! No geometry and no loop over shapes lives in this module.
+
+use crate::math::Vec2;
+use crate::shape::{Shape, ShapeError};
+use crate::world::{ShapeOptions, World as CoreWorld, WorldError, DEFAULT_LAYER, DEFAULT_MASK};
+use js_sys::{
+    Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
+};
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The wasm memory, for building typed-array views over a world's columns and results.
+#[wasm_bindgen(js_name = wasmMemory)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// A collision world: add shapes, move them, call `step()`, read the touching pairs.
+#[wasm_bindgen(js_name = World)]
+pub struct WasmWorld {
+    inner: CoreWorld,
+    ids: Vec<u32>,
+    xya: Vec<f32>,
+    points: Vec<Vec2>,
+    hits: Vec<u32>,
+}
+
+/// `opts` of the `add*` methods.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct AddOptions {
+    layer: Option<f64>,
+    mask: Option<f64>,
+    is_static: Option<bool>,
+}
+
+/// A probe shape for `queryShape`, e.g. `{ kind: "circle", radius: 2 }`.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+enum ProbeShape {
+    #[serde(rename_all = "camelCase")]
+    Circle {
+        radius: f32,
+    },
+    #[serde(rename_all = "camelCase")]
+    Box {
+        half_width: f32,
+        half_height: f32,
+    },
+    #[serde(rename_all = "camelCase")]
+    AlignedBox {
+        half_width: f32,
+        half_height: f32,
+    },
+    #[serde(rename_all = "camelCase")]
+    Capsule {
+        half_length: f32,
+        radius: f32,
+    },
+    #[serde(rename_all = "camelCase")]
+    Segment {
+        x1: f32,
+        y1: f32,
+        x2: f32,
+        y2: f32,
+    },
+    Point,
+    Polygon {
+        points: Vec<f32>,
+    },
+}
+
+fn describe(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".into()
+    } else if value.is_undefined() {
+        "undefined".into()
+    } else if let Some(s) = value.as_string() {
+        format!("the string {s:?}")
+    } else if let Some(n) = value.as_f64() {
+        format!("{n}")
+    } else {
+        value
+            .js_typeof()
+            .as_string()
+            .unwrap_or_else(|| "a value".into())
+    }
+}
+
+fn type_error(method: &str, message: String) -> JsValue {
+    TypeError::new(&format!("{method}: {message}")).into()
+}
+
+fn range_error(method: &str, message: String) -> JsValue {
+    RangeError::new(&format!("{method}: {message}")).into()
+}
+
+fn world_error(method: &str, error: WorldError) -> JsValue {
+    range_error(method, error.to_string())
+}
+
+fn shape_error(method: &str, error: ShapeError) -> JsValue {
+    range_error(method, error.to_string())
+}
+
+/// A JS number, or a `TypeError` naming `arg`.
+fn number(method: &str, arg: &str, value: &JsValue) -> Result<f64, JsValue> {
+    value.as_f64().ok_or_else(|| {
+        type_error(
+            method,
+            format!("{arg} must be a number (got {})", describe(value)),
+        )
+    })
+}
+
+/// A finite number that fits in `f32`.
+fn finite_f32(method: &str, arg: &str, value: &JsValue) -> Result<f32, JsValue> {
+    let v = number(method, arg, value)?;
+    if !v.is_finite() {
+        return Err(range_error(
+            method,
+            format!("{arg} must be a finite number (got {v})"),
+        ));
+    }
+    let narrowed = v as f32;
+    if !narrowed.is_finite() {
+        return Err(range_error(
+            method,
+            format!("{arg} is too large for 32-bit floats (got {v:e})"),
+        ));
+    }
+    Ok(narrowed)
+}
+
+/// Like [`finite_f32`], with `undefined` meaning `default`.
+fn optional_f32(method: &str, arg: &str, value: &JsValue, default: f32) -> Result<f32, JsValue> {
+    if value.is_undefined() {
+        Ok(default)
+    } else {
+        finite_f32(method, arg, value)
+    }
+}
+
+/// A shape id: a non-negative integer below 2^32.
+fn id_arg(method: &str, arg: &str, value: &JsValue) -> Result<u32, JsValue> {
+    let v = number(method, arg, value)?;
+    if v.fract() != 0.0 || !(0.0..=u32::MAX as f64).contains(&v) {
+        return Err(range_error(
+            method,
+            format!("{arg} must be a non-negative integer id (got {v})"),
+        ));
+    }
+    Ok(v as u32)
+}
+
+/// A 32-bit mask or layer: an integer in [-2^31, 2^32), taken modulo 2^32 like JS's `>>> 0`
+/// (so `-1` and `~0` mean "all bits").
+fn bits(method: &str, arg: &str, value: f64) -> Result<u32, JsValue> {
+    if value.fract() != 0.0 || !(-(2f64.powi(31))..2f64.powi(32)).contains(&value) {
+        return Err(range_error(
+            method,
+            format!("{arg} must be a 32-bit integer (got {value})"),
+        ));
+    }
+    Ok(value as i64 as u32)
+}
+
+fn optional_mask(method: &str, value: &JsValue) -> Result<u32, JsValue> {
+    if value.is_undefined() {
+        Ok(DEFAULT_MASK)
+    } else {
+        bits(method, "mask", number(method, "mask", value)?)
+    }
+}
+
+fn add_options(method: &str, opts: JsValue) -> Result<ShapeOptions, JsValue> {
+    if opts.is_undefined() || opts.is_null() {
+        return Ok(ShapeOptions::default());
+    }
+    if !opts.is_object() {
+        return Err(type_error(
+            method,
+            format!("opts must be an object (got {})", describe(&opts)),
+        ));
+    }
+    let parsed: AddOptions = serde_wasm_bindgen::from_value(opts)
+        .map_err(|e| type_error(method, format!("opts: {e}")))?;
+    Ok(ShapeOptions {
+        layer: match parsed.layer {
+            Some(v) => bits(method, "opts.layer", v)?,
+            None => DEFAULT_LAYER,
+        },
+        mask: match parsed.mask {
+            Some(v) => bits(method, "opts.mask", v)?,
+            None => DEFAULT_MASK,
+        },
+        is_static: parsed.is_static.unwrap_or(false),
+    })
+}
+
+/// Copies a `Float32Array`, `Float64Array` or array of numbers of even length into `out`
+/// as points.
+fn read_points(
+    method: &str,
+    arg: &str,
+    value: &JsValue,
+    out: &mut Vec<Vec2>,
+) -> Result<(), JsValue> {
+    out.clear();
+    let flat: Vec<f64> = if let Some(a) = value.dyn_ref::<Float32Array>() {
+        a.to_vec().into_iter().map(f64::from).collect()
+    } else if let Some(a) = value.dyn_ref::<Float64Array>() {
+        a.to_vec()
+    } else if let Some(a) = value.dyn_ref::<Array>() {
+        let mut flat = Vec::with_capacity(a.length() as usize);
+        for (i, item) in a.iter().enumerate() {
+            flat.push(number(method, &format!("{arg}[{i}]"), &item)?);
+        }
+        flat
+    } else {
+        return Err(type_error(
+            method,
+            format!(
+                "{arg} must be a Float32Array, Float64Array or array of numbers (got {})",
+                describe(value)
+            ),
+        ));
+    };
+    if flat.len() % 2 != 0 {
+        return Err(range_error(
+            method,
+            format!(
+                "{arg} must hold x, y pairs: its length must be even (got {})",
+                flat.len()
+            ),
+        ));
+    }
+    for (i, xy) in flat.chunks_exact(2).enumerate() {
+        let (x, y) = (xy[0] as f32, xy[1] as f32);
+        if !x.is_finite() || !y.is_finite() {
+            return Err(range_error(
+                method,
+                format!(
+                    "{arg}: vertex {i} must be finite numbers (got {}, {})",
+                    xy[0], xy[1]
+                ),
+            ));
+        }
+        out.push(Vec2::new(x, y));
+    }
+    Ok(())
+}
+
+fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue> {
+    if !value.is_object() {
+        return Err(type_error(
+            method,
+            format!("shape must be an object (got {})", describe(&value)),
+        ));
+    }
+    let probe: ProbeShape = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| type_error(method, format!("shape: {e}")))?;
+    let shape = match probe {
+        ProbeShape::Circle { radius } => Shape::circle(radius),
+        ProbeShape::Box {
+            half_width,
+            half_height,
+        } => Shape::oriented_box(half_width, half_height),
+        ProbeShape::AlignedBox {
+            half_width,
+            half_height,
+        } => Shape::aligned_box(half_width, half_height),
+        ProbeShape::Capsule {
+            half_length,
+            radius,
+        } => Shape::capsule(half_length, radius),
+        ProbeShape::Segment { x1, y1, x2, y2 } => {
+            Shape::segment(Vec2::new(x1, y1), Vec2::new(x2, y2))
+        }
+        ProbeShape::Point => Ok(Shape::point()),
+        ProbeShape::Polygon { points } => {
+            if points.len() % 2 != 0 {
+                return Err(range_error(
+                    method,
+                    "shape.points must hold x, y pairs".into(),
+                ));
+            }
+            let points: Vec<Vec2> = points
+                .chunks_exact(2)
+                .map(|p| Vec2::new(p[0], p[1]))
+                .collect();
+            Shape::polygon(&points)
+        }
+    };
+    shape.map_err(|e| shape_error(method, e))
+}
+
+impl WasmWorld {
+    fn add(
+        &mut self,
+        method: &str,
+        shape: Result<Shape, ShapeError>,
+        x: &JsValue,
+        y: &JsValue,
+        angle: f32,
+        opts: JsValue,
+    ) -> Result<u32, JsValue> {
+        let x = finite_f32(method, "x", x)?;
+        let y = finite_f32(method, "y", y)?;
+        let shape = shape.map_err(|e| shape_error(method, e))?;
+        let options = add_options(method, opts)?;
+        self.inner
+            .add(shape, x, y, angle, options)
+            .map_err(|e| world_error(method, e))
+    }
+}
+
+#[wasm_bindgen(js_class = World)]
+impl WasmWorld {
+    /// Creates an empty world. `options` is reserved for future settings and may be
+    /// omitted.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Record<string, never> | undefined")]
+        options: JsValue,
+    ) -> Result<WasmWorld, JsValue> {
+        if !(options.is_undefined() || options.is_null()) {
+            let keys = Object::keys(options.unchecked_ref::<Object>());
+            if !options.is_object() || keys.length() > 0 {
+                return Err(type_error(
+                    "new World",
+                    format!(
+                        "options: no options are supported yet (got {})",
+                        describe(&options)
+                    ),
+                ));
+            }
+        }
+        Ok(WasmWorld {
+            inner: CoreWorld::new(),
+            ids: Vec::new(),
+            xya: Vec::new(),
+            points: Vec::new(),
+            hits: Vec::new(),
+        })
+    }
+
+    /// Adds a circle of `radius` centred at `(x, y)`; returns its id.
+    #[wasm_bindgen(js_name = addCircle)]
+    pub fn add_circle(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+    ) -> Result<u32, JsValue> {
+        const M: &str = "addCircle";
+        let r = finite_f32(M, "radius", &radius)?;
+        self.add(M, Shape::circle(r), &x, &y, 0.0, opts)
+    }
+
+    /// Adds a rectangle centred at `(x, y)` turned by `angle` radians (default 0); it turns
+    /// with later transforms.
+    #[wasm_bindgen(js_name = addBox)]
+    pub fn add_box(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(js_name = halfWidth, unchecked_param_type = "number")] half_width: JsValue,
+        #[wasm_bindgen(js_name = halfHeight, unchecked_param_type = "number")] half_height: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] angle: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+    ) -> Result<u32, JsValue> {
+        const M: &str = "addBox";
+        let hw = finite_f32(M, "halfWidth", &half_width)?;
+        let hh = finite_f32(M, "halfHeight", &half_height)?;
+        let angle = optional_f32(M, "angle", &angle, 0.0)?;
+        self.add(M, Shape::oriented_box(hw, hh), &x, &y, angle, opts)
+    }
+
+    /// Adds a rectangle centred at `(x, y)` that stays axis-aligned whatever angle it is
+    /// given later (cheaper than `addBox` for tiles and walls).
+    #[wasm_bindgen(js_name = addAlignedBox)]
+    pub fn add_aligned_box(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(js_name = halfWidth, unchecked_param_type = "number")] half_width: JsValue,
+        #[wasm_bindgen(js_name = halfHeight, unchecked_param_type = "number")] half_height: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+    ) -> Result<u32, JsValue> {
+        const M: &str = "addAlignedBox";
+        let hw = finite_f32(M, "halfWidth", &half_width)?;
+        let hh = finite_f32(M, "halfHeight", &half_height)?;
+        self.add(M, Shape::aligned_box(hw, hh), &x, &y, 0.0, opts)
+    }
+
+    /// Adds a convex polygon. `points` holds `x0, y0, x1, y1, …` in local coordinates
+    /// around `(x, y)` (3 to 64 points, either winding; clockwise is reversed, duplicate and
+    /// collinear points are merged; anything else invalid throws a `RangeError` naming the
+    /// vertex).
+    #[wasm_bindgen(js_name = addPolygon)]
+    pub fn add_polygon(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] angle: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array | Float64Array | number[]")]
+        points: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+    ) -> Result<u32, JsValue> {
+        const M: &str = "addPolygon";
+        let angle = finite_f32(M, "angle", &angle)?;
+        let mut local = core::mem::take(&mut self.points);
+        let result = read_points(M, "points", &points, &mut local)
+            .and_then(|()| self.add(M, Shape::polygon(&local), &x, &y, angle, opts));
+        self.points = local;
+        result
+    }
+
+    /// Adds a capsule (a rounded rectangle, "stadium"): the points within `radius` of a
+    /// segment of length `2 × halfLength` centred at `(x, y)` along the local x axis,
+    /// turned by `angle` (default 0).
+    #[wasm_bindgen(js_name = addCapsule)]
+    pub fn add_capsule(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(js_name = halfLength, unchecked_param_type = "number")] half_length: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] angle: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+    ) -> Result<u32, JsValue> {
+        const M: &str = "addCapsule";
+        let hl = finite_f32(M, "halfLength", &half_length)?;
+        let r = finite_f32(M, "radius", &radius)?;
+        let angle = optional_f32(M, "angle", &angle, 0.0)?;
+        self.add(M, Shape::capsule(hl, r), &x, &y, angle, opts)
+    }
+
+    /// Adds the segment from `(x1, y1)` to `(x2, y2)`. Its position (for `setTransform`) is
+    /// its midpoint, its angle 0.
+    #[wasm_bindgen(js_name = addSegment)]
+    pub fn add_segment(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y2: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+    ) -> Result<u32, JsValue> {
+        const M: &str = "addSegment";
+        let a = Vec2::new(finite_f32(M, "x1", &x1)?, finite_f32(M, "y1", &y1)?);
+        let b = Vec2::new(finite_f32(M, "x2", &x2)?, finite_f32(M, "y2", &y2)?);
+        let mid = (a + b) * 0.5;
+        let half = (b - a) * 0.5;
+        let (mx, my) = (JsValue::from(mid.x), JsValue::from(mid.y));
+        self.add(M, Shape::segment(-half, half), &mx, &my, 0.0, opts)
+    }
+
+    /// Adds a point at `(x, y)`.
+    #[wasm_bindgen(js_name = addPoint)]
+    pub fn add_point(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+    ) -> Result<u32, JsValue> {
+        self.add("addPoint", Ok(Shape::point()), &x, &y, 0.0, opts)
+    }
+
+    /// Removes a shape. Its pairs appear in `ended()` after the next step; its id may be
+    /// returned by a later `add*`.
+    pub fn remove(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<(), JsValue> {
+        const M: &str = "remove";
+        let id = id_arg(M, "id", &id)?;
+        self.inner.remove(id).map_err(|e| world_error(M, e))
+    }
+
+    /// True when `id` names a live shape.
+    pub fn has(&self, #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue) -> bool {
+        id_arg("has", "id", &id).is_ok_and(|id| self.inner.contains(id))
+    }
+
+    /// The number of live shapes.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.inner.len() as u32
+    }
+
+    /// Moves a shape (takes effect at the next `step()`).
+    #[wasm_bindgen(js_name = setTransform)]
+    pub fn set_transform(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] angle: JsValue,
+    ) -> Result<(), JsValue> {
+        const M: &str = "setTransform";
+        let id = id_arg(M, "id", &id)?;
+        let x = finite_f32(M, "x", &x)?;
+        let y = finite_f32(M, "y", &y)?;
+        let angle = finite_f32(M, "angle", &angle)?;
+        self.inner
+            .set_transform(id, x, y, angle)
+            .map_err(|e| world_error(M, e))
+    }
+
+    /// Moves many shapes in one call: `xya` holds `x, y, angle` for each id of `ids`. The
+    /// batch is checked whole first: if anything is wrong, nothing moves.
+    #[wasm_bindgen(js_name = setTransforms)]
+    pub fn set_transforms(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint32Array")] ids: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array")] xya: JsValue,
+    ) -> Result<(), JsValue> {
+        const M: &str = "setTransforms";
+        let ids = ids.dyn_into::<Uint32Array>().map_err(|v| {
+            type_error(
+                M,
+                format!("ids must be a Uint32Array (got {})", describe(&v)),
+            )
+        })?;
+        let xya = xya.dyn_into::<Float32Array>().map_err(|v| {
+            type_error(
+                M,
+                format!("xya must be a Float32Array (got {})", describe(&v)),
+            )
+        })?;
+        self.ids.resize(ids.length() as usize, 0);
+        ids.copy_to(&mut self.ids);
+        self.xya.resize(xya.length() as usize, 0.0);
+        xya.copy_to(&mut self.xya);
+        self.inner
+            .set_transforms(&self.ids, &self.xya)
+            .map_err(|e| world_error(M, e))
+    }
+
+    /// The current `[x, y, angle]` of a shape.
+    #[wasm_bindgen(js_name = getTransform)]
+    pub fn get_transform(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<Float32Array, JsValue> {
+        const M: &str = "getTransform";
+        let id = id_arg(M, "id", &id)?;
+        let (x, y, a) = self.inner.transform(id).map_err(|e| world_error(M, e))?;
+        Ok(Float32Array::from(&[x, y, a][..]))
+    }
+
+    /// Changes which layers a shape is on and which it collides with.
+    #[wasm_bindgen(js_name = setLayerMask)]
+    pub fn set_layer_mask(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] layer: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] mask: JsValue,
+    ) -> Result<(), JsValue> {
+        const M: &str = "setLayerMask";
+        let id = id_arg(M, "id", &id)?;
+        let layer = bits(M, "layer", number(M, "layer", &layer)?)?;
+        let mask = bits(M, "mask", number(M, "mask", &mask)?)?;
+        self.inner
+            .set_layer_mask(id, layer, mask)
+            .map_err(|e| world_error(M, e))
+    }
+
+    /// Finds every touching pair; returns how many. Read them with `pairs()`,
+    /// `contacts()`, `started()`, `ended()`.
+    pub fn step(&mut self) -> Result<u32, JsValue> {
+        self.inner
+            .step()
+            .map(|n| n as u32)
+            .map_err(|e| world_error("step", e))
+    }
+
+    /// Re-reads every static shape's transform at the next step (needed only after
+    /// writing static shapes through the transform views).
+    #[wasm_bindgen(js_name = touchStatics)]
+    pub fn touch_statics(&mut self) {
+        self.inner.touch_statics();
+    }
+
+    /// Ids of the shapes containing the point (on a layer in `mask`, default all), sorted.
+    #[wasm_bindgen(js_name = queryPoint)]
+    pub fn query_point(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] mask: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        const M: &str = "queryPoint";
+        let p = Vec2::new(finite_f32(M, "x", &x)?, finite_f32(M, "y", &y)?);
+        let mask = optional_mask(M, &mask)?;
+        self.hits.clear();
+        self.inner
+            .query_point(p, mask, &mut self.hits)
+            .map_err(|e| world_error(M, e))?;
+        Ok(Uint32Array::from(&self.hits[..]))
+    }
+
+    /// Ids of the shapes whose bounding boxes overlap the box (on a layer in `mask`),
+    /// sorted.
+    #[wasm_bindgen(js_name = queryAabb)]
+    pub fn query_aabb(
+        &mut self,
+        #[wasm_bindgen(js_name = minX, unchecked_param_type = "number")] min_x: JsValue,
+        #[wasm_bindgen(js_name = minY, unchecked_param_type = "number")] min_y: JsValue,
+        #[wasm_bindgen(js_name = maxX, unchecked_param_type = "number")] max_x: JsValue,
+        #[wasm_bindgen(js_name = maxY, unchecked_param_type = "number")] max_y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] mask: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        const M: &str = "queryAabb";
+        let min = Vec2::new(
+            finite_f32(M, "minX", &min_x)?,
+            finite_f32(M, "minY", &min_y)?,
+        );
+        let max = Vec2::new(
+            finite_f32(M, "maxX", &max_x)?,
+            finite_f32(M, "maxY", &max_y)?,
+        );
+        let mask = optional_mask(M, &mask)?;
+        self.hits.clear();
+        self.inner
+            .query_aabb(min, max, mask, &mut self.hits)
+            .map_err(|e| world_error(M, e))?;
+        Ok(Uint32Array::from(&self.hits[..]))
+    }
+
+    /// Ids of the shapes touching a probe shape placed at `(x, y, angle)`, without adding
+    /// it. `shape` is `{ kind: "circle", radius }`, `{ kind: "box", halfWidth, halfHeight }`,
+    /// `{ kind: "alignedBox", … }`, `{ kind: "capsule", halfLength, radius }`,
+    /// `{ kind: "segment", x1, y1, x2, y2 }`, `{ kind: "point" }` or
+    /// `{ kind: "polygon", points: [x0, y0, …] }`.
+    #[wasm_bindgen(js_name = queryShape)]
+    pub fn query_shape(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "ProbeShape")] shape: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] angle: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] mask: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        const M: &str = "queryShape";
+        let shape = probe_shape(M, shape)?;
+        let x = finite_f32(M, "x", &x)?;
+        let y = finite_f32(M, "y", &y)?;
+        let angle = optional_f32(M, "angle", &angle, 0.0)?;
+        let mask = optional_mask(M, &mask)?;
+        self.hits.clear();
+        self.inner
+            .query_shape(&shape, x, y, angle, mask, &mut self.hits)
+            .map_err(|e| world_error(M, e))?;
+        Ok(Uint32Array::from(&self.hits[..]))
+    }
+
+    /// The closest hit of a ray from `(x, y)` along `(dx, dy)` (need not be unit length)
+    /// within `maxDistance` (default: unbounded), as `{ id, distance, x, y, nx, ny }`, or
+    /// `null`.
+    pub fn raycast(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] dx: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] dy: JsValue,
+        #[wasm_bindgen(js_name = maxDistance, unchecked_param_type = "number | undefined")]
+        max_distance: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] mask: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        const M: &str = "raycast";
+        let origin = Vec2::new(finite_f32(M, "x", &x)?, finite_f32(M, "y", &y)?);
+        let direction = Vec2::new(finite_f32(M, "dx", &dx)?, finite_f32(M, "dy", &dy)?);
+        let max_distance = if max_distance.is_undefined() {
+            f32::INFINITY
+        } else {
+            let v = number(M, "maxDistance", &max_distance)?;
+            if v.is_nan() || v < 0.0 {
+                return Err(range_error(
+                    M,
+                    format!("maxDistance must be >= 0 (got {v})"),
+                ));
+            }
+            v as f32
+        };
+        let mask = optional_mask(M, &mask)?;
+        if direction == Vec2::ZERO {
+            return Err(range_error(M, "dx, dy must not both be 0".into()));
+        }
+        let hit = self
+            .inner
+            .raycast(origin, direction, max_distance, mask)
+            .map_err(|e| world_error(M, e))?;
+        let Some(hit) = hit else {
+            return Ok(JsValue::NULL);
+        };
+        let out = Object::new();
+        for (key, value) in [
+            ("id", hit.id as f64),
+            ("distance", hit.hit.distance as f64),
+            ("x", hit.hit.point.x as f64),
+            ("y", hit.hit.point.y as f64),
+            ("nx", hit.hit.normal.x as f64),
+            ("ny", hit.hit.normal.y as f64),
+        ] {
+            Reflect::set(&out, &key.into(), &value.into())?;
+        }
+        Ok(out.into())
+    }
+
+    // ----- raw addresses for the package's view helper ----------------------------------
+
+    /// Number of pairs found by the last step.
+    #[wasm_bindgen(js_name = pairCount, getter)]
+    pub fn pair_count(&self) -> u32 {
+        (self.inner.pairs().len() / 2) as u32
+    }
+
+    /// Low level: address of the pairs (`2 × pairCount` u32). Use `pairs()` instead.
+    #[wasm_bindgen(js_name = pairsPtr)]
+    pub fn pairs_ptr(&self) -> u32 {
+        self.inner.pairs().as_ptr() as u32
+    }
+
+    /// Low level: address of the contacts (`3 × pairCount` f32). Use `contacts()` instead.
+    #[wasm_bindgen(js_name = contactsPtr)]
+    pub fn contacts_ptr(&self) -> u32 {
+        self.inner.contacts().as_ptr() as u32
+    }
+
+    /// Number of pairs that started at the last step.
+    #[wasm_bindgen(js_name = startedCount, getter)]
+    pub fn started_count(&self) -> u32 {
+        (self.inner.started().len() / 2) as u32
+    }
+
+    /// Low level: address of the started pairs. Use `started()` instead.
+    #[wasm_bindgen(js_name = startedPtr)]
+    pub fn started_ptr(&self) -> u32 {
+        self.inner.started().as_ptr() as u32
+    }
+
+    /// Number of pairs that ended at the last step.
+    #[wasm_bindgen(js_name = endedCount, getter)]
+    pub fn ended_count(&self) -> u32 {
+        (self.inner.ended().len() / 2) as u32
+    }
+
+    /// Low level: address of the ended pairs. Use `ended()` instead.
+    #[wasm_bindgen(js_name = endedPtr)]
+    pub fn ended_ptr(&self) -> u32 {
+        self.inner.ended().as_ptr() as u32
+    }
+
+    /// Number of slots (ids are below it); the length of the transform columns.
+    #[wasm_bindgen(js_name = slotCount, getter)]
+    pub fn slot_count(&self) -> u32 {
+        self.inner.slot_count() as u32
+    }
+
+    /// Low level: changes whenever the transform columns move or change length.
+    #[wasm_bindgen(js_name = layoutVersion, getter)]
+    pub fn layout_version(&self) -> u32 {
+        self.inner.layout_version()
+    }
+
+    /// Low level: addresses of the x, y and angle columns. Use `transformViews()`
+    /// instead.
+    #[wasm_bindgen(js_name = transformPtrs)]
+    pub fn transform_ptrs(&self) -> Uint32Array {
+        let [x, y, a] = self.inner.transform_column_addresses();
+        Uint32Array::from(&[x as u32, y as u32, a as u32][..])
+    }
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** Options of the `add*` methods. */
+export interface ShapeOptions {
+  /** Layer bits of the shape (default 1). */
+  layer?: number;
+  /** Layers the shape collides with (default all). A pair is tested only when
+   * `(layerA & maskB) !== 0 && (layerB & maskA) !== 0`. */
+  mask?: number;
+  /** Static shapes are never paired with each other and cost nothing while unmoved. */
+  isStatic?: boolean;
+}
+
+/** A shape for `queryShape`, not added to the world. */
+export type ProbeShape =
+  | { kind: "circle"; radius: number }
+  | { kind: "box"; halfWidth: number; halfHeight: number }
+  | { kind: "alignedBox"; halfWidth: number; halfHeight: number }
+  | { kind: "capsule"; halfLength: number; radius: number }
+  | { kind: "segment"; x1: number; y1: number; x2: number; y2: number }
+  | { kind: "point" }
+  | { kind: "polygon"; points: number[] };
+"#;

@@ -1,0 +1,916 @@
+//! The world: shapes in columns, one `step()` that finds every touching pair, and queries.
+//!
+//! This is the only module that knows the order of the pipeline:
+//!
+//! 1. **Poses and boxes** — every moving shape's transform is read from the `xs`, `ys`,
+//!    `angles` columns (which the game may have written directly), checked to be finite and
+//!    in range, and turned into a pose (with cosine and sine) and a world box. Static shapes
+//!    are only looked at when a setter touched them.
+//! 2. **Broad phase** — moving shapes go into the [`HashGrid`]; each also queries the
+//!    [`StaticTree`] of static shapes. Layer and mask filtering happens here, before any
+//!    exact test.
+//! 3. **Narrow phase** — [`collide`] on each candidate, always called as `(smaller id,
+//!    larger id)`, so the normal points from the smaller id to the larger one.
+//! 4. **Output** — pairs are sorted by `(a, b)` with a radix sort, and compared with the
+//!    previous step's sorted pairs to produce `started` and `ended`.
+//!
+//! Every buffer is reused, so a step allocates nothing once the scene has stopped growing.
+//! Results (pairs, contacts, started, ended) and queries describe the world **as the last
+//! `step()` saw it**: transforms written since are picked up by the next step.
+//!
+//! Errors never leave the world half-changed: every argument is checked before anything is
+//! written, and a batch is checked whole before any of it is applied.
+
+use crate::broad_phase::{HashGrid, StaticTree};
+use crate::math::{Aabb, Transform, Vec2};
+use crate::narrow_phase::{collide, overlaps, Contact};
+use crate::raycast::{raycast, RayHit};
+use crate::shape::{Shape, ShapeError};
+use crate::store::{ShapeStore, SlotInit, FLAG_FRESH};
+use core::fmt;
+
+/// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
+/// exceeds 1 unit, which no game wants from a collision library.
+pub const MAX_COORDINATE: f32 = 1.0e7;
+
+/// The most slots a world may hold (ids are below this).
+pub const MAX_SHAPES: usize = 1 << 24;
+
+/// Layer bits a shape gets when none are given.
+pub const DEFAULT_LAYER: u32 = 1;
+/// Mask bits a shape gets when none are given: it collides with every layer.
+pub const DEFAULT_MASK: u32 = u32::MAX;
+
+/// Per-shape options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShapeOptions {
+    /// Which layers the shape is on.
+    pub layer: u32,
+    /// Which layers it collides with. A pair (a, b) is tested only when
+    /// `(layer_a & mask_b) != 0 && (layer_b & mask_a) != 0`.
+    pub mask: u32,
+    /// Static shapes never move on their own and are never paired with each other.
+    pub is_static: bool,
+}
+
+impl Default for ShapeOptions {
+    fn default() -> Self {
+        ShapeOptions {
+            layer: DEFAULT_LAYER,
+            mask: DEFAULT_MASK,
+            is_static: false,
+        }
+    }
+}
+
+/// Why a world call was rejected. Nothing was changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorldError {
+    /// An id that was never issued or whose shape was removed.
+    UnknownId {
+        /// The argument's name.
+        arg: &'static str,
+        /// The id given.
+        id: u32,
+    },
+    /// A coordinate or angle that is NaN or infinite.
+    NonFinite {
+        /// The argument's name, e.g. `"x"` or `"xya[5]"`.
+        arg: String,
+    },
+    /// A coordinate beyond [`MAX_COORDINATE`].
+    OutOfRange {
+        /// The argument's name.
+        arg: String,
+        /// The value given.
+        value: f32,
+    },
+    /// A shape that failed validation.
+    Shape(ShapeError),
+    /// Two arrays whose lengths do not fit together.
+    LengthMismatch {
+        /// The argument's name.
+        arg: &'static str,
+        /// The length required.
+        expected: usize,
+        /// The length given.
+        actual: usize,
+    },
+    /// The world already holds [`MAX_SHAPES`] slots.
+    TooManyShapes,
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorldError::UnknownId { arg, id } => {
+                write!(f, "{arg}: {id} is not the id of a live shape")
+            }
+            WorldError::NonFinite { arg } => write!(f, "{arg} must be a finite number"),
+            WorldError::OutOfRange { arg, value } => write!(
+                f,
+                "{arg} must be between -{MAX_COORDINATE:e} and {MAX_COORDINATE:e} (got {value:e})"
+            ),
+            WorldError::Shape(e) => e.fmt(f),
+            WorldError::LengthMismatch {
+                arg,
+                expected,
+                actual,
+            } => write!(f, "{arg} must have length {expected} (got {actual})"),
+            WorldError::TooManyShapes => {
+                write!(f, "the world holds the maximum of {MAX_SHAPES} shapes")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WorldError {}
+
+impl From<ShapeError> for WorldError {
+    fn from(e: ShapeError) -> Self {
+        WorldError::Shape(e)
+    }
+}
+
+/// The closest hit of a ray cast into the world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldRayHit {
+    /// The shape hit.
+    pub id: u32,
+    /// Where and how it was hit.
+    pub hit: RayHit,
+}
+
+/// A colliding pair found by a step, with its sort key.
+#[derive(Clone, Copy, Debug, Default)]
+struct Found {
+    key: u64,
+    nx: f32,
+    ny: f32,
+    depth: f32,
+}
+
+/// Reusable buffers of a step.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    candidates: Vec<(u32, u32)>,
+    found: Vec<Found>,
+    sort_buffer: Vec<Found>,
+    keys: Vec<u64>,
+    ended_removed: Vec<u64>,
+}
+
+/// A collision world. See the module docs for the pipeline.
+#[derive(Clone, Debug, Default)]
+pub struct World {
+    store: ShapeStore,
+    grid: HashGrid,
+    statics: StaticTree,
+    /// A static shape was added, removed or moved since the tree was built.
+    statics_dirty: bool,
+    scratch: Scratch,
+    /// Sorted keys `(a << 32) | b` of the last step's pairs.
+    previous_keys: Vec<u64>,
+    pairs: Vec<u32>,
+    contacts: Vec<f32>,
+    started: Vec<u32>,
+    ended: Vec<u32>,
+    /// Pairs of the last step that involved a shape removed since (they end next step).
+    removed_pair_keys: Vec<u64>,
+}
+
+fn check_coordinate(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
+    if !value.is_finite() {
+        Err(WorldError::NonFinite { arg: arg() })
+    } else if value.abs() > MAX_COORDINATE {
+        Err(WorldError::OutOfRange { arg: arg(), value })
+    } else {
+        Ok(())
+    }
+}
+
+fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
+    if value.is_finite() {
+        Ok(())
+    } else {
+        Err(WorldError::NonFinite { arg: arg() })
+    }
+}
+
+#[inline]
+fn pair_key(a: u32, b: u32) -> u64 {
+    ((a as u64) << 32) | b as u64
+}
+
+impl World {
+    /// An empty world.
+    #[must_use]
+    pub fn new() -> World {
+        World::default()
+    }
+
+    // ----- shapes -------------------------------------------------------------------
+
+    /// Adds a shape at `(x, y)` turned by `angle` radians and returns its id (its slot
+    /// index). The most recently freed id is reused first.
+    pub fn add(
+        &mut self,
+        shape: Shape,
+        x: f32,
+        y: f32,
+        angle: f32,
+        options: ShapeOptions,
+    ) -> Result<u32, WorldError> {
+        shape.validate()?;
+        check_coordinate(|| "x".into(), x)?;
+        check_coordinate(|| "y".into(), y)?;
+        check_angle(|| "angle".into(), angle)?;
+        if self.store.live_count() >= MAX_SHAPES {
+            return Err(WorldError::TooManyShapes);
+        }
+        if options.is_static {
+            self.statics_dirty = true;
+        }
+        Ok(self.store.insert(
+            SlotInit {
+                shape,
+                layer: options.layer,
+                mask: options.mask,
+                is_static: options.is_static,
+            },
+            x,
+            y,
+            angle,
+        ))
+    }
+
+    /// Removes a shape. Its pairs are reported in `ended()` by the next step; its id may
+    /// be issued again by a later add.
+    pub fn remove(&mut self, id: u32) -> Result<(), WorldError> {
+        self.check_id("id", id)?;
+        if self.store.is_static(id) {
+            self.statics_dirty = true;
+        }
+        self.store.remove(id);
+        // The last step's pairs with this id end now: move them out of `previous_keys`
+        // so that a new shape reusing the id does not inherit them.
+        let removed = &mut self.removed_pair_keys;
+        self.previous_keys.retain(|&key| {
+            let involved = (key >> 32) as u32 == id || key as u32 == id;
+            if involved {
+                removed.push(key);
+            }
+            !involved
+        });
+        Ok(())
+    }
+
+    /// True when `id` names a live shape.
+    #[must_use]
+    pub fn contains(&self, id: u32) -> bool {
+        self.store.is_alive(id)
+    }
+
+    /// The number of live shapes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.store.live_count()
+    }
+
+    /// True when the world holds no shape.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The number of slots, live or free: ids are below this, and the transform columns
+    /// have this length.
+    #[must_use]
+    pub fn slot_count(&self) -> usize {
+        self.store.slot_count()
+    }
+
+    /// The shape stored under `id`.
+    pub fn shape(&self, id: u32) -> Result<&Shape, WorldError> {
+        self.check_id("id", id)?;
+        Ok(&self.store.shapes[id as usize])
+    }
+
+    /// True when `id` is a static shape.
+    pub fn is_static(&self, id: u32) -> Result<bool, WorldError> {
+        self.check_id("id", id)?;
+        Ok(self.store.is_static(id))
+    }
+
+    /// The layer and mask bits of `id`.
+    pub fn layer_mask(&self, id: u32) -> Result<(u32, u32), WorldError> {
+        self.check_id("id", id)?;
+        Ok((
+            self.store.layers[id as usize],
+            self.store.masks[id as usize],
+        ))
+    }
+
+    /// Changes the layer and mask bits of `id`.
+    pub fn set_layer_mask(&mut self, id: u32, layer: u32, mask: u32) -> Result<(), WorldError> {
+        self.check_id("id", id)?;
+        self.store.layers[id as usize] = layer;
+        self.store.masks[id as usize] = mask;
+        Ok(())
+    }
+
+    /// The current (not yet stepped) transform of `id` as `(x, y, angle)`.
+    pub fn transform(&self, id: u32) -> Result<(f32, f32, f32), WorldError> {
+        self.check_id("id", id)?;
+        let s = id as usize;
+        Ok((self.store.xs[s], self.store.ys[s], self.store.angles[s]))
+    }
+
+    /// Moves one shape.
+    pub fn set_transform(&mut self, id: u32, x: f32, y: f32, angle: f32) -> Result<(), WorldError> {
+        self.check_id("id", id)?;
+        check_coordinate(|| "x".into(), x)?;
+        check_coordinate(|| "y".into(), y)?;
+        check_angle(|| "angle".into(), angle)?;
+        self.write_transform(id, x, y, angle);
+        Ok(())
+    }
+
+    /// Moves many shapes: `xya` holds `x, y, angle` for each id in `ids`, in order. The
+    /// whole batch is checked before any of it is applied.
+    pub fn set_transforms(&mut self, ids: &[u32], xya: &[f32]) -> Result<(), WorldError> {
+        if xya.len() != ids.len() * 3 {
+            return Err(WorldError::LengthMismatch {
+                arg: "xya",
+                expected: ids.len() * 3,
+                actual: xya.len(),
+            });
+        }
+        for (i, (&id, t)) in ids.iter().zip(xya.chunks_exact(3)).enumerate() {
+            if !self.store.is_alive(id) {
+                return Err(WorldError::UnknownId { arg: "ids", id });
+            }
+            check_coordinate(|| format!("xya[{}]", 3 * i), t[0])?;
+            check_coordinate(|| format!("xya[{}]", 3 * i + 1), t[1])?;
+            check_angle(|| format!("xya[{}]", 3 * i + 2), t[2])?;
+        }
+        for (&id, t) in ids.iter().zip(xya.chunks_exact(3)) {
+            self.write_transform(id, t[0], t[1], t[2]);
+        }
+        Ok(())
+    }
+
+    fn write_transform(&mut self, id: u32, x: f32, y: f32, angle: f32) {
+        let s = id as usize;
+        self.store.xs[s] = x;
+        self.store.ys[s] = y;
+        self.store.angles[s] = angle;
+        if self.store.is_static(id) {
+            self.statics_dirty = true;
+        }
+    }
+
+    /// The x column (indexed by id; free slots hold stale values). Writing it moves the
+    /// shapes at the next step, exactly like [`World::set_transform`].
+    pub fn xs_mut(&mut self) -> &mut [f32] {
+        &mut self.store.xs
+    }
+
+    /// The y column; see [`World::xs_mut`].
+    pub fn ys_mut(&mut self) -> &mut [f32] {
+        &mut self.store.ys
+    }
+
+    /// The angle column; see [`World::xs_mut`].
+    pub fn angles_mut(&mut self) -> &mut [f32] {
+        &mut self.store.angles
+    }
+
+    /// Addresses of the `xs`, `ys` and `angles` columns, for zero-copy views from
+    /// JavaScript. Valid until the next add (which may move them; see
+    /// [`World::layout_version`]).
+    #[must_use]
+    pub fn transform_column_addresses(&self) -> [usize; 3] {
+        [
+            self.store.xs.as_ptr() as usize,
+            self.store.ys.as_ptr() as usize,
+            self.store.angles.as_ptr() as usize,
+        ]
+    }
+
+    /// Changes whenever the transform columns move in memory or change length.
+    #[must_use]
+    pub fn layout_version(&self) -> u32 {
+        self.store
+            .layout_version
+            .wrapping_mul(0x9E37_79B1)
+            .wrapping_add(self.store.slot_count() as u32)
+    }
+
+    /// Marks every static shape as possibly moved, so the next step re-reads all their
+    /// transforms. Needed only after writing static shapes' slots through the columns
+    /// ([`World::xs_mut`] and the JS views), which the world cannot observe.
+    pub fn touch_statics(&mut self) {
+        self.statics_dirty = true;
+    }
+
+    fn check_id(&self, arg: &'static str, id: u32) -> Result<(), WorldError> {
+        if self.store.is_alive(id) {
+            Ok(())
+        } else {
+            Err(WorldError::UnknownId { arg, id })
+        }
+    }
+
+    // ----- the step -------------------------------------------------------------------
+
+    /// Finds every touching pair and returns how many there are. See the module docs.
+    ///
+    /// Fails, changing nothing that the last step reported, when a transform written
+    /// through the columns is not finite or out of range.
+    pub fn step(&mut self) -> Result<usize, WorldError> {
+        self.check_columns()?;
+        self.update_poses();
+        self.find_candidates();
+        self.narrow_phase();
+        self.sort_and_publish();
+        self.store.clear_fresh();
+        Ok(self.pairs.len() / 2)
+    }
+
+    fn check_columns(&self) -> Result<(), WorldError> {
+        let store = &self.store;
+        let check = |id: u32| -> Result<(), WorldError> {
+            let s = id as usize;
+            check_coordinate(|| format!("x of shape {id}"), store.xs[s])?;
+            check_coordinate(|| format!("y of shape {id}"), store.ys[s])?;
+            check_angle(|| format!("angle of shape {id}"), store.angles[s])
+        };
+        store.dynamic_ids.iter().try_for_each(|&id| check(id))?;
+        if self.statics_dirty {
+            store.static_ids.iter().try_for_each(|&id| check(id))?;
+        }
+        Ok(())
+    }
+
+    fn update_poses(&mut self) {
+        let store = &mut self.store;
+        for &id in &store.dynamic_ids {
+            let s = id as usize;
+            let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
+            store.poses[s] = pose;
+            store.aabbs[s] = store.shapes[s].aabb(&pose);
+        }
+        if self.statics_dirty {
+            for &id in &store.static_ids {
+                let s = id as usize;
+                let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
+                store.poses[s] = pose;
+                store.aabbs[s] = store.shapes[s].aabb(&pose);
+            }
+            self.statics.rebuild(&store.static_ids, &store.aabbs);
+            self.statics_dirty = false;
+        }
+    }
+
+    fn find_candidates(&mut self) {
+        let store = &self.store;
+        let candidates = &mut self.scratch.candidates;
+        candidates.clear();
+        self.grid.rebuild(&store.dynamic_ids, &store.aabbs);
+        self.grid
+            .overlapping_pairs(&store.dynamic_ids, &store.aabbs, candidates);
+        if !self.statics.is_empty() {
+            for &id in &store.dynamic_ids {
+                self.statics.query(&store.aabbs[id as usize], |other| {
+                    candidates.push((id.min(other), id.max(other)));
+                });
+            }
+        }
+    }
+
+    fn narrow_phase(&mut self) {
+        let store = &self.store;
+        let found = &mut self.scratch.found;
+        found.clear();
+        for &(a, b) in &self.scratch.candidates {
+            let (sa, sb) = (a as usize, b as usize);
+            if store.layers[sa] & store.masks[sb] == 0 || store.layers[sb] & store.masks[sa] == 0 {
+                continue;
+            }
+            if let Some(Contact { normal, depth }) = collide(
+                &store.shapes[sa],
+                &store.poses[sa],
+                &store.shapes[sb],
+                &store.poses[sb],
+            ) {
+                found.push(Found {
+                    key: pair_key(a, b),
+                    nx: normal.x,
+                    ny: normal.y,
+                    depth,
+                });
+            }
+        }
+    }
+
+    fn sort_and_publish(&mut self) {
+        let id_bits = u32::BITS - (self.store.slot_count() as u32).leading_zeros();
+        radix_sort_by_key(
+            &mut self.scratch.found,
+            &mut self.scratch.sort_buffer,
+            id_bits,
+        );
+
+        self.pairs.clear();
+        self.contacts.clear();
+        let keys = &mut self.scratch.keys;
+        keys.clear();
+        for f in &self.scratch.found {
+            self.pairs.push((f.key >> 32) as u32);
+            self.pairs.push(f.key as u32);
+            self.contacts.extend([f.nx, f.ny, f.depth]);
+            keys.push(f.key);
+        }
+
+        // started = current - previous, ended = previous - current, both in key order.
+        // `remove` already moved the pairs of removed shapes out of `previous_keys` into
+        // `removed_pair_keys`, so a shape that reuses an id starts its pairs afresh.
+        self.started.clear();
+        self.ended.clear();
+        let removed = &mut self.scratch.ended_removed;
+        removed.clear();
+        removed.extend_from_slice(&self.removed_pair_keys);
+        removed.sort_unstable();
+        let (prev, cur) = (&self.previous_keys, &*keys);
+        let (mut i, mut j) = (0, 0);
+        let mut ended_keys = EndedMerge::new(removed);
+        while i < prev.len() || j < cur.len() {
+            let p = prev.get(i).copied().unwrap_or(u64::MAX);
+            let c = cur.get(j).copied().unwrap_or(u64::MAX);
+            if p < c {
+                ended_keys.push(p, &mut self.ended);
+                i += 1;
+            } else if c < p {
+                push_key(&mut self.started, c);
+                j += 1;
+            } else {
+                i += 1;
+                j += 1;
+            }
+        }
+        ended_keys.finish(&mut self.ended);
+        self.removed_pair_keys.clear();
+        core::mem::swap(&mut self.previous_keys, &mut self.scratch.keys);
+    }
+
+    // ----- results --------------------------------------------------------------------
+
+    /// The last step's touching pairs, flattened `[a0, b0, a1, b1, …]` with `a < b`,
+    /// sorted by `a` then `b`.
+    #[must_use]
+    pub fn pairs(&self) -> &[u32] {
+        &self.pairs
+    }
+
+    /// The last step's contacts, flattened `[nx, ny, depth, …]`, parallel to
+    /// [`World::pairs`]: the unit normal points from `a` to `b`, and moving `b` by
+    /// `normal × depth` separates the pair.
+    #[must_use]
+    pub fn contacts(&self) -> &[f32] {
+        &self.contacts
+    }
+
+    /// Pairs that touch now and did not at the step before, flattened and sorted like
+    /// [`World::pairs`].
+    #[must_use]
+    pub fn started(&self) -> &[u32] {
+        &self.started
+    }
+
+    /// Pairs that touched at the step before and do not now (including every pair of a
+    /// shape removed in between), flattened and sorted like [`World::pairs`].
+    #[must_use]
+    pub fn ended(&self) -> &[u32] {
+        &self.ended
+    }
+
+    // ----- queries --------------------------------------------------------------------
+
+    fn query_candidates(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
+        let store = &self.store;
+        self.grid.query(query, &store.aabbs, |id| {
+            // Shapes removed since the last step are still in the grid.
+            if store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0 {
+                visit(id);
+            }
+        });
+        self.statics.query(query, |id| {
+            if store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0 {
+                visit(id);
+            }
+        });
+    }
+
+    #[inline]
+    fn layer_accepts(&self, id: u32, mask: u32) -> bool {
+        self.store.layers[id as usize] & mask != 0
+    }
+
+    /// Appends to `out` the ids (on a layer in `mask`) of the shapes that contain `point`,
+    /// sorted. Sees the world as the last step did.
+    pub fn query_point(
+        &self,
+        point: Vec2,
+        mask: u32,
+        out: &mut Vec<u32>,
+    ) -> Result<(), WorldError> {
+        check_coordinate(|| "x".into(), point.x)?;
+        check_coordinate(|| "y".into(), point.y)?;
+        let start = out.len();
+        let probe = Transform {
+            translation: point,
+            ..Transform::IDENTITY
+        };
+        self.query_candidates(&Aabb::new(point, point), |id| {
+            let s = id as usize;
+            if self.layer_accepts(id, mask)
+                && overlaps(
+                    &self.store.shapes[s],
+                    &self.store.poses[s],
+                    &Shape::Point,
+                    &probe,
+                )
+            {
+                out.push(id);
+            }
+        });
+        out[start..].sort_unstable();
+        Ok(())
+    }
+
+    /// Appends to `out` the ids (on a layer in `mask`) of the shapes whose bounding boxes
+    /// overlap the box `min..max`, sorted.
+    pub fn query_aabb(
+        &self,
+        min: Vec2,
+        max: Vec2,
+        mask: u32,
+        out: &mut Vec<u32>,
+    ) -> Result<(), WorldError> {
+        check_coordinate(|| "minX".into(), min.x)?;
+        check_coordinate(|| "minY".into(), min.y)?;
+        check_coordinate(|| "maxX".into(), max.x)?;
+        check_coordinate(|| "maxY".into(), max.y)?;
+        let query = Aabb::new(min.min(max), min.max(max));
+        let start = out.len();
+        self.query_candidates(&query, |id| {
+            if self.layer_accepts(id, mask) {
+                out.push(id);
+            }
+        });
+        out[start..].sort_unstable();
+        Ok(())
+    }
+
+    /// Appends to `out` the ids (on a layer in `mask`) of the shapes that touch `shape`
+    /// placed at `(x, y, angle)`, sorted. The probe shape is not added to the world.
+    pub fn query_shape(
+        &self,
+        shape: &Shape,
+        x: f32,
+        y: f32,
+        angle: f32,
+        mask: u32,
+        out: &mut Vec<u32>,
+    ) -> Result<(), WorldError> {
+        shape.validate()?;
+        check_coordinate(|| "x".into(), x)?;
+        check_coordinate(|| "y".into(), y)?;
+        check_angle(|| "angle".into(), angle)?;
+        let pose = Transform::from_xy_angle(x, y, angle);
+        let start = out.len();
+        self.query_candidates(&shape.aabb(&pose), |id| {
+            let s = id as usize;
+            if self.layer_accepts(id, mask)
+                && overlaps(&self.store.shapes[s], &self.store.poses[s], shape, &pose)
+            {
+                out.push(id);
+            }
+        });
+        out[start..].sort_unstable();
+        Ok(())
+    }
+
+    /// The closest shape (on a layer in `mask`) hit by the ray from `origin` along
+    /// `direction` (normalised here; it must not be zero) within `max_distance`. Ties go to
+    /// the smaller id.
+    pub fn raycast(
+        &self,
+        origin: Vec2,
+        direction: Vec2,
+        max_distance: f32,
+        mask: u32,
+    ) -> Result<Option<WorldRayHit>, WorldError> {
+        check_coordinate(|| "originX".into(), origin.x)?;
+        check_coordinate(|| "originY".into(), origin.y)?;
+        if !direction.is_finite() {
+            return Err(WorldError::NonFinite {
+                arg: "direction".into(),
+            });
+        }
+        let unit = direction.normalize_or_zero();
+        if unit == Vec2::ZERO {
+            return Err(WorldError::NonFinite {
+                arg: "direction (zero length)".into(),
+            });
+        }
+        if max_distance.is_nan() || max_distance < 0.0 {
+            return Err(WorldError::NonFinite {
+                arg: "maxDistance".into(),
+            });
+        }
+        // Clip the ray to the coordinate range so that its box stays finite.
+        let reach = max_distance.min(4.0 * MAX_COORDINATE);
+        let end = origin + unit * reach;
+        let mut best: Option<WorldRayHit> = None;
+        self.query_candidates(&Aabb::new(origin.min(end), origin.max(end)), |id| {
+            if !self.layer_accepts(id, mask) {
+                return;
+            }
+            let s = id as usize;
+            if let Some(hit) = raycast(
+                &self.store.shapes[s],
+                &self.store.poses[s],
+                origin,
+                unit,
+                reach,
+            ) {
+                let better = match best {
+                    None => true,
+                    Some(b) => {
+                        hit.distance < b.hit.distance
+                            || (hit.distance == b.hit.distance && id < b.id)
+                    }
+                };
+                if better {
+                    best = Some(WorldRayHit { id, hit });
+                }
+            }
+        });
+        Ok(best)
+    }
+
+    /// Checks internal invariants (tests call it after every operation).
+    pub fn validate(&self) -> Result<(), String> {
+        self.store.validate()?;
+        if self.pairs.len() % 2 != 0 || self.contacts.len() != self.pairs.len() / 2 * 3 {
+            return Err("pairs and contacts out of step".into());
+        }
+        for w in self.previous_keys.windows(2) {
+            if w[0] >= w[1] {
+                return Err("previous keys not strictly sorted".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+#[inline]
+fn push_key(out: &mut Vec<u32>, key: u64) {
+    out.push((key >> 32) as u32);
+    out.push(key as u32);
+}
+
+/// Merges the keys of pairs ended by removal (sorted) into the ended list in key order.
+struct EndedMerge<'a> {
+    removed: &'a [u64],
+    next: usize,
+}
+
+impl<'a> EndedMerge<'a> {
+    fn new(removed: &'a [u64]) -> Self {
+        EndedMerge { removed, next: 0 }
+    }
+
+    fn push(&mut self, key: u64, out: &mut Vec<u32>) {
+        while self.next < self.removed.len() && self.removed[self.next] < key {
+            push_key(out, self.removed[self.next]);
+            self.next += 1;
+        }
+        push_key(out, key);
+    }
+
+    fn finish(&mut self, out: &mut Vec<u32>) {
+        for &key in &self.removed[self.next..] {
+            push_key(out, key);
+        }
+        self.next = self.removed.len();
+    }
+}
+
+/// Sorts `items` by key with a least-significant-digit radix sort over the bits in use:
+/// ids take `id_bits` bits, so keys `(a << 32) | b` have `id_bits` significant bits in each
+/// half. Linear time; `buffer` is scratch space.
+fn radix_sort_by_key(items: &mut Vec<Found>, buffer: &mut Vec<Found>, id_bits: u32) {
+    const DIGIT_BITS: u32 = 11;
+    const BUCKETS: usize = 1 << DIGIT_BITS;
+    if items.len() < 64 {
+        items.sort_unstable_by_key(|f| f.key);
+        return;
+    }
+    buffer.clear();
+    buffer.resize(items.len(), Found::default());
+    let mut counts = [0u32; BUCKETS];
+    // Digits of the low half (b), then of the high half (a).
+    let mut shifts = [0u32; 8];
+    let mut n_shifts = 0;
+    for half in [0u32, 32] {
+        let mut bit = 0;
+        while bit < id_bits.max(1) {
+            shifts[n_shifts] = half + bit;
+            n_shifts += 1;
+            bit += DIGIT_BITS;
+        }
+    }
+    for &shift in &shifts[..n_shifts] {
+        counts.fill(0);
+        for f in items.iter() {
+            counts[((f.key >> shift) as usize) & (BUCKETS - 1)] += 1;
+        }
+        let mut total = 0;
+        for c in counts.iter_mut() {
+            let n = *c;
+            *c = total;
+            total += n;
+        }
+        for f in items.iter() {
+            let d = ((f.key >> shift) as usize) & (BUCKETS - 1);
+            buffer[counts[d] as usize] = *f;
+            counts[d] += 1;
+        }
+        core::mem::swap(items, buffer);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn radix_sort_sorts() {
+        let mut s = 12345u64;
+        let mut items: Vec<Found> = (0..5000)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let a = (s >> 40) as u32 % 100_000;
+                let b = (s >> 20) as u32 % 100_000;
+                Found {
+                    key: pair_key(a, b),
+                    ..Found::default()
+                }
+            })
+            .collect();
+        let mut want: Vec<u64> = items.iter().map(|f| f.key).collect();
+        want.sort_unstable();
+        let mut buffer = Vec::new();
+        radix_sort_by_key(&mut items, &mut buffer, 17);
+        let got: Vec<u64> = items.iter().map(|f| f.key).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn bad_arguments_change_nothing() {
+        let mut world = World::new();
+        let a = world
+            .add(
+                Shape::circle(1.0).unwrap(),
+                0.0,
+                0.0,
+                0.0,
+                ShapeOptions::default(),
+            )
+            .unwrap();
+        assert!(world
+            .add(
+                Shape::circle(1.0).unwrap(),
+                f32::NAN,
+                0.0,
+                0.0,
+                ShapeOptions::default()
+            )
+            .is_err());
+        assert_eq!(world.len(), 1);
+        let err = world
+            .set_transforms(&[a, 7], &[1.0, 1.0, 0.0, 2.0, 2.0, 0.0])
+            .unwrap_err();
+        assert_eq!(err, WorldError::UnknownId { arg: "ids", id: 7 });
+        assert_eq!(world.transform(a).unwrap(), (0.0, 0.0, 0.0));
+        world.remove(a).unwrap();
+        assert!(world.remove(a).is_err());
+        assert!(world.set_transform(a, 1.0, 1.0, 0.0).is_err());
+        world.validate().unwrap();
+    }
+}
