@@ -47,13 +47,36 @@ const MAX_LEVEL: u32 = 31;
 /// and most cells hold a few shapes (measured on the standard workload; see the bench).
 const CELL_PER_MEAN_EXTENT: f32 = 2.0;
 
-/// One shape's presence in one grid cell.
-#[derive(Clone, Copy, Debug, Default)]
+/// One shape's presence in one grid cell. The box is copied in so that scanning a cell
+/// reads memory in order instead of jumping to `aabbs[id]` for every comparison.
+#[derive(Clone, Copy, Debug)]
 struct Entry {
+    aabb: Aabb,
     id: u32,
-    level: u32,
-    cx: i32,
-    cy: i32,
+    bucket: u32,
+    cell: u64,
+}
+
+impl Default for Entry {
+    fn default() -> Self {
+        Entry {
+            aabb: Aabb::new(Vec2::ZERO, Vec2::ZERO),
+            id: 0,
+            bucket: 0,
+            cell: 0,
+        }
+    }
+}
+
+/// Cell coordinates are clamped to 21 bits so that `(level, cx, cy)` packs into a `u64`.
+/// Indexed shapes never reach the clamp (the base cell is at least 1/65536 of the span);
+/// far-away query points do, and clamping keeps the mapping monotonic, which is all the
+/// dedup rule needs.
+const CELL_COORD_MAX: i32 = (1 << 21) - 1;
+
+#[inline]
+fn pack_cell(level: u32, cx: i32, cy: i32) -> u64 {
+    ((level as u64) << 42) | ((cx as u64) << 21) | cy as u64
 }
 
 /// Cell range of one shape on its own level, computed once per step.
@@ -71,6 +94,8 @@ struct Footprint {
 #[derive(Clone, Debug, Default)]
 pub struct HashGrid {
     base_cell: f32,
+    /// `1 / (base_cell × 2^level)` for each level.
+    inverse_cells: Vec<f32>,
     origin: Vec2,
     /// Bit `l` set when level `l` holds at least one shape.
     levels_in_use: u64,
@@ -79,14 +104,9 @@ pub struct HashGrid {
     /// Entries sorted by bucket; bucket `b` is `entries[starts[b]..starts[b + 1]]`.
     entries: Vec<Entry>,
     starts: Vec<u32>,
-    table_mask: u32,
-}
-
-#[inline]
-fn hash_cell(level: u32, cx: i32, cy: i32) -> u32 {
-    (cx as u32).wrapping_mul(0x9E37_79B1)
-        ^ (cy as u32).wrapping_mul(0x85EB_CA77)
-        ^ level.wrapping_mul(0xC2B2_AE3D)
+    /// `64 - log2(table size)`: buckets are the top bits of a multiplicative hash, which
+    /// (unlike the low bits) depend on every bit of the cell key.
+    table_shift: u32,
 }
 
 impl HashGrid {
@@ -102,14 +122,16 @@ impl HashGrid {
         self.base_cell
     }
 
+    /// The cell containing `p` on `level`. Indexed boxes lie above and right of `origin`,
+    /// so truncation is floor for them; for query points below the origin it merges cells
+    /// -1 and 0, which is harmless because the dedup rule needs only a monotonic mapping
+    /// (and truncation is cheaper than `floor`, a library call on baseline x86).
     #[inline]
     fn cell_of(&self, level: u32, p: Vec2) -> (i32, i32) {
-        let inv = 1.0 / (self.base_cell * (1u64 << level) as f32);
-        // `as i32` saturates, which keeps the mapping monotonic even for coordinates far
-        // outside the grid: the dedup rule below only needs monotonic, not exact, cells.
+        let inv = self.inverse_cells[level as usize];
         (
-            ((p.x - self.origin.x) * inv).floor() as i32,
-            ((p.y - self.origin.y) * inv).floor() as i32,
+            (((p.x - self.origin.x) * inv) as i32).clamp(0, CELL_COORD_MAX),
+            (((p.y - self.origin.y) * inv) as i32).clamp(0, CELL_COORD_MAX),
         )
     }
 
@@ -127,9 +149,22 @@ impl HashGrid {
     }
 
     #[inline]
-    fn bucket(&self, level: u32, cx: i32, cy: i32) -> &[Entry] {
-        let b = (hash_cell(level, cx, cy) & self.table_mask) as usize;
+    fn bucket_of(&self, cell: u64) -> usize {
+        (cell.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.table_shift) as usize
+    }
+
+    #[inline]
+    fn bucket(&self, cell: u64) -> &[Entry] {
+        let b = self.bucket_of(cell);
         &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize]
+    }
+
+    /// True when the pair of boxes, both present in `cell`, should be reported from it:
+    /// the lower-left corner of their intersection lies in it.
+    #[inline]
+    fn reports_in(&self, level: u32, a: &Aabb, b: &Aabb, cell: u64) -> bool {
+        let (cx, cy) = self.cell_of(level, a.min.max(b.min));
+        pack_cell(level, cx, cy) == cell
     }
 
     /// Re-indexes the boxes `aabbs[id]` of `ids`.
@@ -139,8 +174,8 @@ impl HashGrid {
         self.levels_in_use = 0;
         if ids.is_empty() {
             self.starts.clear();
-            self.starts.extend([0, 0]);
-            self.table_mask = 0;
+            self.starts.extend([0, 0, 0]);
+            self.table_shift = 63;
             return;
         }
 
@@ -162,6 +197,9 @@ impl HashGrid {
             .max(span / 65536.0)
             .max(f32::MIN_POSITIVE * 1e3);
         self.origin = lo;
+        self.inverse_cells.clear();
+        self.inverse_cells
+            .extend((0..=MAX_LEVEL).map(|level| 1.0 / (self.base_cell * (1u64 << level) as f32)));
 
         let mut entry_count = 0usize;
         for &id in ids {
@@ -180,14 +218,14 @@ impl HashGrid {
             });
         }
 
-        let table_size = (entry_count * 2).next_power_of_two();
-        self.table_mask = (table_size - 1) as u32;
+        let table_size = entry_count.next_power_of_two().max(2);
+        self.table_shift = 64 - table_size.trailing_zeros();
         self.starts.clear();
         self.starts.resize(table_size + 1, 0);
         for f in &self.footprints {
             for cy in f.cy0..=f.cy1 {
                 for cx in f.cx0..=f.cx1 {
-                    let b = (hash_cell(f.level, cx, cy) & self.table_mask) as usize;
+                    let b = self.bucket_of(pack_cell(f.level, cx, cy));
                     self.starts[b + 1] += 1;
                 }
             }
@@ -201,13 +239,13 @@ impl HashGrid {
         for (f, &id) in self.footprints.iter().zip(ids) {
             for cy in f.cy0..=f.cy1 {
                 for cx in f.cx0..=f.cx1 {
-                    let b = (hash_cell(f.level, cx, cy) & self.table_mask) as usize;
+                    let b = self.bucket_of(pack_cell(f.level, cx, cy));
                     let slot = self.starts[b] as usize;
                     self.entries[slot] = Entry {
+                        aabb: aabbs[id as usize],
                         id,
-                        level: f.level,
-                        cx,
-                        cy,
+                        bucket: b as u32,
+                        cell: pack_cell(f.level, cx, cy),
                     };
                     self.starts[b] += 1;
                 }
@@ -222,26 +260,28 @@ impl HashGrid {
     /// Appends every pair of indexed boxes that overlap (touching counts), once each, as
     /// `(smaller id, larger id)`, in no particular order.
     pub fn overlapping_pairs(&self, ids: &[u32], aabbs: &[Aabb], out: &mut Vec<(u32, u32)>) {
-        if ids.is_empty() {
-            return;
-        }
-        // Same-level pairs, cell by cell.
-        for b in 0..=self.table_mask as usize {
-            let bucket = &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize];
-            for (i, ea) in bucket.iter().enumerate() {
-                let box_a = &aabbs[ea.id as usize];
-                for eb in &bucket[i + 1..] {
-                    if eb.cx != ea.cx || eb.cy != ea.cy || eb.level != ea.level {
-                        continue;
-                    }
-                    let box_b = &aabbs[eb.id as usize];
-                    if box_a.overlaps(box_b)
-                        && self.cell_of(ea.level, box_a.min.max(box_b.min)) == (ea.cx, ea.cy)
+        // Same-level pairs: entries are sorted by bucket, so walk the runs of equal bucket
+        // (cost proportional to entries, not to the table size).
+        let entries = &self.entries[..];
+        let mut start = 0;
+        while start < entries.len() {
+            let bucket = entries[start].bucket;
+            let mut end = start + 1;
+            while end < entries.len() && entries[end].bucket == bucket {
+                end += 1;
+            }
+            let run = &entries[start..end];
+            for (i, ea) in run.iter().enumerate() {
+                for eb in &run[i + 1..] {
+                    if eb.cell == ea.cell
+                        && ea.aabb.overlaps(&eb.aabb)
+                        && self.reports_in((ea.cell >> 42) as u32, &ea.aabb, &eb.aabb, ea.cell)
                     {
                         out.push((ea.id.min(eb.id), ea.id.max(eb.id)));
                     }
                 }
             }
+            start = end;
         }
         // Cross-level pairs: each shape looks up the coarser levels in use.
         if self.levels_in_use.count_ones() < 2 {
@@ -257,13 +297,11 @@ impl HashGrid {
                 let (cx1, cy1) = self.cell_of(level, box_a.max);
                 for cy in cy0..=cy1 {
                     for cx in cx0..=cx1 {
-                        for eb in self.bucket(level, cx, cy) {
-                            if eb.level != level || eb.cx != cx || eb.cy != cy {
-                                continue;
-                            }
-                            let box_b = &aabbs[eb.id as usize];
-                            if box_a.overlaps(box_b)
-                                && self.cell_of(level, box_a.min.max(box_b.min)) == (cx, cy)
+                        let cell = pack_cell(level, cx, cy);
+                        for eb in self.bucket(cell) {
+                            if eb.cell == cell
+                                && box_a.overlaps(&eb.aabb)
+                                && self.reports_in(level, box_a, &eb.aabb, cell)
                             {
                                 out.push((id.min(eb.id), id.max(eb.id)));
                             }
@@ -276,7 +314,7 @@ impl HashGrid {
 
     /// Calls `visit` with every indexed id whose box overlaps `query` (touching counts),
     /// once each.
-    pub fn query(&self, query: &Aabb, aabbs: &[Aabb], mut visit: impl FnMut(u32)) {
+    pub fn query(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
         let mut levels = self.levels_in_use;
         while levels != 0 {
             let level = levels.trailing_zeros();
@@ -288,34 +326,29 @@ impl HashGrid {
                 // A query box covering more cells than there are entries: scanning the
                 // entries of this level is cheaper than visiting empty cells.
                 for e in &self.entries {
-                    if e.level == level {
-                        let aabb = &aabbs[e.id as usize];
-                        if aabb.overlaps(query) && self.reports_here(level, e, aabb, query) {
-                            visit(e.id);
-                        }
+                    if (e.cell >> 42) as u32 == level
+                        && e.aabb.overlaps(query)
+                        && self.reports_in(level, &e.aabb, query, e.cell)
+                    {
+                        visit(e.id);
                     }
                 }
                 continue;
             }
             for cy in cy0..=cy1 {
                 for cx in cx0..=cx1 {
-                    for e in self.bucket(level, cx, cy) {
-                        if e.level != level || e.cx != cx || e.cy != cy {
-                            continue;
-                        }
-                        let aabb = &aabbs[e.id as usize];
-                        if aabb.overlaps(query) && self.reports_here(level, e, aabb, query) {
+                    let cell = pack_cell(level, cx, cy);
+                    for e in self.bucket(cell) {
+                        if e.cell == cell
+                            && e.aabb.overlaps(query)
+                            && self.reports_in(level, &e.aabb, query, cell)
+                        {
                             visit(e.id);
                         }
                     }
                 }
             }
         }
-    }
-
-    #[inline]
-    fn reports_here(&self, level: u32, e: &Entry, aabb: &Aabb, query: &Aabb) -> bool {
-        self.cell_of(level, aabb.min.max(query.min)) == (e.cx, e.cy)
     }
 }
 
@@ -532,7 +565,7 @@ mod tests {
 
                 let query = Aabb::new(Vec2::new(10.0, 0.0), Vec2::new(60.0, 30.0));
                 let mut hits = Vec::new();
-                grid.query(&query, &aabbs, |id| hits.push(id));
+                grid.query(&query, |id| hits.push(id));
                 hits.sort_unstable();
                 let want: Vec<u32> = ids
                     .iter()

@@ -9,6 +9,10 @@
 //! 2. [`shape`]: the seven convex shape kinds in local space, validated at construction.
 //! 3. [`narrow_phase`]: exact Separating Axis Theorem kernels, one per pair of kinds, that
 //!    answer "do these touch?" and "along which unit normal, how deep?".
+//! 4. [`store`]: structure-of-arrays columns of a world's shapes, ids = slot indices.
+//! 5. [`broad_phase`]: candidate pairs from bounding boxes (hashed grid + static tree).
+//! 6. [`world`]: the pipeline (poses, broad phase, narrow phase, sorted output, events)
+//!    and the queries.
 //!
 //! ## Conventions
 //!
@@ -25,10 +29,19 @@
 //! the `f32` spacing at the shapes' distance from the origin: about `0.008` units at `1e5`
 //! and `0.06` at `1e6`. Contacts are exact up to that rounding.
 
+pub mod broad_phase;
 pub mod math;
 pub mod narrow_phase;
+pub mod raycast;
 pub mod shape;
+pub mod store;
+pub mod world;
+
+/// The JavaScript binding (only in wasm32 builds).
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use narrow_phase::{collide, overlaps, Contact};
 pub use shape::{ConvexPolygon, Shape, ShapeError, ShapeKind};
+pub use world::{PhaseTimes, ShapeOptions, World, WorldError, WorldRayHit};

@@ -113,6 +113,16 @@ impl Vec2 {
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite()
     }
+
+    /// The vector projection of `self` onto `axis` (any non-zero length): the point of the
+    /// line through the origin along `axis` closest to `self`. For a unit axis this is
+    /// `axis × self.dot(axis)`; SAT only needs that scalar, the vector form is the seed
+    /// articles' picture of it.
+    #[inline]
+    #[must_use]
+    pub fn project_onto(self, axis: Vec2) -> Vec2 {
+        axis * (self.dot(axis) / axis.length_squared())
+    }
 }
 
 impl Add for Vec2 {
@@ -183,17 +193,19 @@ impl Rot {
 
     /// The rotation by `angle` radians (counter-clockwise: +x turns towards +y).
     ///
-    /// `sin_cos` is computed in `f64` and rounded: for angles that are exact multiples of
-    /// 90° this yields exactly 0 and ±1, so axis-aligned boxes stay exactly axis-aligned.
+    /// Computed in `f64` and rounded. An angle within its own `f32` rounding of a multiple
+    /// of 90° (such as `Math.fround(Math.PI / 2)` or `-4π` as `f32`) gives exactly 0 and ±1,
+    /// so boxes turned by right angles stay exactly axis-aligned.
     #[inline]
     #[must_use]
     pub fn from_angle(angle: f32) -> Rot {
-        let (sin, cos) = (angle as f64).sin_cos();
-        // sin(pi as f64) is 1.2e-16, not 0: snap values that are within f32 rounding of
-        // 0 or 1 so that right angles give exact axes.
+        let (sin, cos) = sin_cos(angle as f64);
+        // The f32 angle can be up to half an ulp (|angle| × 2^-24) from the multiple of
+        // π/2 the caller meant; allow one ulp, and never less than 1e-7.
+        let tolerance = (angle.abs() as f64 * f32::EPSILON as f64).max(1e-7);
         Rot {
-            cos: snap_unit(cos),
-            sin: snap_unit(sin),
+            cos: snap_unit(cos, tolerance),
+            sin: snap_unit(sin, tolerance),
         }
     }
 
@@ -252,16 +264,59 @@ impl Rot {
     }
 }
 
-/// Rounds an `f64` sine or cosine to `f32`, snapping values within `f32` rounding of
-/// 0 or ±1 to exactly those values.
+/// Sine and cosine of `x`, accurate to about 1e-11 absolute, which is far below the `f32`
+/// rounding of the result.
+///
+/// Every moving shape needs both every step, and the library `sin_cos` costs several
+/// times more than this in wasm (where it is compiled-in software, not an instruction).
+/// The argument is reduced to `[-π/4, π/4]` by a multiple of π/2 with a two-part π/2
+/// (Cody–Waite), then short Taylor polynomials finish the job. Huge angles, where the
+/// reduction would lose precision, go to the library.
 #[inline]
-fn snap_unit(value: f64) -> f32 {
-    const EPS: f64 = 1e-7;
-    if value.abs() < EPS {
+fn sin_cos(x: f64) -> (f64, f64) {
+    const FRAC_2_PI: f64 = core::f64::consts::FRAC_2_PI;
+    // π/2 split so that k × PIO2_HI is exact for |k| < 2^20.
+    const PIO2_HI: f64 = 1.570_796_326_734_125_6;
+    const PIO2_LO: f64 = 6.077_100_506_506_192e-11;
+    if !(x.abs() < 1.0e5) {
+        return x.sin_cos();
+    }
+    // Round to nearest by truncating x·2/π ± 0.5 (a plain conversion; `round` is a library
+    // call on baseline x86).
+    let scaled = x * FRAC_2_PI;
+    let k = (scaled + if scaled >= 0.0 { 0.5 } else { -0.5 }) as i64;
+    let kf = k as f64;
+    let r = (x - kf * PIO2_HI) - kf * PIO2_LO;
+    let r2 = r * r;
+    // Taylor terms to r^11 and r^12: the first omitted terms are below 1e-11 on |r| <= π/4.
+    let s = r
+        * (1.0
+            + r2 * (-1.0 / 6.0
+                + r2 * (1.0 / 120.0
+                    + r2 * (-1.0 / 5040.0 + r2 * (1.0 / 362_880.0 + r2 * (-1.0 / 39_916_800.0))))));
+    let c = 1.0
+        + r2 * (-0.5
+            + r2 * (1.0 / 24.0
+                + r2 * (-1.0 / 720.0
+                    + r2 * (1.0 / 40_320.0
+                        + r2 * (-1.0 / 3_628_800.0 + r2 * (1.0 / 479_001_600.0))))));
+    match k & 3 {
+        0 => (s, c),
+        1 => (c, -s),
+        2 => (-s, -c),
+        _ => (-c, s),
+    }
+}
+
+/// Rounds an `f64` sine or cosine to `f32`, snapping values within `tolerance` of 0 or
+/// ±1 to exactly those values.
+#[inline]
+fn snap_unit(value: f64, tolerance: f64) -> f32 {
+    if value.abs() < tolerance {
         0.0
-    } else if (value - 1.0).abs() < EPS {
+    } else if (value - 1.0).abs() < tolerance {
         1.0
-    } else if (value + 1.0).abs() < EPS {
+    } else if (value + 1.0).abs() < tolerance {
         -1.0
     } else {
         value as f32
@@ -429,6 +484,24 @@ mod tests {
         assert_eq!(quarter.apply(Vec2::X), Vec2::Y);
         let half = Rot::from_angle(core::f32::consts::PI);
         assert_eq!(half.apply(Vec2::new(2.0, 3.0)), Vec2::new(-2.0, -3.0));
+    }
+
+    #[test]
+    fn fast_sin_cos_matches_the_library() {
+        let mut worst = 0.0f64;
+        let mut x = -2.0e4;
+        while x < 2.0e4 {
+            let (s, c) = sin_cos(x);
+            let (ls, lc) = x.sin_cos();
+            worst = worst.max((s - ls).abs()).max((c - lc).abs());
+            x += 0.0137;
+        }
+        assert!(worst < 2e-11, "worst error {worst:e}");
+        for k in -8..=8 {
+            let rot = Rot::from_angle(k as f32 * core::f32::consts::FRAC_PI_2);
+            assert!(rot.cos.abs() == 1.0 || rot.cos == 0.0, "{k}: {rot:?}");
+            assert!(rot.sin.abs() == 1.0 || rot.sin == 0.0, "{k}: {rot:?}");
+        }
     }
 
     #[test]

@@ -23,6 +23,13 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`, present in browsers, workers and Node.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
 /// The wasm memory, for building typed-array views over a world's columns and results.
 #[wasm_bindgen(js_name = wasmMemory)]
 pub fn wasm_memory() -> JsValue {
@@ -37,6 +44,8 @@ pub struct WasmWorld {
     xya: Vec<f32>,
     points: Vec<Vec2>,
     hits: Vec<u32>,
+    /// The error of the last failed `*Raw` call, for `takeError()`.
+    error: JsValue,
 }
 
 /// `opts` of the `add*` methods.
@@ -335,8 +344,7 @@ impl WasmWorld {
     /// omitted.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Record<string, never> | undefined")]
-        options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, never>")] options: JsValue,
     ) -> Result<WasmWorld, JsValue> {
         if !(options.is_undefined() || options.is_null()) {
             let keys = Object::keys(options.unchecked_ref::<Object>());
@@ -356,6 +364,7 @@ impl WasmWorld {
             xya: Vec::new(),
             points: Vec::new(),
             hits: Vec::new(),
+            error: JsValue::UNDEFINED,
         })
     }
 
@@ -366,7 +375,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] opts: JsValue,
     ) -> Result<u32, JsValue> {
         const M: &str = "addCircle";
         let r = finite_f32(M, "radius", &radius)?;
@@ -382,8 +391,8 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
         #[wasm_bindgen(js_name = halfWidth, unchecked_param_type = "number")] half_width: JsValue,
         #[wasm_bindgen(js_name = halfHeight, unchecked_param_type = "number")] half_height: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] angle: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] angle: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] opts: JsValue,
     ) -> Result<u32, JsValue> {
         const M: &str = "addBox";
         let hw = finite_f32(M, "halfWidth", &half_width)?;
@@ -401,7 +410,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
         #[wasm_bindgen(js_name = halfWidth, unchecked_param_type = "number")] half_width: JsValue,
         #[wasm_bindgen(js_name = halfHeight, unchecked_param_type = "number")] half_height: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] opts: JsValue,
     ) -> Result<u32, JsValue> {
         const M: &str = "addAlignedBox";
         let hw = finite_f32(M, "halfWidth", &half_width)?;
@@ -421,7 +430,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] angle: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Float32Array | Float64Array | number[]")]
         points: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] opts: JsValue,
     ) -> Result<u32, JsValue> {
         const M: &str = "addPolygon";
         let angle = finite_f32(M, "angle", &angle)?;
@@ -442,8 +451,8 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
         #[wasm_bindgen(js_name = halfLength, unchecked_param_type = "number")] half_length: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] angle: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] angle: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] opts: JsValue,
     ) -> Result<u32, JsValue> {
         const M: &str = "addCapsule";
         let hl = finite_f32(M, "halfLength", &half_length)?;
@@ -461,7 +470,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] x2: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y2: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] opts: JsValue,
     ) -> Result<u32, JsValue> {
         const M: &str = "addSegment";
         let a = Vec2::new(finite_f32(M, "x1", &x1)?, finite_f32(M, "y1", &y1)?);
@@ -478,7 +487,7 @@ impl WasmWorld {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ShapeOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] opts: JsValue,
     ) -> Result<u32, JsValue> {
         self.add("addPoint", Ok(Shape::point()), &x, &y, 0.0, opts)
     }
@@ -592,6 +601,25 @@ impl WasmWorld {
             .map_err(|e| world_error("step", e))
     }
 
+    /// Like `step()`, and returns where the time went, in milliseconds measured with
+    /// `performance.now()`: `[poses, broadPhase, narrowPhase, output, candidatePairs]`.
+    #[wasm_bindgen(js_name = stepProfiled)]
+    pub fn step_profiled(&mut self) -> Result<Float64Array, JsValue> {
+        let (_, t) = self
+            .inner
+            .step_timed(performance_now)
+            .map_err(|e| world_error("stepProfiled", e))?;
+        Ok(Float64Array::from(
+            &[
+                t.poses,
+                t.broad_phase,
+                t.narrow_phase,
+                t.output,
+                t.candidates as f64,
+            ][..],
+        ))
+    }
+
     /// Re-reads every static shape's transform at the next step (needed only after
     /// writing static shapes through the transform views).
     #[wasm_bindgen(js_name = touchStatics)]
@@ -605,7 +633,7 @@ impl WasmWorld {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] mask: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] mask: JsValue,
     ) -> Result<Uint32Array, JsValue> {
         const M: &str = "queryPoint";
         let p = Vec2::new(finite_f32(M, "x", &x)?, finite_f32(M, "y", &y)?);
@@ -626,7 +654,7 @@ impl WasmWorld {
         #[wasm_bindgen(js_name = minY, unchecked_param_type = "number")] min_y: JsValue,
         #[wasm_bindgen(js_name = maxX, unchecked_param_type = "number")] max_x: JsValue,
         #[wasm_bindgen(js_name = maxY, unchecked_param_type = "number")] max_y: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] mask: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] mask: JsValue,
     ) -> Result<Uint32Array, JsValue> {
         const M: &str = "queryAabb";
         let min = Vec2::new(
@@ -656,8 +684,8 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "ProbeShape")] shape: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] angle: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] mask: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] angle: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] mask: JsValue,
     ) -> Result<Uint32Array, JsValue> {
         const M: &str = "queryShape";
         let shape = probe_shape(M, shape)?;
@@ -681,9 +709,9 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] dx: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] dy: JsValue,
-        #[wasm_bindgen(js_name = maxDistance, unchecked_param_type = "number | undefined")]
+        #[wasm_bindgen(js_name = maxDistance, unchecked_optional_param_type = "number")]
         max_distance: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] mask: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] mask: JsValue,
     ) -> Result<JsValue, JsValue> {
         const M: &str = "raycast";
         let origin = Vec2::new(finite_f32(M, "x", &x)?, finite_f32(M, "y", &y)?);
@@ -723,6 +751,44 @@ impl WasmWorld {
             Reflect::set(&out, &key.into(), &value.into())?;
         }
         Ok(out.into())
+    }
+
+    // ----- garbage-free variants for the package's JS entry ------------------------------
+    //
+    // A method returning `Result` makes wasm-bindgen's glue build a small JS array per call
+    // (multi-value return), and `setTransforms` copies through fresh typed-array views: tens
+    // of bytes of JS garbage per frame. These variants return one number and keep the error
+    // for `takeError()`; the package's `step()` and `setTransforms()` wrap them and throw.
+
+    /// Low level: `step()` that returns `0xFFFFFFFF` instead of throwing (the error is kept
+    /// for `takeError()`). Use `step()`.
+    #[wasm_bindgen(js_name = stepRaw)]
+    pub fn step_raw(&mut self) -> u32 {
+        self.step().unwrap_or_else(|e| {
+            self.error = e;
+            u32::MAX
+        })
+    }
+
+    /// Low level: `setTransforms()` for arguments already known to be a `Uint32Array` and a
+    /// `Float32Array` (wasm-bindgen copies them without creating JS objects). Returns false
+    /// instead of throwing (the error is kept for `takeError()`). Use `setTransforms()`.
+    #[wasm_bindgen(js_name = setTransformsRaw)]
+    pub fn set_transforms_raw(&mut self, ids: &[u32], xya: &[f32]) -> bool {
+        match self.inner.set_transforms(ids, xya) {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = world_error("setTransforms", e);
+                false
+            }
+        }
+    }
+
+    /// Low level: the error of the last failed `stepRaw()` / `setTransformsRaw()` call (then
+    /// forgets it).
+    #[wasm_bindgen(js_name = takeError)]
+    pub fn take_error(&mut self) -> JsValue {
+        core::mem::replace(&mut self.error, JsValue::UNDEFINED)
     }
 
     // ----- raw addresses for the package's view helper ----------------------------------
@@ -769,6 +835,17 @@ impl WasmWorld {
         self.inner.ended().as_ptr() as u32
     }
 
+    /// Low level: allocated lengths of the pairs, contacts, started and ended buffers
+    /// (elements), as `[pairs, contacts, started, ended]`. The package's views cover these
+    /// allocations so that reading results creates no JS object per frame.
+    #[wasm_bindgen(js_name = resultCapacity)]
+    pub fn result_capacity(&self, which: u32) -> u32 {
+        self.inner
+            .result_capacities()
+            .get(which as usize)
+            .map_or(0, |&c| c as u32)
+    }
+
     /// Number of slots (ids are below it); the length of the transform columns.
     #[wasm_bindgen(js_name = slotCount, getter)]
     pub fn slot_count(&self) -> u32 {
@@ -781,7 +858,7 @@ impl WasmWorld {
         self.inner.layout_version()
     }
 
-    /// Low level: addresses of the x, y and angle columns. Use `transformViews()`
+    /// Low level: addresses of the x, y and angle columns. Use `transforms()`
     /// instead.
     #[wasm_bindgen(js_name = transformPtrs)]
     pub fn transform_ptrs(&self) -> Uint32Array {

@@ -141,6 +141,22 @@ pub struct WorldRayHit {
     pub hit: RayHit,
 }
 
+/// Where a step's time went, in the units of the clock given to [`World::step_timed`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PhaseTimes {
+    /// Checking transforms, computing poses and bounding boxes (and rebuilding the static
+    /// tree when statics changed).
+    pub poses: f64,
+    /// Rebuilding the grid and collecting candidate pairs.
+    pub broad_phase: f64,
+    /// Layer filtering and exact tests of the candidates.
+    pub narrow_phase: f64,
+    /// Sorting, publishing pairs and contacts, computing started and ended.
+    pub output: f64,
+    /// How many candidate pairs the broad phase produced.
+    pub candidates: usize,
+}
+
 /// A colliding pair found by a step, with its sort key.
 #[derive(Clone, Copy, Debug, Default)]
 struct Found {
@@ -177,6 +193,10 @@ pub struct World {
     ended: Vec<u32>,
     /// Pairs of the last step that involved a shape removed since (they end next step).
     removed_pair_keys: Vec<u64>,
+    /// Live shapes whose layer or mask is not the default. While there are none, every
+    /// pair passes the filter and the narrow phase skips loading four filter words per
+    /// candidate.
+    custom_filter_count: usize,
 }
 
 fn check_coordinate(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
@@ -195,6 +215,13 @@ fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldErro
     } else {
         Err(WorldError::NonFinite { arg: arg() })
     }
+}
+
+/// True when a layer/mask pair can reject some pair (anything but the defaults, under
+/// which every pair passes).
+#[inline]
+fn is_custom_filter(layer: u32, mask: u32) -> bool {
+    layer != DEFAULT_LAYER || mask != DEFAULT_MASK
 }
 
 #[inline]
@@ -231,6 +258,9 @@ impl World {
         if options.is_static {
             self.statics_dirty = true;
         }
+        if is_custom_filter(options.layer, options.mask) {
+            self.custom_filter_count += 1;
+        }
         Ok(self.store.insert(
             SlotInit {
                 shape,
@@ -250,6 +280,10 @@ impl World {
         self.check_id("id", id)?;
         if self.store.is_static(id) {
             self.statics_dirty = true;
+        }
+        let s = id as usize;
+        if is_custom_filter(self.store.layers[s], self.store.masks[s]) {
+            self.custom_filter_count -= 1;
         }
         self.store.remove(id);
         // The last step's pairs with this id end now: move them out of `previous_keys`
@@ -314,8 +348,12 @@ impl World {
     /// Changes the layer and mask bits of `id`.
     pub fn set_layer_mask(&mut self, id: u32, layer: u32, mask: u32) -> Result<(), WorldError> {
         self.check_id("id", id)?;
-        self.store.layers[id as usize] = layer;
-        self.store.masks[id as usize] = mask;
+        let s = id as usize;
+        let was_custom = is_custom_filter(self.store.layers[s], self.store.masks[s]);
+        self.custom_filter_count -= usize::from(was_custom);
+        self.custom_filter_count += usize::from(is_custom_filter(layer, mask));
+        self.store.layers[s] = layer;
+        self.store.masks[s] = mask;
         Ok(())
     }
 
@@ -429,48 +467,68 @@ impl World {
     /// Fails, changing nothing that the last step reported, when a transform written
     /// through the columns is not finite or out of range.
     pub fn step(&mut self) -> Result<usize, WorldError> {
-        self.check_columns()?;
-        self.update_poses();
+        self.step_timed(|| 0.0).map(|(count, _)| count)
+    }
+
+    /// [`World::step`], reading `clock` between phases to report where the time went.
+    /// The core has no clock of its own (wasm32 has none without JavaScript): pass
+    /// `performance.now` from JS or an `Instant`-based closure natively.
+    pub fn step_timed(
+        &mut self,
+        mut clock: impl FnMut() -> f64,
+    ) -> Result<(usize, PhaseTimes), WorldError> {
+        let t0 = clock();
+        self.update_poses()?;
+        let t1 = clock();
         self.find_candidates();
+        let t2 = clock();
         self.narrow_phase();
+        let t3 = clock();
         self.sort_and_publish();
         self.store.clear_fresh();
-        Ok(self.pairs.len() / 2)
-    }
-
-    fn check_columns(&self) -> Result<(), WorldError> {
-        let store = &self.store;
-        let check = |id: u32| -> Result<(), WorldError> {
-            let s = id as usize;
-            check_coordinate(|| format!("x of shape {id}"), store.xs[s])?;
-            check_coordinate(|| format!("y of shape {id}"), store.ys[s])?;
-            check_angle(|| format!("angle of shape {id}"), store.angles[s])
+        let t4 = clock();
+        let times = PhaseTimes {
+            poses: t1 - t0,
+            broad_phase: t2 - t1,
+            narrow_phase: t3 - t2,
+            output: t4 - t3,
+            candidates: self.scratch.candidates.len(),
         };
-        store.dynamic_ids.iter().try_for_each(|&id| check(id))?;
-        if self.statics_dirty {
-            store.static_ids.iter().try_for_each(|&id| check(id))?;
-        }
-        Ok(())
+        Ok((self.pairs.len() / 2, times))
     }
 
-    fn update_poses(&mut self) {
+    /// Checks the transforms the game wrote (through setters or the columns) and turns
+    /// them into poses and boxes. On error nothing the last step published is touched; the
+    /// poses already refreshed are recomputed by the next successful step anyway.
+    fn update_poses(&mut self) -> Result<(), WorldError> {
         let store = &mut self.store;
         for &id in &store.dynamic_ids {
-            let s = id as usize;
-            let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
-            store.poses[s] = pose;
-            store.aabbs[s] = store.shapes[s].aabb(&pose);
+            refresh_pose(
+                store.xs.as_slice(),
+                &store.ys,
+                &store.angles,
+                id,
+                &store.shapes,
+                &mut store.poses,
+                &mut store.aabbs,
+            )?;
         }
         if self.statics_dirty {
             for &id in &store.static_ids {
-                let s = id as usize;
-                let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
-                store.poses[s] = pose;
-                store.aabbs[s] = store.shapes[s].aabb(&pose);
+                refresh_pose(
+                    store.xs.as_slice(),
+                    &store.ys,
+                    &store.angles,
+                    id,
+                    &store.shapes,
+                    &mut store.poses,
+                    &mut store.aabbs,
+                )?;
             }
             self.statics.rebuild(&store.static_ids, &store.aabbs);
             self.statics_dirty = false;
         }
+        Ok(())
     }
 
     fn find_candidates(&mut self) {
@@ -595,11 +653,25 @@ impl World {
         &self.ended
     }
 
+    /// Allocated lengths (in elements) of the buffers behind [`World::pairs`],
+    /// [`World::contacts`], [`World::started`] and [`World::ended`]. Views over the whole
+    /// allocation stay valid across steps until a buffer has to grow, which lets
+    /// JavaScript read results without creating a view object per frame.
+    #[must_use]
+    pub fn result_capacities(&self) -> [usize; 4] {
+        [
+            self.pairs.capacity(),
+            self.contacts.capacity(),
+            self.started.capacity(),
+            self.ended.capacity(),
+        ]
+    }
+
     // ----- queries --------------------------------------------------------------------
 
     fn query_candidates(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
         let store = &self.store;
-        self.grid.query(query, &store.aabbs, |id| {
+        self.grid.query(query, |id| {
             // Shapes removed since the last step are still in the grid.
             if store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0 {
                 visit(id);
@@ -767,6 +839,16 @@ impl World {
         if self.pairs.len() % 2 != 0 || self.contacts.len() != self.pairs.len() / 2 * 3 {
             return Err("pairs and contacts out of step".into());
         }
+        let custom = (0..self.store.slot_count())
+            .filter(|&s| self.store.is_alive(s as u32))
+            .filter(|&s| is_custom_filter(self.store.layers[s], self.store.masks[s]))
+            .count();
+        if custom != self.custom_filter_count {
+            return Err(format!(
+                "custom filter count {} != {custom}",
+                self.custom_filter_count
+            ));
+        }
         for w in self.previous_keys.windows(2) {
             if w[0] >= w[1] {
                 return Err("previous keys not strictly sorted".into());
@@ -774,6 +856,31 @@ impl World {
         }
         Ok(())
     }
+}
+
+/// Validates one shape's written transform and stores its pose and box.
+#[inline]
+fn refresh_pose(
+    xs: &[f32],
+    ys: &[f32],
+    angles: &[f32],
+    id: u32,
+    shapes: &[Shape],
+    poses: &mut [Transform],
+    aabbs: &mut [Aabb],
+) -> Result<(), WorldError> {
+    let s = id as usize;
+    let (x, y, angle) = (xs[s], ys[s], angles[s]);
+    // One combined test on the fast path; the detailed checks only name the culprit.
+    if !(x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite()) {
+        check_coordinate(|| format!("x of shape {id}"), x)?;
+        check_coordinate(|| format!("y of shape {id}"), y)?;
+        check_angle(|| format!("angle of shape {id}"), angle)?;
+    }
+    let pose = Transform::from_xy_angle(x, y, angle);
+    poses[s] = pose;
+    aabbs[s] = shapes[s].aabb(&pose);
+    Ok(())
 }
 
 #[inline]

@@ -48,7 +48,9 @@ fn convex_hull(mut points: Vec<Vec2>) -> Vec<Vec2> {
             points.iter().rev().copied().collect()
         };
         for p in ordered {
-            while hull.len() >= start + 2 && turn(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0 {
+            while hull.len() >= start + 2
+                && turn(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
                 hull.pop();
             }
             hull.push(p);
@@ -222,6 +224,8 @@ fn run(layout: Layout, seed: u32, count: usize, steps: usize) {
     // Identity of every id at the previous step, to name the pairs it reported.
     let mut previous_identities: PairSet = PairSet::new();
     let mut identity_before: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut total_pairs = 0usize;
+    let mut total_events = 0usize;
     for step in 0..steps {
         // Remove a few, add a few (ids get reused), move everyone.
         let ids: Vec<u32> = scene.bodies.keys().copied().collect();
@@ -327,9 +331,23 @@ fn run(layout: Layout, seed: u32, count: usize, steps: usize) {
             );
             assert!(keys.iter().all(|p| p.0 < p.1));
         }
+        total_pairs += want.len();
+        total_events += started.len() + ended.len();
         previous_identities = want_identities;
         identity_before = identity_now;
     }
+    // The comparison means something only if the scenes really collide and change.
+    assert!(
+        total_pairs > steps * 10,
+        "{layout:?}: only {total_pairs} pairs in {steps} steps"
+    );
+    assert!(
+        total_events > steps,
+        "{layout:?}: only {total_events} events in {steps} steps"
+    );
+    eprintln!(
+        "{layout:?} seed {seed}: {total_pairs} pairs, {total_events} events over {steps} steps"
+    );
 }
 
 #[test]
