@@ -239,15 +239,6 @@ impl Rot {
         }
     }
 
-    /// The composition `self · other`: applying it equals applying `other`, then `self`.
-    #[inline]
-    #[must_use]
-    pub fn mul(self, other: Rot) -> Rot {
-        Rot {
-            cos: self.cos * other.cos - self.sin * other.sin,
-            sin: self.sin * other.cos + self.cos * other.sin,
-        }
-    }
 
     /// The rotation's local x axis in the parent frame.
     #[inline]
@@ -261,6 +252,18 @@ impl Rot {
     #[must_use]
     pub fn y_axis(self) -> Vec2 {
         Vec2::new(-self.sin, self.cos)
+    }
+}
+
+impl Mul for Rot {
+    type Output = Rot;
+    /// The composition `self · other`: applying it equals applying `other`, then `self`.
+    #[inline]
+    fn mul(self, other: Rot) -> Rot {
+        Rot {
+            cos: self.cos * other.cos - self.sin * other.sin,
+            sin: self.sin * other.cos + self.cos * other.sin,
+        }
     }
 }
 
@@ -278,7 +281,7 @@ fn sin_cos(x: f64) -> (f64, f64) {
     // π/2 split so that k × PIO2_HI is exact for |k| < 2^20.
     const PIO2_HI: f64 = 1.570_796_326_734_125_6;
     const PIO2_LO: f64 = 6.077_100_506_506_192e-11;
-    if !(x.abs() < 1.0e5) {
+    if x.is_nan() || x.abs() >= 1.0e5 {
         return x.sin_cos();
     }
     // Round to nearest by truncating x·2/π ± 0.5 (a plain conversion; `round` is a library
@@ -386,7 +389,7 @@ impl Transform {
     pub fn inv_mul(&self, other: &Transform) -> Transform {
         Transform {
             translation: self.apply_inv(other.translation),
-            rotation: self.rotation.inverse().mul(other.rotation),
+            rotation: self.rotation.inverse() * other.rotation,
         }
     }
 }

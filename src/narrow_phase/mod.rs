@@ -1,7 +1,83 @@
-//! PLACEHOLDER — to be written by the narrow-phase engineer (see the brief).
+//! The narrow phase: exact Separating Axis Theorem kernels, one per unordered pair of
+//! shape kinds, and the dispatcher that picks one.
+//!
+//! [`overlaps`] answers "do these touch?" and [`collide`] answers "along which unit normal,
+//! how deep?". Both are pure functions on values: they allocate nothing, keep no state,
+//! and know nothing of storage, the broad phase or JavaScript.
+//!
+//! ## Kernels
+//!
+//! There are 7 kinds, hence 28 unordered pairs. Each has a kernel `collide_<a>_<b>` and a
+//! boolean twin `overlap_<a>_<b>`, named in the canonical order of [`ShapeKind`]
+//! (`a <= b`); the dispatcher swaps the arguments when needed and negates the normal. Each
+//! kernel takes the typed geometry of its two kinds and their world transforms, and works
+//! in the local frame of one of the shapes (the *local-space trick* of the seed articles):
+//! the difference of the two positions is formed first, so precision depends on the
+//! shapes' size and distance, not on how far from the origin they are.
+//!
+//! The hot, common pairs have specialised code:
+//!
+//! - circle–circle: centre distance against the radius sum ([`circle`]);
+//! - circle–box (aligned and oriented): clamp the centre into the box's frame ([`circle`]);
+//! - circle–polygon: edge normals plus the axis from the closest vertex ([`circle`]);
+//! - box–box: interval overlap for two aligned boxes, two axes per box with the `|R|`
+//!   trick otherwise ([`polygon`]);
+//! - polygon–polygon and box–polygon: SAT on precomputed edge normals, a box being a
+//!   four-vertex polygon on the stack ([`polygon`]).
+//!
+//! Every pair involving a capsule, segment or point, and circle–capsule/segment/point,
+//! share one routine for *rounded convex cores* ([`rounded`], on the machinery in the
+//! private `sat` module): every shape is a convex core (point, segment, polygon) grown by a
+//! radius, and the exact minimum translation distance follows from the cores.
+//!
+//! Optimisations from the seed articles, wherever they apply: the bounding-circle reject
+//! (`|c_B - c_A| > r_A + r_B`) before SAT in the polygon, box and generic kernels (the two
+//! aligned boxes skip it: their two comparisons *are* the test); early exit on the first
+//! separating axis; circles projected as `centre ± r`; B placed in A's frame.
+//!
+//! ## Exactness
+//!
+//! The depth is the true penetration depth (the minimum translation distance), not merely
+//! the overlap on some separating axis:
+//!
+//! - convex polygons (and boxes): the minimum over both polygons' outward edge normals;
+//! - rounded shapes: if the cores overlap, the SAT depth of the cores plus `r_A + r_B`;
+//!   otherwise `r_A + r_B - d` along the direction between the cores' closest points;
+//! - shapes without area (segments, points) follow the same rule with radius 0, so
+//!   segment-vs-polygon depth is the distance to push the segment out of the polygon.
+//!
+//! Touching counts: every comparison is `<=`, and touching shapes collide with depth 0.
+//!
+//! ## Degenerate directions
+//!
+//! A normal is always unit length (to `f32` rounding), never zero or NaN:
+//!
+//! - **ties** between equally deep axes go to the axis tested first: A's axes before B's,
+//!   `x` before `y`, polygon edges in vertex order (a box's first face is `+x`);
+//! - a **zero offset** along the chosen axis (B centred on A along it) gives the axis'
+//!   positive direction;
+//! - when there is **no direction at all** (concentric circles, a point at a circle's
+//!   centre, coincident points, a zero-length closest pair), the normal is **`+x` of A's
+//!   local frame, mapped to the world** (world `+x` when A is an aligned box). This keeps
+//!   the answer invariant when the whole scene is moved and turned. "A" is the kernel's
+//!   first argument, i.e. the shape of lower [`ShapeKind`]: for [`collide`] called with
+//!   `kind(a) > kind(b)` the result is the negation, `-(+x of b's frame)`. Identical shapes
+//!   at identical transforms therefore get the same normal from `collide(a, b)` and
+//!   `collide(b, a)`; no rule can make those two answers opposite.
 
 use crate::math::{Transform, Vec2};
 use crate::shape::Shape;
+#[cfg(doc)]
+use crate::shape::ShapeKind;
+
+pub mod circle;
+pub mod polygon;
+pub mod rounded;
+mod sat;
+
+pub use circle::*;
+pub use polygon::*;
+pub use rounded::*;
 
 /// How two shapes touch: unit `normal` from A to B and penetration `depth` (>= 0).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -12,12 +88,565 @@ pub struct Contact {
     pub depth: f32,
 }
 
-/// True when the shapes overlap or touch.
+impl Contact {
+    /// The same contact seen from the other shape.
+    #[inline]
+    fn flipped(self) -> Contact {
+        Contact {
+            normal: -self.normal,
+            depth: self.depth,
+        }
+    }
+}
+
+/// True when the shapes overlap or touch (shapes are closed sets).
+///
+/// The boolean fast path: it runs the same tests as [`collide`] and always agrees with
+/// `collide(..).is_some()`, but skips building the normal (no square roots where the
+/// kernel can avoid them).
+///
+/// ```
+/// use sepax::{overlaps, Shape, Transform};
+/// let circle = Shape::circle(1.0).unwrap();
+/// let square = Shape::aligned_box(1.0, 1.0).unwrap();
+/// let here = Transform::from_xy_angle(0.0, 0.0, 0.0);
+/// assert!(overlaps(&circle, &here, &square, &Transform::from_xy_angle(2.0, 0.0, 0.0)));
+/// assert!(!overlaps(&circle, &here, &square, &Transform::from_xy_angle(2.5, 0.0, 0.0)));
+/// ```
+#[must_use]
 pub fn overlaps(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> bool {
-    collide(a, tf_a, b, tf_b).is_some()
+    use Shape::{AlignedBox, Capsule, Circle, OrientedBox, Point, Polygon, Segment};
+    match (a, b) {
+        (Circle { radius: ra }, Circle { radius: rb }) => {
+            overlap_circle_circle(*ra, tf_a, *rb, tf_b)
+        }
+        (Circle { radius }, AlignedBox { half_extents }) => {
+            overlap_circle_aligned_box(*radius, tf_a, *half_extents, tf_b)
+        }
+        (Circle { radius }, OrientedBox { half_extents }) => {
+            overlap_circle_oriented_box(*radius, tf_a, *half_extents, tf_b)
+        }
+        (Circle { radius }, Polygon(p)) => overlap_circle_polygon(*radius, tf_a, p, tf_b),
+        (
+            Circle { radius: ra },
+            Capsule {
+                half_length,
+                radius: rb,
+            },
+        ) => overlap_circle_capsule(*ra, tf_a, *half_length, *rb, tf_b),
+        (Circle { radius }, Segment { a: s, b: e }) => {
+            overlap_circle_segment(*radius, tf_a, (*s, *e), tf_b)
+        }
+        (Circle { radius }, Point) => overlap_circle_point(*radius, tf_a, tf_b),
+
+        (AlignedBox { half_extents: ha }, AlignedBox { half_extents: hb }) => {
+            overlap_aligned_box_aligned_box(*ha, tf_a, *hb, tf_b)
+        }
+        (AlignedBox { half_extents: ha }, OrientedBox { half_extents: hb }) => {
+            overlap_aligned_box_oriented_box(*ha, tf_a, *hb, tf_b)
+        }
+        (AlignedBox { half_extents }, Polygon(p)) => {
+            overlap_aligned_box_polygon(*half_extents, tf_a, p, tf_b)
+        }
+        (
+            AlignedBox { half_extents },
+            Capsule {
+                half_length,
+                radius,
+            },
+        ) => overlap_aligned_box_capsule(*half_extents, tf_a, *half_length, *radius, tf_b),
+        (AlignedBox { half_extents }, Segment { a: s, b: e }) => {
+            overlap_aligned_box_segment(*half_extents, tf_a, (*s, *e), tf_b)
+        }
+        (AlignedBox { half_extents }, Point) => {
+            overlap_aligned_box_point(*half_extents, tf_a, tf_b)
+        }
+
+        (OrientedBox { half_extents: ha }, OrientedBox { half_extents: hb }) => {
+            overlap_oriented_box_oriented_box(*ha, tf_a, *hb, tf_b)
+        }
+        (OrientedBox { half_extents }, Polygon(p)) => {
+            overlap_oriented_box_polygon(*half_extents, tf_a, p, tf_b)
+        }
+        (
+            OrientedBox { half_extents },
+            Capsule {
+                half_length,
+                radius,
+            },
+        ) => overlap_oriented_box_capsule(*half_extents, tf_a, *half_length, *radius, tf_b),
+        (OrientedBox { half_extents }, Segment { a: s, b: e }) => {
+            overlap_oriented_box_segment(*half_extents, tf_a, (*s, *e), tf_b)
+        }
+        (OrientedBox { half_extents }, Point) => {
+            overlap_oriented_box_point(*half_extents, tf_a, tf_b)
+        }
+
+        (Polygon(pa), Polygon(pb)) => overlap_polygon_polygon(pa, tf_a, pb, tf_b),
+        (
+            Polygon(p),
+            Capsule {
+                half_length,
+                radius,
+            },
+        ) => overlap_polygon_capsule(p, tf_a, *half_length, *radius, tf_b),
+        (Polygon(p), Segment { a: s, b: e }) => overlap_polygon_segment(p, tf_a, (*s, *e), tf_b),
+        (Polygon(p), Point) => overlap_polygon_point(p, tf_a, tf_b),
+
+        (
+            Capsule {
+                half_length: la,
+                radius: ra,
+            },
+            Capsule {
+                half_length: lb,
+                radius: rb,
+            },
+        ) => overlap_capsule_capsule(*la, *ra, tf_a, *lb, *rb, tf_b),
+        (
+            Capsule {
+                half_length,
+                radius,
+            },
+            Segment { a: s, b: e },
+        ) => overlap_capsule_segment(*half_length, *radius, tf_a, (*s, *e), tf_b),
+        (
+            Capsule {
+                half_length,
+                radius,
+            },
+            Point,
+        ) => overlap_capsule_point(*half_length, *radius, tf_a, tf_b),
+
+        (Segment { a: sa, b: ea }, Segment { a: sb, b: eb }) => {
+            overlap_segment_segment((*sa, *ea), tf_a, (*sb, *eb), tf_b)
+        }
+        (Segment { a: s, b: e }, Point) => overlap_segment_point((*s, *e), tf_a, tf_b),
+
+        (Point, Point) => overlap_point_point(tf_a, tf_b),
+
+        // Every remaining combination has kind(a) > kind(b): the kernel of the swapped pair
+        // answers, and a boolean needs no flipping.
+        _ => {
+            debug_assert!(a.kind() > b.kind());
+            overlaps(b, tf_b, a, tf_a)
+        }
+    }
 }
 
 /// The contact between two shapes, or `None` when they are apart.
-pub fn collide(_a: &Shape, _tf_a: &Transform, _b: &Shape, _tf_b: &Transform) -> Option<Contact> {
-    None
+///
+/// The normal is a unit vector from A to B and `depth` the minimum translation distance:
+/// moving B by `normal × depth` separates the shapes. Touching shapes collide with depth
+/// 0. When the configuration has no preferred direction (concentric circles, coincident
+/// points), the normal is `+x` of the frame of whichever of `a`, `b` has the lower
+/// [`ShapeKind`] (`a` on a tie), pointing away from it: see the module docs.
+///
+/// ```
+/// use sepax::{collide, Shape, Transform, Vec2};
+/// let a = Shape::circle(1.0).unwrap();
+/// let b = Shape::circle(2.0).unwrap();
+/// let contact = collide(
+///     &a, &Transform::from_xy_angle(0.0, 0.0, 0.0),
+///     &b, &Transform::from_xy_angle(2.0, 0.0, 0.0),
+/// ).unwrap();
+/// assert_eq!(contact.normal, Vec2::new(1.0, 0.0));
+/// assert_eq!(contact.depth, 1.0);
+/// ```
+#[must_use]
+pub fn collide(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> Option<Contact> {
+    use Shape::{AlignedBox, Capsule, Circle, OrientedBox, Point, Polygon, Segment};
+    match (a, b) {
+        (Circle { radius: ra }, Circle { radius: rb }) => {
+            collide_circle_circle(*ra, tf_a, *rb, tf_b)
+        }
+        (Circle { radius }, AlignedBox { half_extents }) => {
+            collide_circle_aligned_box(*radius, tf_a, *half_extents, tf_b)
+        }
+        (Circle { radius }, OrientedBox { half_extents }) => {
+            collide_circle_oriented_box(*radius, tf_a, *half_extents, tf_b)
+        }
+        (Circle { radius }, Polygon(p)) => collide_circle_polygon(*radius, tf_a, p, tf_b),
+        (
+            Circle { radius: ra },
+            Capsule {
+                half_length,
+                radius: rb,
+            },
+        ) => collide_circle_capsule(*ra, tf_a, *half_length, *rb, tf_b),
+        (Circle { radius }, Segment { a: s, b: e }) => {
+            collide_circle_segment(*radius, tf_a, (*s, *e), tf_b)
+        }
+        (Circle { radius }, Point) => collide_circle_point(*radius, tf_a, tf_b),
+
+        (AlignedBox { half_extents: ha }, AlignedBox { half_extents: hb }) => {
+            collide_aligned_box_aligned_box(*ha, tf_a, *hb, tf_b)
+        }
+        (AlignedBox { half_extents: ha }, OrientedBox { half_extents: hb }) => {
+            collide_aligned_box_oriented_box(*ha, tf_a, *hb, tf_b)
+        }
+        (AlignedBox { half_extents }, Polygon(p)) => {
+            collide_aligned_box_polygon(*half_extents, tf_a, p, tf_b)
+        }
+        (
+            AlignedBox { half_extents },
+            Capsule {
+                half_length,
+                radius,
+            },
+        ) => collide_aligned_box_capsule(*half_extents, tf_a, *half_length, *radius, tf_b),
+        (AlignedBox { half_extents }, Segment { a: s, b: e }) => {
+            collide_aligned_box_segment(*half_extents, tf_a, (*s, *e), tf_b)
+        }
+        (AlignedBox { half_extents }, Point) => {
+            collide_aligned_box_point(*half_extents, tf_a, tf_b)
+        }
+
+        (OrientedBox { half_extents: ha }, OrientedBox { half_extents: hb }) => {
+            collide_oriented_box_oriented_box(*ha, tf_a, *hb, tf_b)
+        }
+        (OrientedBox { half_extents }, Polygon(p)) => {
+            collide_oriented_box_polygon(*half_extents, tf_a, p, tf_b)
+        }
+        (
+            OrientedBox { half_extents },
+            Capsule {
+                half_length,
+                radius,
+            },
+        ) => collide_oriented_box_capsule(*half_extents, tf_a, *half_length, *radius, tf_b),
+        (OrientedBox { half_extents }, Segment { a: s, b: e }) => {
+            collide_oriented_box_segment(*half_extents, tf_a, (*s, *e), tf_b)
+        }
+        (OrientedBox { half_extents }, Point) => {
+            collide_oriented_box_point(*half_extents, tf_a, tf_b)
+        }
+
+        (Polygon(pa), Polygon(pb)) => collide_polygon_polygon(pa, tf_a, pb, tf_b),
+        (
+            Polygon(p),
+            Capsule {
+                half_length,
+                radius,
+            },
+        ) => collide_polygon_capsule(p, tf_a, *half_length, *radius, tf_b),
+        (Polygon(p), Segment { a: s, b: e }) => collide_polygon_segment(p, tf_a, (*s, *e), tf_b),
+        (Polygon(p), Point) => collide_polygon_point(p, tf_a, tf_b),
+
+        (
+            Capsule {
+                half_length: la,
+                radius: ra,
+            },
+            Capsule {
+                half_length: lb,
+                radius: rb,
+            },
+        ) => collide_capsule_capsule(*la, *ra, tf_a, *lb, *rb, tf_b),
+        (
+            Capsule {
+                half_length,
+                radius,
+            },
+            Segment { a: s, b: e },
+        ) => collide_capsule_segment(*half_length, *radius, tf_a, (*s, *e), tf_b),
+        (
+            Capsule {
+                half_length,
+                radius,
+            },
+            Point,
+        ) => collide_capsule_point(*half_length, *radius, tf_a, tf_b),
+
+        (Segment { a: sa, b: ea }, Segment { a: sb, b: eb }) => {
+            collide_segment_segment((*sa, *ea), tf_a, (*sb, *eb), tf_b)
+        }
+        (Segment { a: s, b: e }, Point) => collide_segment_point((*s, *e), tf_a, tf_b),
+
+        (Point, Point) => collide_point_point(tf_a, tf_b),
+
+        // Every remaining combination has kind(a) > kind(b): swap into canonical order and
+        // flip the normal so that it still points from `a` to `b`.
+        _ => {
+            debug_assert!(a.kind() > b.kind());
+            collide(b, tf_b, a, tf_a).map(Contact::flipped)
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_util {
+    //! Helpers for the kernel tests: every case is checked through the dispatcher in both
+    //! orders, and the boolean path must agree with the contact path.
+
+    use super::*;
+    use crate::shape::ConvexPolygon;
+
+    pub(crate) fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    pub(crate) fn at(x: f32, y: f32) -> Transform {
+        Transform::from_xy_angle(x, y, 0.0)
+    }
+
+    pub(crate) fn at_angle(x: f32, y: f32, angle: f32) -> Transform {
+        Transform::from_xy_angle(x, y, angle)
+    }
+
+    pub(crate) fn polygon(points: &[(f32, f32)]) -> Shape {
+        let points: Vec<Vec2> = points.iter().map(|&(x, y)| v(x, y)).collect();
+        Shape::Polygon(ConvexPolygon::new(&points).unwrap())
+    }
+
+    /// Asserts the contact of (a, b) in both orders through the dispatcher, and that the
+    /// boolean path agrees. `expected` is `(normal, depth)` from A to B.
+    #[track_caller]
+    pub(crate) fn check(
+        a: &Shape,
+        tf_a: &Transform,
+        b: &Shape,
+        tf_b: &Transform,
+        expected: Option<(Vec2, f32)>,
+        tol: f32,
+    ) {
+        let got = collide(a, tf_a, b, tf_b);
+        let swapped = collide(b, tf_b, a, tf_a);
+        assert_eq!(
+            overlaps(a, tf_a, b, tf_b),
+            got.is_some(),
+            "overlaps vs collide"
+        );
+        assert_eq!(
+            overlaps(b, tf_b, a, tf_a),
+            swapped.is_some(),
+            "swapped overlaps"
+        );
+        match expected {
+            None => {
+                assert_eq!(got, None, "expected no contact");
+                assert_eq!(swapped, None, "expected no contact (swapped)");
+            }
+            Some((normal, depth)) => {
+                let got = got.expect("expected a contact");
+                let swapped = swapped.expect("expected a contact (swapped)");
+                assert_close(got, normal, depth, tol);
+                assert_close(swapped, -normal, depth, tol);
+            }
+        }
+    }
+
+    #[track_caller]
+    pub(crate) fn assert_close(got: Contact, normal: Vec2, depth: f32, tol: f32) {
+        assert!(
+            (got.normal - normal).length() <= tol && (got.depth - depth).abs() <= tol,
+            "got {got:?}, expected normal {normal:?} depth {depth}"
+        );
+        assert!(
+            (got.normal.length() - 1.0).abs() <= 1e-6,
+            "normal not unit: {got:?}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::*;
+    use super::*;
+    use crate::shape::ShapeKind;
+
+    /// One shape of each kind, each roughly two units across.
+    fn samples() -> Vec<Shape> {
+        vec![
+            Shape::circle(1.0).unwrap(),
+            Shape::aligned_box(1.0, 0.75).unwrap(),
+            Shape::oriented_box(1.0, 0.5).unwrap(),
+            polygon(&[(-1.0, -0.8), (1.0, -0.6), (0.7, 0.9), (-0.6, 1.0)]),
+            Shape::capsule(0.8, 0.4).unwrap(),
+            Shape::segment(v(-1.0, -0.3), v(0.9, 0.6)).unwrap(),
+            Shape::point(),
+        ]
+    }
+
+    /// mulberry32: a tiny seeded generator, so that the sweep is the same on every run.
+    fn mulberry32(state: &mut u32) -> f32 {
+        *state = state.wrapping_add(0x6D2B_79F5);
+        let mut t = *state;
+        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
+        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
+        ((t ^ (t >> 14)) as f32) / 4_294_967_296.0
+    }
+
+    #[test]
+    fn every_ordered_pair_dispatches_and_flips() {
+        let shapes = samples();
+        for (i, a) in shapes.iter().enumerate() {
+            assert_eq!(a.kind(), ShapeKind::ALL[i]);
+        }
+        let mut seed = 7;
+        for a in &shapes {
+            for b in &shapes {
+                for _ in 0..400 {
+                    let tf_a = at_angle(
+                        mulberry32(&mut seed) * 3.0 - 1.5,
+                        mulberry32(&mut seed) * 3.0 - 1.5,
+                        mulberry32(&mut seed) * 6.3,
+                    );
+                    let tf_b = at_angle(
+                        mulberry32(&mut seed) * 3.0 - 1.5,
+                        mulberry32(&mut seed) * 3.0 - 1.5,
+                        mulberry32(&mut seed) * 6.3,
+                    );
+                    let ab = collide(a, &tf_a, b, &tf_b);
+                    let ba = collide(b, &tf_b, a, &tf_a);
+                    assert_eq!(overlaps(a, &tf_a, b, &tf_b), ab.is_some());
+                    assert_eq!(ab.is_some(), ba.is_some(), "{:?} {:?}", a.kind(), b.kind());
+                    if let (Some(ab), Some(ba)) = (ab, ba) {
+                        assert!((ab.normal.length() - 1.0).abs() < 1e-5);
+                        assert!(ab.depth >= 0.0 && ab.depth.is_finite());
+                        // Different kinds: the same kernel answers both orders.
+                        if a.kind() != b.kind() {
+                            assert_eq!(ab.normal, -ba.normal);
+                            assert_eq!(ab.depth, ba.depth);
+                        } else {
+                            assert!((ab.depth - ba.depth).abs() < 1e-4, "{ab:?} {ba:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The contact must actually resolve the overlap: moving B by `normal × depth` (plus a
+    /// hair) separates the shapes, while moving it a little less than `depth` does not.
+    /// This checks that the depth is a minimum translation distance along the normal, for
+    /// every pair, on seeded random placements.
+    #[test]
+    fn moving_by_the_contact_separates_every_pair() {
+        let shapes = samples();
+        let mut seed = 42;
+        for a in &shapes {
+            for b in &shapes {
+                for _ in 0..300 {
+                    let tf_a = at_angle(
+                        mulberry32(&mut seed) * 2.0 - 1.0,
+                        mulberry32(&mut seed) * 2.0 - 1.0,
+                        mulberry32(&mut seed) * 6.3,
+                    );
+                    let mut tf_b = at_angle(
+                        mulberry32(&mut seed) * 2.0 - 1.0,
+                        mulberry32(&mut seed) * 2.0 - 1.0,
+                        mulberry32(&mut seed) * 6.3,
+                    );
+                    let Some(c) = collide(a, &tf_a, b, &tf_b) else {
+                        continue;
+                    };
+                    let base = tf_b.translation;
+                    tf_b.translation = base + c.normal * (c.depth + 1e-3);
+                    assert!(
+                        !overlaps(a, &tf_a, b, &tf_b),
+                        "{:?} vs {:?}: {c:?} does not separate",
+                        a.kind(),
+                        b.kind()
+                    );
+                    if c.depth > 2e-3 {
+                        tf_b.translation = base + c.normal * (c.depth - 1e-3);
+                        assert!(
+                            overlaps(a, &tf_a, b, &tf_b),
+                            "{:?} vs {:?}: {c:?} overshoots",
+                            a.kind(),
+                            b.kind()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The depth is the *minimum* translation: no direction in a fine sweep separates the
+    /// shapes with a shorter move than `depth`.
+    #[test]
+    fn no_shorter_move_separates() {
+        let shapes = samples();
+        let mut seed = 99;
+        for a in &shapes {
+            for b in &shapes {
+                for _ in 0..40 {
+                    let tf_a = at_angle(
+                        mulberry32(&mut seed) - 0.5,
+                        mulberry32(&mut seed) - 0.5,
+                        mulberry32(&mut seed) * 6.3,
+                    );
+                    let tf_b = at_angle(
+                        mulberry32(&mut seed) - 0.5,
+                        mulberry32(&mut seed) - 0.5,
+                        mulberry32(&mut seed) * 6.3,
+                    );
+                    let Some(c) = collide(a, &tf_a, b, &tf_b) else {
+                        continue;
+                    };
+                    let shorter = c.depth - 2e-3;
+                    if shorter <= 0.0 {
+                        continue;
+                    }
+                    for k in 0..720 {
+                        let angle = k as f32 * core::f32::consts::TAU / 720.0;
+                        let dir = Vec2::new(angle.cos(), angle.sin());
+                        let mut moved = tf_b;
+                        moved.translation = tf_b.translation + dir * shorter;
+                        assert!(
+                            overlaps(a, &tf_a, b, &moved),
+                            "{:?} vs {:?}: {c:?} but moving {shorter} along {dir:?} separates",
+                            a.kind(),
+                            b.kind()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn far_from_the_origin_matches_near_it() {
+        let shapes = samples();
+        let mut seed = 5;
+        for a in &shapes {
+            for b in &shapes {
+                for _ in 0..50 {
+                    let (xa, ya, aa) = (
+                        mulberry32(&mut seed) * 2.0 - 1.0,
+                        mulberry32(&mut seed) * 2.0 - 1.0,
+                        mulberry32(&mut seed) * 6.3,
+                    );
+                    let (xb, yb, ab) = (
+                        mulberry32(&mut seed) * 2.0 - 1.0,
+                        mulberry32(&mut seed) * 2.0 - 1.0,
+                        mulberry32(&mut seed) * 6.3,
+                    );
+                    // Offsets that are multiples of the f32 spacing at 1e5 (2^-7), so that
+                    // both placements describe exactly the same relative configuration.
+                    let snap = |x: f32| (x * 128.0).round() / 128.0;
+                    let (xa, ya, xb, yb) = (snap(xa), snap(ya), snap(xb), snap(yb));
+                    let near = collide(a, &at_angle(xa, ya, aa), b, &at_angle(xb, yb, ab));
+                    let far = collide(
+                        a,
+                        &at_angle(1e5 + xa, -1e5 + ya, aa),
+                        b,
+                        &at_angle(1e5 + xb, -1e5 + yb, ab),
+                    );
+                    assert_eq!(
+                        near.is_some(),
+                        far.is_some(),
+                        "{:?} {:?}",
+                        a.kind(),
+                        b.kind()
+                    );
+                    if let (Some(n), Some(f)) = (near, far) {
+                        assert!((n.depth - f.depth).abs() < 1e-5, "{n:?} {f:?}");
+                        assert!((n.normal - f.normal).length() < 1e-4, "{n:?} {f:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,613 @@
+//! The machinery the kernels share: projections onto an axis, the per-axis separation
+//! test, polygon-versus-polygon SAT on precomputed normals, and the generic routine for
+//! *rounded convex cores*.
+//!
+//! ## Rounded cores
+//!
+//! Every shape kind is a convex **core** grown by a **radius**: a circle is a point plus
+//! `r`, a capsule a segment plus `r`, and boxes, polygons, segments and points are their
+//! own core with radius 0. Two such shapes overlap exactly when their cores are within
+//! `R = r_A + r_B` of each other, and the minimum translation distance follows from the
+//! cores alone:
+//!
+//! - **cores overlap**: the depth is `R` plus the SAT depth of the cores, along the SAT
+//!   axis. The SAT depth is exact when the axis set contains every face normal of the
+//!   Minkowski difference of the cores: the outward edge normals of a polygon, both normals
+//!   of a segment, and — only when a core has no area and the difference may collapse to a
+//!   segment (point or segment against a point or segment) — the segment's own direction.
+//!   Without the direction axis two collinear segments end to end, or a point on a
+//!   segment's line past its end, would look overlapping;
+//! - **cores apart**: they touch the rounded shapes iff the core distance `d <= R`, the
+//!   depth is `R - d` and the normal is the direction between the closest points. The
+//!   closest pair of two disjoint convex cores is always a vertex (polygon vertex or
+//!   segment end) against an edge, so a loop of point-to-segment distances finds it. When
+//!   the foot lies strictly inside the edge, the normal is the edge's normal (exact, and
+//!   well-conditioned even when `d` is tiny); otherwise it is the vertex-to-vertex
+//!   direction.
+//!
+//! SAT runs first in both cases: any axis whose gap exceeds `R` ends the test at once, and
+//! the largest gap decides between the two branches without a tolerance.
+//!
+//! This module must not allocate: polygons are read through slices, boxes become stack
+//! arrays of four vertices, and nothing is collected.
+
+use crate::math::{Rot, Vec2};
+
+/// Squared lengths in this range are normalised directly; outside it, through a rescaled
+/// copy, so that a subnormal or overflowing square cannot make the result non-unit.
+const DIRECT_LEN_SQ_MIN: f32 = 1e-30;
+const DIRECT_LEN_SQ_MAX: f32 = 1e30;
+
+/// The bounding-circle reject compares against `(bound_a + bound_b) × BOUND_SLACK`: the
+/// bounds can be tight (a point on a circle's rim), and the reject must never overrule
+/// the exact test because `d²` rounded up.
+pub(crate) const BOUND_SLACK: f32 = 1.0 + 1e-5;
+
+/// `delta` scaled to unit length, with its length; `None` when `delta` is zero or not
+/// finite, so that callers pick their documented fallback instead of producing NaN.
+#[inline]
+pub(crate) fn unit_and_length(delta: Vec2) -> Option<(Vec2, f32)> {
+    let len_sq = delta.length_squared();
+    if (DIRECT_LEN_SQ_MIN..=DIRECT_LEN_SQ_MAX).contains(&len_sq) {
+        let len = len_sq.sqrt();
+        Some((delta * (1.0 / len), len))
+    } else {
+        unit_and_length_rescaled(delta)
+    }
+}
+
+/// The slow path of [`unit_and_length`]: divide by the largest component first.
+#[cold]
+fn unit_and_length_rescaled(delta: Vec2) -> Option<(Vec2, f32)> {
+    let m = delta.x.abs().max(delta.y.abs());
+    // `f32::max` ignores a NaN operand, hence the separate finiteness check.
+    if !(m > 0.0 && delta.is_finite()) {
+        return None;
+    }
+    let scaled = Vec2::new(delta.x / m, delta.y / m);
+    let len = scaled.length();
+    Some((scaled * (1.0 / len), m * len))
+}
+
+/// The interval `[min, max]` that `points` cover on `axis` (the seed articles' min/max
+/// projection; `axis` need not be unit, the values are then scaled by its length).
+#[inline]
+pub(crate) fn interval(points: &[Vec2], axis: Vec2) -> (f32, f32) {
+    let mut lo = f32::INFINITY;
+    let mut hi = f32::NEG_INFINITY;
+    for p in points {
+        let s = p.dot(axis);
+        lo = lo.min(s);
+        hi = hi.max(s);
+    }
+    (lo, hi)
+}
+
+/// The two values as an ordered interval.
+#[inline]
+fn ordered(s: f32, t: f32) -> (f32, f32) {
+    if s <= t {
+        (s, t)
+    } else {
+        (t, s)
+    }
+}
+
+/// One tested axis: the gap between the shapes along it (negative: overlap) and the unit
+/// normal, oriented from A to B, along which B would have to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Axis {
+    /// Gap along `normal` (positive: separated by that much; negative: penetration).
+    pub(crate) sep: f32,
+    /// Unit direction from A to B.
+    pub(crate) normal: Vec2,
+}
+
+impl Axis {
+    /// No axis tested yet: any real axis beats it.
+    const NONE: Axis = Axis {
+        sep: f32::NEG_INFINITY,
+        normal: Vec2::X,
+    };
+}
+
+/// Separation along the unit `axis` of A's interval `a` and B's interval `b`, in the
+/// direction needing less translation. On a tie (B's interval centred on A's) the positive
+/// direction wins, which is the documented zero-offset convention.
+#[inline]
+pub(crate) fn axis_sep(axis: Vec2, a: (f32, f32), b: (f32, f32)) -> Axis {
+    let plus = b.0 - a.1;
+    let minus = a.0 - b.1;
+    if plus >= minus {
+        Axis {
+            sep: plus,
+            normal: axis,
+        }
+    } else {
+        Axis {
+            sep: minus,
+            normal: -axis,
+        }
+    }
+}
+
+/// Keeps the axis with the largest gap (ties: the earlier one) and reports whether this
+/// one separates by more than `radius`, which ends the test.
+#[inline]
+fn consider(best: &mut Axis, candidate: Axis, radius: f32) -> bool {
+    if candidate.sep > radius {
+        return true;
+    }
+    if candidate.sep > best.sep {
+        *best = candidate;
+    }
+    false
+}
+
+// ---------------------------------------------------------------------------------------
+// Polygon against polygon
+// ---------------------------------------------------------------------------------------
+
+/// A convex polygon read through slices: counter-clockwise vertices, outward unit normals
+/// (normal `i` belongs to the edge from vertex `i` to `i + 1`) and the radius of a circle
+/// around the local origin containing it.
+#[derive(Clone, Copy)]
+pub(crate) struct PolygonRef<'a> {
+    pub(crate) vertices: &'a [Vec2],
+    pub(crate) normals: &'a [Vec2],
+    pub(crate) bound: f32,
+}
+
+/// An axis-aligned box `±half_extents` as a four-vertex polygon on the stack.
+///
+/// The first edge is the `+x` face, so that ties between equally deep faces (identical
+/// boxes) resolve to `+x`, as in the specialised box kernels.
+pub(crate) struct BoxPolygon {
+    pub(crate) vertices: [Vec2; 4],
+    pub(crate) normals: [Vec2; 4],
+    pub(crate) bound: f32,
+}
+
+impl BoxPolygon {
+    #[inline]
+    pub(crate) fn new(h: Vec2) -> BoxPolygon {
+        BoxPolygon {
+            vertices: [
+                Vec2::new(h.x, -h.y),
+                Vec2::new(h.x, h.y),
+                Vec2::new(-h.x, h.y),
+                Vec2::new(-h.x, -h.y),
+            ],
+            normals: [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y],
+            bound: h.length(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn as_ref(&self) -> PolygonRef<'_> {
+        PolygonRef {
+            vertices: &self.vertices,
+            normals: &self.normals,
+            bound: self.bound,
+        }
+    }
+}
+
+/// The largest separation of `b` from `a` over `a`'s face normals, with the face index;
+/// `None` as soon as one face separates (early exit). `rot` and `t` place `b`'s local frame
+/// in `a`'s. Rather than mapping every vertex of `b` into `a`'s frame, each of `a`'s
+/// normals is mapped into `b`'s frame (one rotation per axis instead of one per vertex):
+/// `n · (R w + t - v) = (Rᵀ n) · w + n · (t - v)`.
+#[inline]
+fn max_face_separation(
+    a: PolygonRef<'_>,
+    b: PolygonRef<'_>,
+    rot: Rot,
+    t: Vec2,
+    want_axis: bool,
+) -> Option<(f32, usize)> {
+    let mut best = f32::NEG_INFINITY;
+    let mut best_index = 0;
+    for (i, (v, n)) in a.vertices.iter().zip(a.normals).enumerate() {
+        let n_in_b = rot.apply_inv(*n);
+        let offset = n.dot(t - *v);
+        let mut lowest = f32::INFINITY;
+        for w in b.vertices {
+            lowest = lowest.min(n_in_b.dot(*w));
+        }
+        let sep = offset + lowest;
+        if sep > 0.0 {
+            return None;
+        }
+        if want_axis && sep > best {
+            best = sep;
+            best_index = i;
+        }
+    }
+    Some((best, best_index))
+}
+
+/// SAT between two polygons placed by (`rot_a`, `t_a`) and (`rot_b`, `t_b`): `None` when
+/// apart, otherwise the world normal from A to B and the exact penetration depth (the
+/// minimum over both polygons' face normals, which are the faces of the Minkowski
+/// difference). With `want_axis == false` only the verdict is computed.
+#[inline]
+pub(crate) fn polygon_polygon(
+    a: PolygonRef<'_>,
+    rot_a: Rot,
+    t_a: Vec2,
+    b: PolygonRef<'_>,
+    rot_b: Rot,
+    t_b: Vec2,
+    want_axis: bool,
+) -> Option<(Vec2, f32)> {
+    let d = t_b - t_a;
+    let reach = (a.bound + b.bound) * BOUND_SLACK;
+    if d.length_squared() > reach * reach {
+        return None;
+    }
+    // B's frame in A's, and A's in B's, both built from the world difference so that
+    // neither depends on how far from the origin the pair is.
+    let rot_ab = rot_a.inverse() * rot_b;
+    let (sep_a, face_a) = max_face_separation(a, b, rot_ab, rot_a.apply_inv(d), want_axis)?;
+    let (sep_b, face_b) =
+        max_face_separation(b, a, rot_ab.inverse(), rot_b.apply_inv(-d), want_axis)?;
+    if sep_a >= sep_b {
+        Some((rot_a.apply(a.normals[face_a]), -sep_a))
+    } else {
+        Some((-rot_b.apply(b.normals[face_b]), -sep_b))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Rounded cores
+// ---------------------------------------------------------------------------------------
+
+/// A's core, in A's local frame. In canonical kind order A is the only side that can be a
+/// polygon (a box becomes a [`BoxPolygon`]).
+#[derive(Clone, Copy)]
+pub(crate) enum Core<'a> {
+    /// The core of a circle or a point.
+    Point(Vec2),
+    /// The core of a capsule or a segment.
+    Segment(Vec2, Vec2),
+    /// A box or polygon.
+    Polygon(&'a [Vec2], &'a [Vec2]),
+}
+
+impl Core<'_> {
+    #[inline]
+    fn interval(&self, axis: Vec2) -> (f32, f32) {
+        match *self {
+            Core::Point(p) => {
+                let s = p.dot(axis);
+                (s, s)
+            }
+            Core::Segment(p, q) => ordered(p.dot(axis), q.dot(axis)),
+            Core::Polygon(vertices, _) => interval(vertices, axis),
+        }
+    }
+}
+
+/// B's core, already mapped into A's frame: in canonical order B is never a polygon when
+/// the generic routine is used.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Thin {
+    /// The core of a circle or a point.
+    Point(Vec2),
+    /// The core of a capsule or a segment.
+    Segment(Vec2, Vec2),
+}
+
+impl Thin {
+    #[inline]
+    fn interval(&self, axis: Vec2) -> (f32, f32) {
+        match *self {
+            Thin::Point(p) => {
+                let s = p.dot(axis);
+                (s, s)
+            }
+            Thin::Segment(p, q) => ordered(p.dot(axis), q.dot(axis)),
+        }
+    }
+}
+
+/// The closest pair found between two disjoint cores: a vertex (`point`) against an edge
+/// from `start` to `end`, whose nearest point to `point` is `foot`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Closest {
+    /// Squared distance between `point` and `foot`.
+    pub(crate) dist_sq: f32,
+    point: Vec2,
+    start: Vec2,
+    end: Vec2,
+    foot: Vec2,
+    /// The edge's outward unit normal when it is a polygon edge (precomputed, exact).
+    edge_normal: Option<Vec2>,
+    /// The foot lies strictly inside the edge: the normal is the edge's normal.
+    interior: bool,
+    /// `point` belongs to B (and the edge to A); otherwise the other way round.
+    point_on_b: bool,
+}
+
+impl Closest {
+    const FAR: Closest = Closest {
+        dist_sq: f32::INFINITY,
+        point: Vec2::ZERO,
+        start: Vec2::ZERO,
+        end: Vec2::ZERO,
+        foot: Vec2::ZERO,
+        edge_normal: None,
+        interior: false,
+        point_on_b: true,
+    };
+
+    /// `point` against the edge `start..end`.
+    #[inline]
+    fn measure(
+        point: Vec2,
+        start: Vec2,
+        end: Vec2,
+        edge_normal: Option<Vec2>,
+        point_on_b: bool,
+    ) -> Closest {
+        let e = end - start;
+        let ee = e.length_squared();
+        let t = if ee > 0.0 {
+            ((point - start).dot(e) / ee).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        // The ends themselves, not `start + e × 1`, so that a vertex-vertex pair measures
+        // between the actual vertices.
+        let foot = if t <= 0.0 {
+            start
+        } else if t >= 1.0 {
+            end
+        } else {
+            start + e * t
+        };
+        Closest {
+            dist_sq: (point - foot).length_squared(),
+            point,
+            start,
+            end,
+            foot,
+            edge_normal,
+            interior: t > 0.0 && t < 1.0,
+            point_on_b,
+        }
+    }
+
+    #[inline]
+    fn keep_nearer(&mut self, other: Closest) {
+        if other.dist_sq < self.dist_sq {
+            *self = other;
+        }
+    }
+
+    /// Normal (from A to B, in A's frame) and depth for total radius `radius`, or `None`
+    /// when the cores are further apart than `radius`.
+    fn contact(&self, radius: f32, fallback: Axis) -> Option<(Vec2, f32)> {
+        if self.dist_sq > radius * radius {
+            return None;
+        }
+        if self.interior {
+            let edge_normal = self
+                .edge_normal
+                .or_else(|| unit_and_length((self.end - self.start).perp()).map(|(n, _)| n));
+            let Some(mut n) = edge_normal else {
+                return Some((fallback.normal, radius - fallback.sep.max(0.0)));
+            };
+            let mut s = n.dot(self.point - self.start);
+            if s < 0.0 {
+                s = -s;
+                n = -n;
+            }
+            // `n` now points from the edge to the point.
+            let normal = if self.point_on_b { n } else { -n };
+            Some((normal, (radius - s).max(0.0)))
+        } else {
+            match unit_and_length(self.point - self.foot) {
+                Some((u, len)) => {
+                    let normal = if self.point_on_b { u } else { -u };
+                    Some((normal, (radius - len).max(0.0)))
+                }
+                None => Some((fallback.normal, radius - fallback.sep.max(0.0))),
+            }
+        }
+    }
+}
+
+/// What the generic routine found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Proximity {
+    /// An axis separates the rounded shapes.
+    Separated,
+    /// The cores overlap (or touch); the axis holds their SAT depth (`sep <= 0`).
+    CoresOverlap(Axis),
+    /// The cores are disjoint; `Closest` is their closest pair, the axis the best SAT axis
+    /// (kept as the fallback direction should the pair coincide after rounding).
+    CoresApart(Axis, Closest),
+}
+
+impl Proximity {
+    /// True when the rounded shapes overlap or touch.
+    #[inline]
+    pub(crate) fn overlaps(&self, radius: f32) -> bool {
+        match self {
+            Proximity::Separated => false,
+            Proximity::CoresOverlap(_) => true,
+            Proximity::CoresApart(_, closest) => closest.dist_sq <= radius * radius,
+        }
+    }
+
+    /// Normal (A to B, in A's frame) and exact depth for total radius `radius`.
+    #[inline]
+    pub(crate) fn contact(&self, radius: f32) -> Option<(Vec2, f32)> {
+        match self {
+            Proximity::Separated => None,
+            Proximity::CoresOverlap(axis) => Some((axis.normal, radius - axis.sep)),
+            Proximity::CoresApart(axis, closest) => closest.contact(radius, *axis),
+        }
+    }
+}
+
+/// The generic routine: core `a` (A's frame) against core `b` (mapped into A's frame),
+/// total radius `radius`. See the module docs for why the result is exact.
+pub(crate) fn rounded_cores(a: Core<'_>, b: Thin, radius: f32) -> Proximity {
+    let mut best = Axis::NONE;
+
+    // A's axes.
+    match a {
+        Core::Polygon(vertices, normals) => {
+            for (v, n) in vertices.iter().zip(normals) {
+                // Only the outward direction: the inward one is another face's business.
+                let sep = b.interval(*n).0 - n.dot(*v);
+                let candidate = Axis { sep, normal: *n };
+                if consider(&mut best, candidate, radius) {
+                    return Proximity::Separated;
+                }
+            }
+        }
+        Core::Segment(p, q) => {
+            if let Some((e, _)) = unit_and_length(q - p) {
+                for axis in [e.perp(), e] {
+                    let candidate = axis_sep(axis, a.interval(axis), b.interval(axis));
+                    if consider(&mut best, candidate, radius) {
+                        return Proximity::Separated;
+                    }
+                }
+            }
+        }
+        Core::Point(_) => {}
+    }
+
+    // B's axes. A polygon core has area, so the difference never collapses to a segment
+    // and B's direction axis would be redundant.
+    if let Thin::Segment(p, q) = b {
+        if let Some((e, _)) = unit_and_length(q - p) {
+            let with_direction = !matches!(a, Core::Polygon(..));
+            let axes = [e.perp(), e];
+            let count = if with_direction { 2 } else { 1 };
+            for &axis in &axes[..count] {
+                let candidate = axis_sep(axis, a.interval(axis), b.interval(axis));
+                if consider(&mut best, candidate, radius) {
+                    return Proximity::Separated;
+                }
+            }
+        }
+    }
+
+    if let (Core::Point(pa), Thin::Point(pb)) = (a, b) {
+        // No face at all: the direction between the points is the only axis.
+        if pa == pb {
+            return Proximity::CoresOverlap(Axis {
+                sep: 0.0,
+                normal: Vec2::X,
+            });
+        }
+        let closest = Closest::measure(pb, pa, pa, None, true);
+        return Proximity::CoresApart(
+            Axis {
+                sep: 0.0,
+                normal: Vec2::X,
+            },
+            closest,
+        );
+    }
+
+    if best.sep <= 0.0 {
+        return Proximity::CoresOverlap(best);
+    }
+
+    let mut closest = Closest::FAR;
+    match (a, b) {
+        (Core::Polygon(vertices, normals), _) => {
+            let n = vertices.len();
+            for i in 0..n {
+                let start = vertices[i];
+                let end = vertices[if i + 1 == n { 0 } else { i + 1 }];
+                let edge_normal = Some(normals[i]);
+                match b {
+                    Thin::Point(p) => {
+                        closest.keep_nearer(Closest::measure(p, start, end, edge_normal, true));
+                    }
+                    Thin::Segment(p, q) => {
+                        closest.keep_nearer(Closest::measure(start, p, q, None, false));
+                        closest.keep_nearer(Closest::measure(p, start, end, edge_normal, true));
+                        closest.keep_nearer(Closest::measure(q, start, end, edge_normal, true));
+                    }
+                }
+            }
+        }
+        (Core::Segment(a0, a1), Thin::Point(p)) => {
+            closest = Closest::measure(p, a0, a1, None, true);
+        }
+        (Core::Segment(a0, a1), Thin::Segment(b0, b1)) => {
+            closest.keep_nearer(Closest::measure(b0, a0, a1, None, true));
+            closest.keep_nearer(Closest::measure(b1, a0, a1, None, true));
+            closest.keep_nearer(Closest::measure(a0, b0, b1, None, false));
+            closest.keep_nearer(Closest::measure(a1, b0, b1, None, false));
+        }
+        (Core::Point(pa), Thin::Segment(b0, b1)) => {
+            closest = Closest::measure(pa, b0, b1, None, false);
+        }
+        (Core::Point(_), Thin::Point(_)) => {}
+    }
+    Proximity::CoresApart(best, closest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_and_length_is_unit_across_scales() {
+        for delta in [
+            Vec2::new(3.0, 4.0),
+            Vec2::new(3e-20, 4e-20),
+            Vec2::new(1e-40, 0.0),
+            Vec2::new(3e25, -4e25),
+        ] {
+            let (u, len) = unit_and_length(delta).unwrap();
+            assert!((u.length() - 1.0).abs() < 1e-6, "{delta:?} -> {u:?}");
+            assert!(len > 0.0 && len.is_finite());
+        }
+        assert_eq!(unit_and_length(Vec2::ZERO), None);
+        assert_eq!(unit_and_length(Vec2::new(f32::NAN, 1.0)), None);
+    }
+
+    #[test]
+    fn axis_sep_picks_the_cheaper_direction_and_positive_on_ties() {
+        let ax = axis_sep(Vec2::X, (-1.0, 1.0), (0.5, 2.5));
+        assert_eq!(
+            ax,
+            Axis {
+                sep: -0.5,
+                normal: Vec2::X
+            }
+        );
+        let ax = axis_sep(Vec2::X, (-1.0, 1.0), (-2.5, -0.5));
+        assert_eq!(
+            ax,
+            Axis {
+                sep: -0.5,
+                normal: -Vec2::X
+            }
+        );
+        let ax = axis_sep(Vec2::X, (-1.0, 1.0), (-1.0, 1.0));
+        assert_eq!(ax.normal, Vec2::X);
+    }
+
+    #[test]
+    fn box_polygon_is_counter_clockwise_with_outward_normals() {
+        let b = BoxPolygon::new(Vec2::new(2.0, 1.0));
+        for i in 0..4 {
+            let e = b.vertices[(i + 1) % 4] - b.vertices[i];
+            assert!(b.vertices[i].perp_dot(b.vertices[(i + 1) % 4]) > 0.0);
+            assert_eq!(e.dot(b.normals[i]), 0.0);
+            assert!(b.normals[i].dot(b.vertices[i]) > 0.0);
+        }
+    }
+}

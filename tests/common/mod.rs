@@ -1,0 +1,289 @@
+//! Helpers shared by the integration tests: a seeded PRNG, random shape generators for
+//! every kind and style, the coordinate scale that tolerances are derived from, and the
+//! printing of a failing case as Rust literals that reproduce it exactly.
+//!
+//! Each integration test file is its own crate and uses a different subset of these
+//! helpers, so the unused ones would warn in every crate that does not need them.
+#![allow(dead_code)]
+
+use sepax::{ConvexPolygon, Shape, ShapeKind, Transform, Vec2};
+
+/// SplitMix64: tiny, fast, and good enough to spread test cases; seeded so that every run
+/// sees the same cases.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator whose whole output is determined by `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[0, 1)`, with 53 random bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// Uniform in `[lo, hi)`.
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+
+    /// Uniform integer in `[lo, hi]`.
+    pub fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+
+    /// An angle in `[-pi, pi)` as the `f32` a game would store.
+    pub fn angle(&mut self) -> f32 {
+        self.range(-core::f64::consts::PI, core::f64::consts::PI) as f32
+    }
+
+    /// A point uniform in the square `±half`, rounded to `f32`.
+    pub fn vec(&mut self, half: f64) -> Vec2 {
+        Vec2::new(
+            self.range(-half, half) as f32,
+            self.range(-half, half) as f32,
+        )
+    }
+}
+
+/// How a random shape is drawn. Every style gives valid shapes of every kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Proportions between 1:10 and 1:1, polygons of 3 to 8 vertices.
+    Generic,
+    /// Aspect ratio 1:100: thin boxes, flat polygons, capsules far longer than wide.
+    Sliver,
+    /// Polygons of 32 to 64 vertices (other kinds drawn as `Generic`).
+    ManyVertex,
+    /// Sizes and vertices on a grid of `size / 4`, so that with positions on the same grid
+    /// and right-angle rotations every coordinate is exact in `f32` and shapes often touch
+    /// exactly.
+    Grid,
+}
+
+/// A random valid shape of `kind`, about `size` across (its bounding radius is at most
+/// about `1.5 × size`).
+pub fn random_shape(rng: &mut Rng, kind: ShapeKind, style: Style, size: f64) -> Shape {
+    let grid = |rng: &mut Rng, lo: i64, hi: i64| (rng.int(lo, hi) as f64 * size / 4.0) as f32;
+    let extent = |rng: &mut Rng| rng.range(0.1, 1.0) * size;
+    match kind {
+        ShapeKind::Circle => {
+            let r = match style {
+                Style::Grid => grid(rng, 1, 4),
+                _ => (rng.range(0.2, 1.0) * size) as f32,
+            };
+            Shape::circle(r).unwrap()
+        }
+        ShapeKind::AlignedBox | ShapeKind::OrientedBox => {
+            let (w, h) = match style {
+                Style::Grid => (grid(rng, 1, 4), grid(rng, 1, 4)),
+                Style::Sliver => {
+                    let long = rng.range(0.5, 1.0) * size;
+                    let (w, h) = ((long) as f32, (long / 100.0) as f32);
+                    if rng.chance(0.5) {
+                        (w, h)
+                    } else {
+                        (h, w)
+                    }
+                }
+                _ => (extent(rng) as f32, extent(rng) as f32),
+            };
+            if kind == ShapeKind::AlignedBox {
+                Shape::aligned_box(w, h).unwrap()
+            } else {
+                Shape::oriented_box(w, h).unwrap()
+            }
+        }
+        ShapeKind::Polygon => random_polygon(rng, style, size),
+        ShapeKind::Capsule => {
+            let (half_length, radius) = match style {
+                Style::Grid => (grid(rng, 1, 4), grid(rng, 1, 4)),
+                Style::Sliver => {
+                    let long = rng.range(0.5, 1.0) * size;
+                    (long as f32, (long / 100.0) as f32)
+                }
+                _ => (
+                    (rng.range(0.1, 1.0) * size) as f32,
+                    (rng.range(0.1, 0.6) * size) as f32,
+                ),
+            };
+            Shape::capsule(half_length, radius).unwrap()
+        }
+        ShapeKind::Segment => loop {
+            let (a, b) = match style {
+                Style::Grid => (
+                    Vec2::new(grid(rng, -4, 4), grid(rng, -4, 4)),
+                    Vec2::new(grid(rng, -4, 4), grid(rng, -4, 4)),
+                ),
+                _ => (rng.vec(size), rng.vec(size)),
+            };
+            if let Ok(segment) = Shape::segment(a, b) {
+                return segment;
+            }
+        },
+        ShapeKind::Point => Shape::point(),
+    }
+}
+
+/// A random convex polygon. Points on an ellipse at random angles are convex in exact
+/// arithmetic; after rounding to `f32` a thin or crowded outline can turn concave, so the
+/// draw is repeated (with fewer points each time) until the constructor accepts it.
+fn random_polygon(rng: &mut Rng, style: Style, size: f64) -> Shape {
+    if style == Style::Grid {
+        return grid_polygon(rng, size);
+    }
+    let mut count = match style {
+        Style::ManyVertex => rng.int(32, 64),
+        _ => rng.int(3, 8),
+    } as usize;
+    loop {
+        let aspect = match style {
+            Style::Sliver => 0.01,
+            _ => rng.range(0.3, 1.0),
+        };
+        let semi_x = rng.range(0.5, 1.0) * size;
+        let semi_y = semi_x * aspect;
+        let turn = rng.range(0.0, core::f64::consts::TAU);
+        let (sin, cos) = turn.sin_cos();
+        // An offset so that the local origin is not the centroid: kernels must not assume it is.
+        let offset = [rng.range(-0.3, 0.3) * size, rng.range(-0.3, 0.3) * size];
+        let mut angles: Vec<f64> = (0..count)
+            .map(|_| rng.range(0.0, core::f64::consts::TAU))
+            .collect();
+        angles.sort_by(f64::total_cmp);
+        let points: Vec<Vec2> = angles
+            .iter()
+            .map(|a| {
+                let (x, y) = (semi_x * a.cos(), semi_y * a.sin());
+                Vec2::new(
+                    (cos * x - sin * y + offset[0]) as f32,
+                    (sin * x + cos * y + offset[1]) as f32,
+                )
+            })
+            .collect();
+        if let Ok(polygon) = Shape::polygon(&points) {
+            return polygon;
+        }
+        count = (count - 1).max(3);
+    }
+}
+
+/// A convex polygon with vertices on the grid of `size / 4`: the hull of a few random grid
+/// points, redrawn until it has area.
+fn grid_polygon(rng: &mut Rng, size: f64) -> Shape {
+    loop {
+        let count = rng.int(3, 7) as usize;
+        let points: Vec<[f64; 2]> = (0..count)
+            .map(|_| {
+                [
+                    rng.int(-4, 4) as f64 * size / 4.0,
+                    rng.int(-4, 4) as f64 * size / 4.0,
+                ]
+            })
+            .collect();
+        let hull = convex_hull(points);
+        if hull.len() < 3 {
+            continue;
+        }
+        let vertices: Vec<Vec2> = hull
+            .iter()
+            .map(|p| Vec2::new(p[0] as f32, p[1] as f32))
+            .collect();
+        if let Ok(polygon) = ConvexPolygon::new(&vertices) {
+            return Shape::Polygon(polygon);
+        }
+    }
+}
+
+/// The convex hull of `points` in `f64`, counter-clockwise, without repeated or collinear
+/// vertices (Andrew's monotone chain). Degenerate inputs give 1 point (all coincide) or 2
+/// (all on a line).
+pub fn convex_hull(mut points: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    points.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    points.dedup();
+    if points.len() <= 2 {
+        return points;
+    }
+    let turn = |o: [f64; 2], a: [f64; 2], b: [f64; 2]| {
+        (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    };
+    let mut hull: Vec<[f64; 2]> = Vec::with_capacity(points.len() + 1);
+    for pass in 0..2 {
+        let start = hull.len();
+        let ordered: Box<dyn Iterator<Item = &[f64; 2]>> = if pass == 0 {
+            Box::new(points.iter())
+        } else {
+            Box::new(points.iter().rev())
+        };
+        for &p in ordered {
+            while hull.len() >= start + 2
+                && turn(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        // The last point of each chain is the first of the other.
+        hull.pop();
+    }
+    hull
+}
+
+/// The scale a tolerance is relative to: the distance of the shapes from the world origin
+/// plus their sizes. It bounds the magnitude of every coordinate a kernel forms, so
+/// `f32::EPSILON × scale` bounds one rounding error (see the crate's precision model).
+pub fn scale(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> f64 {
+    let position = tf_a.translation.length().max(tf_b.translation.length()) as f64;
+    position + a.bounding_radius() as f64 + b.bounding_radius() as f64
+}
+
+/// Rust source that rebuilds `shape` exactly (`f32` `Debug` output round-trips).
+pub fn shape_literal(shape: &Shape) -> String {
+    match shape {
+        Shape::Circle { radius } => format!("Shape::circle({radius:?}).unwrap()"),
+        Shape::AlignedBox { half_extents: h } => {
+            format!("Shape::aligned_box({:?}, {:?}).unwrap()", h.x, h.y)
+        }
+        Shape::OrientedBox { half_extents: h } => {
+            format!("Shape::oriented_box({:?}, {:?}).unwrap()", h.x, h.y)
+        }
+        Shape::Polygon(polygon) => {
+            let points: Vec<String> = polygon
+                .vertices()
+                .iter()
+                .map(|v| format!("Vec2::new({:?}, {:?})", v.x, v.y))
+                .collect();
+            format!("Shape::polygon(&[{}]).unwrap()", points.join(", "))
+        }
+        Shape::Capsule {
+            half_length,
+            radius,
+        } => format!("Shape::capsule({half_length:?}, {radius:?}).unwrap()"),
+        Shape::Segment { a, b } => format!(
+            "Shape::segment(Vec2::new({:?}, {:?}), Vec2::new({:?}, {:?})).unwrap()",
+            a.x, a.y, b.x, b.y
+        ),
+        Shape::Point => "Shape::point()".to_string(),
+    }
+}
+
+/// Rust source that rebuilds a transform made by `Transform::from_xy_angle(x, y, angle)`.
+pub fn transform_literal(x: f32, y: f32, angle: f32) -> String {
+    format!("Transform::from_xy_angle({x:?}, {y:?}, {angle:?})")
+}
