@@ -52,16 +52,31 @@ const CELL_PER_MEAN_EXTENT: f32 = 2.0;
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     aabb: Aabb,
-    id: u32,
+    /// The shape id in the low bits, plus [`FIRST_COLUMN`] and [`FIRST_ROW`].
+    tagged_id: u32,
     bucket: u32,
     cell: u64,
+}
+
+/// Set on an entry in the leftmost column of its shape's footprint.
+const FIRST_COLUMN: u32 = 1 << 31;
+/// Set on an entry in the bottom row of its shape's footprint.
+const FIRST_ROW: u32 = 1 << 30;
+/// Ids are below 2^30 (the world allows far fewer).
+const ID_MASK: u32 = FIRST_ROW - 1;
+
+impl Entry {
+    #[inline]
+    fn id(&self) -> u32 {
+        self.tagged_id & ID_MASK
+    }
 }
 
 impl Default for Entry {
     fn default() -> Self {
         Entry {
             aabb: Aabb::new(Vec2::ZERO, Vec2::ZERO),
-            id: 0,
+            tagged_id: 0,
             bucket: 0,
             cell: 0,
         }
@@ -241,9 +256,11 @@ impl HashGrid {
                 for cx in f.cx0..=f.cx1 {
                     let b = self.bucket_of(pack_cell(f.level, cx, cy));
                     let slot = self.starts[b] as usize;
+                    let first_column = if cx == f.cx0 { FIRST_COLUMN } else { 0 };
+                    let first_row = if cy == f.cy0 { FIRST_ROW } else { 0 };
                     self.entries[slot] = Entry {
                         aabb: aabbs[id as usize],
-                        id,
+                        tagged_id: id | first_column | first_row,
                         bucket: b as u32,
                         cell: pack_cell(f.level, cx, cy),
                     };
@@ -273,11 +290,18 @@ impl HashGrid {
             let run = &entries[start..end];
             for (i, ea) in run.iter().enumerate() {
                 for eb in &run[i + 1..] {
+                    // Both footprints contain this cell, so the lower-left corner of the
+                    // boxes' intersection lies in it exactly when the cell is the rightmost
+                    // of the two first columns and the topmost of the two first rows: one
+                    // of the two entries is in its shape's first column, and one in its
+                    // first row. Integer tests only, no cell recomputed per pair.
+                    let flags = ea.tagged_id | eb.tagged_id;
                     if eb.cell == ea.cell
+                        && flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW
                         && ea.aabb.overlaps(&eb.aabb)
-                        && self.reports_in((ea.cell >> 42) as u32, &ea.aabb, &eb.aabb, ea.cell)
                     {
-                        out.push((ea.id.min(eb.id), ea.id.max(eb.id)));
+                        let (a, b) = (ea.id(), eb.id());
+                        out.push((a.min(b), a.max(b)));
                     }
                 }
             }
@@ -303,7 +327,7 @@ impl HashGrid {
                                 && box_a.overlaps(&eb.aabb)
                                 && self.reports_in(level, box_a, &eb.aabb, cell)
                             {
-                                out.push((id.min(eb.id), id.max(eb.id)));
+                                out.push((id.min(eb.id()), id.max(eb.id())));
                             }
                         }
                     }
@@ -330,7 +354,7 @@ impl HashGrid {
                         && e.aabb.overlaps(query)
                         && self.reports_in(level, &e.aabb, query, e.cell)
                     {
-                        visit(e.id);
+                        visit(e.id());
                     }
                 }
                 continue;
@@ -343,7 +367,7 @@ impl HashGrid {
                             && e.aabb.overlaps(query)
                             && self.reports_in(level, &e.aabb, query, cell)
                         {
-                            visit(e.id);
+                            visit(e.id());
                         }
                     }
                 }
