@@ -170,8 +170,8 @@ struct Found {
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     candidates: Vec<(u32, u32)>,
+    candidate_buffer: Vec<(u32, u32)>,
     found: Vec<Found>,
-    sort_buffer: Vec<Found>,
     keys: Vec<u64>,
     ended_removed: Vec<u64>,
 }
@@ -545,6 +545,11 @@ impl World {
                 });
             }
         }
+        // Sorting the candidates (not the results) does two jobs: the results come out of
+        // the narrow phase already in `(a, b)` order, and the narrow phase reads shape `a`'s
+        // data in increasing id order, which the cache prefers to grid order.
+        let id_bits = u32::BITS - (store.slot_count() as u32).leading_zeros();
+        radix_sort_pairs(candidates, &mut self.scratch.candidate_buffer, id_bits);
     }
 
     fn narrow_phase(&mut self) {
@@ -573,13 +578,6 @@ impl World {
     }
 
     fn sort_and_publish(&mut self) {
-        let id_bits = u32::BITS - (self.store.slot_count() as u32).leading_zeros();
-        radix_sort_by_key(
-            &mut self.scratch.found,
-            &mut self.scratch.sort_buffer,
-            id_bits,
-        );
-
         self.pairs.clear();
         self.contacts.clear();
         let keys = &mut self.scratch.keys;
@@ -791,7 +789,10 @@ impl World {
                 arg: "direction".into(),
             });
         }
-        let unit = direction.normalize_or_zero();
+        // Scaled by its largest component first: the squared length of a finite direction
+        // like (3e38, 3e38) overflows, and that of (1e-30, 0) underflows to zero.
+        let scale = direction.x.abs().max(direction.y.abs());
+        let unit = Vec2::new(direction.x / scale, direction.y / scale).normalize_or_zero();
         if unit == Vec2::ZERO {
             return Err(WorldError::NonFinite {
                 arg: "direction (zero length)".into(),
@@ -916,47 +917,43 @@ impl<'a> EndedMerge<'a> {
     }
 }
 
-/// Sorts `items` by key with a least-significant-digit radix sort over the bits in use:
-/// ids take `id_bits` bits, so keys `(a << 32) | b` have `id_bits` significant bits in each
-/// half. Linear time; `buffer` is scratch space.
-fn radix_sort_by_key(items: &mut Vec<Found>, buffer: &mut Vec<Found>, id_bits: u32) {
+/// Sorts pairs by `(a, b)` with a least-significant-digit radix sort over the bits in use
+/// (`id_bits` per id): linear time, `buffer` is scratch space.
+fn radix_sort_pairs(items: &mut Vec<(u32, u32)>, buffer: &mut Vec<(u32, u32)>, id_bits: u32) {
     const DIGIT_BITS: u32 = 11;
     const BUCKETS: usize = 1 << DIGIT_BITS;
-    if items.len() < 64 {
-        items.sort_unstable_by_key(|f| f.key);
+    if items.len() < 256 {
+        items.sort_unstable();
         return;
     }
     buffer.clear();
-    buffer.resize(items.len(), Found::default());
+    buffer.resize(items.len(), (0, 0));
     let mut counts = [0u32; BUCKETS];
-    // Digits of the low half (b), then of the high half (a).
-    let mut shifts = [0u32; 8];
-    let mut n_shifts = 0;
-    for half in [0u32, 32] {
-        let mut bit = 0;
-        while bit < id_bits.max(1) {
-            shifts[n_shifts] = half + bit;
-            n_shifts += 1;
-            bit += DIGIT_BITS;
+    // Digits of b first, then of a: the last pass decides the major order.
+    for use_a in [false, true] {
+        let mut shift = 0;
+        while shift < id_bits.max(1) {
+            let digit = |p: &(u32, u32)| {
+                ((if use_a { p.0 } else { p.1 } >> shift) as usize) & (BUCKETS - 1)
+            };
+            counts.fill(0);
+            for p in items.iter() {
+                counts[digit(p)] += 1;
+            }
+            let mut total = 0;
+            for c in counts.iter_mut() {
+                let n = *c;
+                *c = total;
+                total += n;
+            }
+            for p in items.iter() {
+                let d = digit(p);
+                buffer[counts[d] as usize] = *p;
+                counts[d] += 1;
+            }
+            core::mem::swap(items, buffer);
+            shift += DIGIT_BITS;
         }
-    }
-    for &shift in &shifts[..n_shifts] {
-        counts.fill(0);
-        for f in items.iter() {
-            counts[((f.key >> shift) as usize) & (BUCKETS - 1)] += 1;
-        }
-        let mut total = 0;
-        for c in counts.iter_mut() {
-            let n = *c;
-            *c = total;
-            total += n;
-        }
-        for f in items.iter() {
-            let d = ((f.key >> shift) as usize) & (BUCKETS - 1);
-            buffer[counts[d] as usize] = *f;
-            counts[d] += 1;
-        }
-        core::mem::swap(items, buffer);
     }
 }
 
@@ -967,25 +964,19 @@ mod tests {
     #[test]
     fn radix_sort_sorts() {
         let mut s = 12345u64;
-        let mut items: Vec<Found> = (0..5000)
+        let mut items: Vec<(u32, u32)> = (0..5000)
             .map(|_| {
                 s = s
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                let a = (s >> 40) as u32 % 100_000;
-                let b = (s >> 20) as u32 % 100_000;
-                Found {
-                    key: pair_key(a, b),
-                    ..Found::default()
-                }
+                ((s >> 40) as u32 % 100_000, (s >> 20) as u32 % 100_000)
             })
             .collect();
-        let mut want: Vec<u64> = items.iter().map(|f| f.key).collect();
+        let mut want = items.clone();
         want.sort_unstable();
         let mut buffer = Vec::new();
-        radix_sort_by_key(&mut items, &mut buffer, 17);
-        let got: Vec<u64> = items.iter().map(|f| f.key).collect();
-        assert_eq!(got, want);
+        radix_sort_pairs(&mut items, &mut buffer, 17);
+        assert_eq!(items, want);
     }
 
     #[test]
