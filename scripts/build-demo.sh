@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Build the sprites demo (www/) into www/dist/, against the package already built in pkg/ (scripts/build-pkg.sh).
+#
+#   bash scripts/build-demo.sh
+#
+# The demo consumes sepax exactly as a user would: pkg/ is packed with `npm pack` (so the package.json "files"
+# list and "exports" are what gets tested) and that tarball is installed into www/node_modules by name. Then
+# `tsc` type-checks www/ against the installed .d.ts, esbuild bundles it, and the package's .wasm is copied next
+# to the bundle (toolchain.md trap 10: esbuild leaves `new URL("x_bg.wasm", import.meta.url)` alone).
+# Used by scripts/demo.sh and by the build_demo stage of scripts/test.sh. Takes a few seconds.
+set -euo pipefail
+
+# shellcheck source=scripts/env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$SEPAX_ROOT"
+
+die() { printf '[build-demo] ERROR: %s\n' "$*" >&2; exit 1; }
+
+[ -f pkg/package.json ] || die "pkg/ is not built: run bash scripts/build-pkg.sh first"
+command -v esbuild >/dev/null || die "esbuild not on PATH: run bash scripts/setup.sh"
+command -v tsc >/dev/null || die "tsc not on PATH: run bash scripts/setup.sh"
+
+# 1. Pack and install. The tarball gets a fixed name because www/package.json points at it.
+PACK_DIR="target/demo"
+mkdir -p "$PACK_DIR"
+rm -f "$PACK_DIR"/*.tgz
+packed="$(npm pack ./pkg --pack-destination "$PACK_DIR" --silent --loglevel=error | tail -n 1)"
+mv "$PACK_DIR/$packed" "$PACK_DIR/sepax.tgz"
+# A fresh node_modules each time: npm would otherwise keep a stale copy of a same-version tarball.
+rm -rf www/node_modules
+(cd www && npm install --no-audit --no-fund --package-lock=false --loglevel=error)
+[ -f www/node_modules/sepax/package.json ] || die "npm did not install sepax into www/node_modules"
+echo "[build-demo] installed $(node -p 'const p = require("./www/node_modules/sepax/package.json"); `${p.name}@${p.version}`') from ${PACK_DIR}/sepax.tgz"
+
+# 2. Type-check (strict; tsconfig has noEmit).
+tsc -p www
+echo "[build-demo] tsc -p www: ok"
+
+# 3. Bundle and copy the static files and the .wasm of the installed package.
+rm -rf www/dist
+mkdir -p www/dist
+esbuild www/src/main.ts --bundle --format=esm --target=es2022 --minify --sourcemap \
+    --outfile=www/dist/main.js --log-level=warning
+cp www/index.html www/style.css www/dist/
+shopt -s nullglob
+wasm=(www/node_modules/sepax/*_bg.wasm)
+[ "${#wasm[@]}" -eq 1 ] || die "expected one *_bg.wasm in www/node_modules/sepax, found ${#wasm[@]}"
+cp "${wasm[0]}" www/dist/
+printf '[build-demo] www/dist: main.js %d bytes, %s %d bytes\n' \
+    "$(wc -c <www/dist/main.js)" "$(basename "${wasm[0]}")" "$(wc -c <"${wasm[0]}")"

@@ -1,0 +1,23 @@
+/**
+ * Entry point: load sepax's wasm the way a user of the package does (`init()` finds sepax_bg.wasm next to the
+ * bundle), then start the demo. Any failure is shown on the page and logged as a console error.
+ */
+import init from "sepax";
+import { App } from "./app.ts";
+import { installDebugHook } from "./debug.ts";
+import { Panel } from "./ui.ts";
+
+async function main(): Promise<void> {
+  const panel = new Panel();
+  try {
+    await init();
+    const app = new App(panel);
+    installDebugHook(app);
+    app.start();
+  } catch (e) {
+    panel.showError(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    throw e;
+  }
+}
+
+void main();
