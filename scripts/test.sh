@@ -31,6 +31,7 @@ STAGES=(
     wasm_chrome
     build_pkg
     js_tests
+    build_demo
     browser_tests
 )
 # For local iteration only: SEPAX_STAGES="fmt cargo_test" bash scripts/test.sh runs just those stages.
@@ -108,7 +109,9 @@ stage_clippy_host() {
 
 stage_clippy_wasm() {
     [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
-    run cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
+    local tests
+    mapfile -t tests < <(wasm_test_args browser) # the wasm-bindgen test files (defined below)
+    run cargo clippy --target wasm32-unknown-unknown --lib "${tests[@]}" -- -D warnings
 }
 
 stage_cargo_test() {
@@ -116,18 +119,40 @@ stage_cargo_test() {
     run cargo test
 }
 
+# The wasm-bindgen tests are tests/wasm_*.rs. They are built and run with `cargo test --target wasm32-unknown-unknown
+# --test ...` and wasm-bindgen-test-runner (toolchain trap 13; the runner wasm-pack uses), not `wasm-pack test`:
+# wasm-pack adds `--tests`, which builds every test target for wasm32, host-only ones included (proptest suites).
+# Prints `--test NAME` for each file; with "node", only the files without run_in_browser (trap 6).
+wasm_test_args() {
+    local f
+    for f in tests/wasm_*.rs; do
+        [ -f "$f" ] || continue
+        if [ "$1" = node ] && grep -q 'run_in_browser' "$f"; then continue; fi
+        printf -- '--test\n%s\n' "$(basename "$f" .rs)"
+    done
+}
+
+run_wasm_tests() {
+    local args
+    mapfile -t args < <(wasm_test_args "$1")
+    [ "${#args[@]}" -gt 0 ] || { skip "no tests/wasm_*.rs"; return 0; }
+    shift
+    run env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner "$@" \
+        cargo test --target wasm32-unknown-unknown "${args[@]}"
+}
+
 stage_wasm_node() {
     [ -f src/wasm.rs ] || { skip "no src/wasm.rs"; return 0; }
-    run wasm-pack test --node
-    require_tests_ran "wasm-pack test --node"
+    run_wasm_tests node
+    [ -f "${STAGE_LOG}.skip" ] || require_tests_ran "wasm-bindgen tests in Node"
 }
 
 stage_wasm_chrome() {
     [ -f src/wasm.rs ] || { skip "no src/wasm.rs"; return 0; }
-    # Trap 6: without WASM_BINDGEN_USE_BROWSER=1 the browser run silently skips every test file that lacks
+    # Trap 6: WASM_BINDGEN_USE_BROWSER=1 runs every file in the browser, also those without
     # wasm_bindgen_test_configure!(run_in_browser). Trap 7: Debian's /usr/bin/chromedriver is found on PATH.
-    run env WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome
-    require_tests_ran "wasm-pack test --headless --chrome"
+    run_wasm_tests browser WASM_BINDGEN_USE_BROWSER=1
+    [ -f "${STAGE_LOG}.skip" ] || require_tests_ran "wasm-bindgen tests in headless Chrome"
 }
 
 stage_build_pkg() {
@@ -155,6 +180,13 @@ node_test_dir() {
 }
 
 stage_js_tests() { node_test_dir tests/js/; }
+
+# The sprites demo (www/), built against pkg/ as a user would install it; tests/browser/demo.test.mjs loads it.
+stage_build_demo() {
+    [ -f scripts/build-demo.sh ] || { skip "no scripts/build-demo.sh"; return 0; }
+    [ -f pkg/package.json ] || { skip "no pkg/ (build_pkg did not run)"; return 0; }
+    run bash scripts/build-demo.sh
+}
 
 stage_browser_tests() { node_test_dir tests/browser/; }
 

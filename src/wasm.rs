@@ -11,15 +11,23 @@
 //! wasm memory from the addresses and lengths these methods export, and rebuilds them when
 //! memory grows or a column moves (see `pkg-template/`).
 //!
+//! Arguments are read without letting user code break the world: objects (`opts`, probe
+//! shapes) and arrays are read with `Reflect` calls that catch what a getter or proxy trap
+//! throws. An exception escaping a wasm call while a `World` is borrowed would leave it
+//! borrowed for good ("recursive use of an object detected") — every later call on it
+//! would fail.
+//!
 //! No geometry and no loop over shapes lives in this module.
 
 use crate::math::Vec2;
-use crate::shape::{Shape, ShapeError};
-use crate::world::{ShapeOptions, World as CoreWorld, WorldError, DEFAULT_LAYER, DEFAULT_MASK};
-use js_sys::{
-    Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
+use crate::shape::{Shape, ShapeError, MAX_POLYGON_VERTICES};
+use crate::world::{
+    ShapeOptions, World as CoreWorld, WorldError, DEFAULT_LAYER, DEFAULT_MASK, MAX_COORDINATE,
 };
-use serde::Deserialize;
+use js_sys::{
+    Array, ArrayBuffer, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError,
+    Uint32Array,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -46,51 +54,6 @@ pub struct WasmWorld {
     hits: Vec<u32>,
     /// The error of the last failed `*Raw` call, for `takeError()`.
     error: JsValue,
-}
-
-/// `opts` of the `add*` methods.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct AddOptions {
-    layer: Option<f64>,
-    mask: Option<f64>,
-    is_static: Option<bool>,
-}
-
-/// A probe shape for `queryShape`, e.g. `{ kind: "circle", radius: 2 }`.
-#[derive(Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
-enum ProbeShape {
-    #[serde(rename_all = "camelCase")]
-    Circle {
-        radius: f32,
-    },
-    #[serde(rename_all = "camelCase")]
-    Box {
-        half_width: f32,
-        half_height: f32,
-    },
-    #[serde(rename_all = "camelCase")]
-    AlignedBox {
-        half_width: f32,
-        half_height: f32,
-    },
-    #[serde(rename_all = "camelCase")]
-    Capsule {
-        half_length: f32,
-        radius: f32,
-    },
-    #[serde(rename_all = "camelCase")]
-    Segment {
-        x1: f32,
-        y1: f32,
-        x2: f32,
-        y2: f32,
-    },
-    Point,
-    Polygon {
-        points: Vec<f32>,
-    },
 }
 
 fn describe(value: &JsValue) -> String {
@@ -196,33 +159,116 @@ fn optional_mask(method: &str, value: &JsValue) -> Result<u32, JsValue> {
     }
 }
 
+/// A finite number within [`MAX_COORDINATE`] (segment ends, which become positions).
+fn coordinate(method: &str, arg: &str, value: &JsValue) -> Result<f32, JsValue> {
+    let v = finite_f32(method, arg, value)?;
+    if v.abs() > MAX_COORDINATE {
+        return Err(range_error(
+            method,
+            format!("{arg} must be between -{MAX_COORDINATE:e} and {MAX_COORDINATE:e} (got {v:e})"),
+        ));
+    }
+    Ok(v)
+}
+
+/// What a getter or proxy trap threw, for a message.
+fn describe_thrown(error: &JsValue) -> String {
+    Reflect::get(error, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .unwrap_or_else(|| describe(error))
+}
+
+/// `object[key]`; an exception thrown by a getter or a proxy trap becomes a `TypeError`
+/// naming `arg` (see the module docs for why nothing may be thrown through).
+fn get(method: &str, arg: &str, object: &JsValue, key: &JsValue) -> Result<JsValue, JsValue> {
+    Reflect::get(object, key).map_err(|e| {
+        type_error(
+            method,
+            format!(
+                "{arg} could not be read (it threw: {})",
+                describe_thrown(&e)
+            ),
+        )
+    })
+}
+
+/// Checks that `value` is an object (not an array or a function) whose own keys are all in
+/// `allowed`.
+fn plain_object(method: &str, arg: &str, value: &JsValue, allowed: &[&str]) -> Result<(), JsValue> {
+    if !value.is_object() || value.is_instance_of::<Array>() {
+        return Err(type_error(
+            method,
+            format!("{arg} must be an object (got {})", describe(value)),
+        ));
+    }
+    let keys = Reflect::own_keys(value).map_err(|e| {
+        type_error(
+            method,
+            format!(
+                "{arg} could not be read (it threw: {})",
+                describe_thrown(&e)
+            ),
+        )
+    })?;
+    for key in keys.iter() {
+        match key.as_string() {
+            Some(k) if allowed.contains(&k.as_str()) => {}
+            Some(k) => {
+                return Err(type_error(
+                    method,
+                    format!(
+                        "{arg}: unknown key {k:?} (expected one of {})",
+                        allowed.join(", ")
+                    ),
+                ))
+            }
+            None => return Err(type_error(method, format!("{arg}: unknown key (a symbol)"))),
+        }
+    }
+    Ok(())
+}
+
 fn add_options(method: &str, opts: JsValue) -> Result<ShapeOptions, JsValue> {
     if opts.is_undefined() || opts.is_null() {
         return Ok(ShapeOptions::default());
     }
-    if !opts.is_object() {
-        return Err(type_error(
-            method,
-            format!("opts must be an object (got {})", describe(&opts)),
-        ));
-    }
-    let parsed: AddOptions = serde_wasm_bindgen::from_value(opts)
-        .map_err(|e| type_error(method, format!("opts: {e}")))?;
+    plain_object(method, "opts", &opts, &["layer", "mask", "isStatic"])?;
+    let filter_bits = |key: &str, default: u32| -> Result<u32, JsValue> {
+        let arg = format!("opts.{key}");
+        let value = get(method, &arg, &opts, &key.into())?;
+        if value.is_undefined() {
+            Ok(default)
+        } else {
+            bits(method, &arg, number(method, &arg, &value)?)
+        }
+    };
+    let layer = filter_bits("layer", DEFAULT_LAYER)?;
+    let mask = filter_bits("mask", DEFAULT_MASK)?;
+    let is_static = get(method, "opts.isStatic", &opts, &"isStatic".into())?;
+    let is_static = if is_static.is_undefined() {
+        false
+    } else {
+        is_static.as_bool().ok_or_else(|| {
+            type_error(
+                method,
+                format!(
+                    "opts.isStatic must be a boolean (got {})",
+                    describe(&is_static)
+                ),
+            )
+        })?
+    };
     Ok(ShapeOptions {
-        layer: match parsed.layer {
-            Some(v) => bits(method, "opts.layer", v)?,
-            None => DEFAULT_LAYER,
-        },
-        mask: match parsed.mask {
-            Some(v) => bits(method, "opts.mask", v)?,
-            None => DEFAULT_MASK,
-        },
-        is_static: parsed.is_static.unwrap_or(false),
+        layer,
+        mask,
+        is_static,
     })
 }
 
-/// Copies a `Float32Array`, `Float64Array` or array of numbers of even length into `out`
-/// as points.
+/// Copies a `Float32Array`, `Float64Array` or array of numbers of even length (at most
+/// [`MAX_POLYGON_VERTICES`] points) into `out` as points. The length is checked before
+/// anything is copied, so a huge array costs nothing.
 fn read_points(
     method: &str,
     arg: &str,
@@ -230,17 +276,10 @@ fn read_points(
     out: &mut Vec<Vec2>,
 ) -> Result<(), JsValue> {
     out.clear();
-    let flat: Vec<f64> = if let Some(a) = value.dyn_ref::<Float32Array>() {
-        a.to_vec().into_iter().map(f64::from).collect()
-    } else if let Some(a) = value.dyn_ref::<Float64Array>() {
-        a.to_vec()
-    } else if let Some(a) = value.dyn_ref::<Array>() {
-        let mut flat = Vec::with_capacity(a.length() as usize);
-        for (i, item) in a.iter().enumerate() {
-            flat.push(number(method, &format!("{arg}[{i}]"), &item)?);
-        }
-        flat
-    } else {
+    // `isView` rejects proxies and objects that only borrowed a typed array's prototype.
+    let typed = ArrayBuffer::is_view(value)
+        && (value.is_instance_of::<Float32Array>() || value.is_instance_of::<Float64Array>());
+    if !typed && !value.is_instance_of::<Array>() {
         return Err(type_error(
             method,
             format!(
@@ -248,17 +287,43 @@ fn read_points(
                 describe(value)
             ),
         ));
-    };
-    if flat.len() % 2 != 0 {
-        return Err(range_error(
+    }
+    let length = get(method, arg, value, &"length".into())?
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && *n >= 0.0)
+        .ok_or_else(|| type_error(method, format!("{arg} has no valid length")))?;
+    if length > (2 * MAX_POLYGON_VERTICES) as f64 {
+        return Err(shape_error(
             method,
-            format!(
-                "{arg} must hold x, y pairs: its length must be even (got {})",
-                flat.len()
-            ),
+            ShapeError::TooManyPoints {
+                count: (length / 2.0).ceil() as usize,
+            },
         ));
     }
-    for (i, xy) in flat.chunks_exact(2).enumerate() {
+    let length = length as u32;
+    if length % 2 != 0 {
+        return Err(range_error(
+            method,
+            format!("{arg} must hold x, y pairs: its length must be even (got {length})"),
+        ));
+    }
+    for i in 0..length / 2 {
+        let mut xy = [0.0; 2];
+        for (k, c) in xy.iter_mut().enumerate() {
+            let index = 2 * i + k as u32;
+            let item_arg = || format!("{arg}[{index}]");
+            let item = Reflect::get_u32(value, index).map_err(|e| {
+                type_error(
+                    method,
+                    format!(
+                        "{} could not be read (it threw: {})",
+                        item_arg(),
+                        describe_thrown(&e)
+                    ),
+                )
+            })?;
+            *c = number(method, &item_arg(), &item)?;
+        }
         let (x, y) = (xy[0] as f32, xy[1] as f32);
         if !x.is_finite() || !y.is_finite() {
             return Err(range_error(
@@ -274,48 +339,104 @@ fn read_points(
     Ok(())
 }
 
+/// The segment between two points given as `x1, y1, x2, y2`, each within
+/// [`MAX_COORDINATE`], named `{prefix}x1` etc. in errors.
+fn segment_ends(method: &str, prefix: &str, ends: [&JsValue; 4]) -> Result<(Vec2, Vec2), JsValue> {
+    let mut c = [0.0f32; 4];
+    for ((slot, name), value) in c.iter_mut().zip(["x1", "y1", "x2", "y2"]).zip(ends) {
+        *slot = coordinate(method, &format!("{prefix}{name}"), value)?;
+    }
+    let (a, b) = (Vec2::new(c[0], c[1]), Vec2::new(c[2], c[3]));
+    if a == b {
+        return Err(range_error(
+            method,
+            format!("{prefix}x2, {prefix}y2 must differ from {prefix}x1, {prefix}y1 (a segment needs two distinct ends)"),
+        ));
+    }
+    Ok((a, b))
+}
+
+/// A fresh copy of `value` when it is a genuine typed array of the same type as `empty`, or a
+/// `TypeError` naming `arg`. The copy (made by the constructor, which reads a typed array's
+/// internal slots and runs no user code) is safe to read even when `value` had an own
+/// `length` property or a borrowed prototype.
+fn typed_copy<T: JsCast>(
+    method: &str,
+    arg: &str,
+    value: &JsValue,
+    empty: &T,
+) -> Result<T, JsValue> {
+    let wrong = || {
+        let name = empty.unchecked_ref::<Object>().constructor().name();
+        type_error(
+            method,
+            format!("{arg} must be a {name} (got {})", describe(value)),
+        )
+    };
+    if !(ArrayBuffer::is_view(value) && value.is_instance_of::<T>()) {
+        return Err(wrong());
+    }
+    let constructor = empty.unchecked_ref::<Object>().constructor();
+    let copy = Reflect::construct(&constructor, &Array::of1(value)).map_err(|_| wrong())?;
+    copy.dyn_into::<T>().map_err(|_| wrong())
+}
+
 fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue> {
-    if !value.is_object() {
+    if !value.is_object() || value.is_instance_of::<Array>() {
         return Err(type_error(
             method,
             format!("shape must be an object (got {})", describe(&value)),
         ));
     }
-    let probe: ProbeShape = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| type_error(method, format!("shape: {e}")))?;
-    let shape = match probe {
-        ProbeShape::Circle { radius } => Shape::circle(radius),
-        ProbeShape::Box {
-            half_width,
-            half_height,
-        } => Shape::oriented_box(half_width, half_height),
-        ProbeShape::AlignedBox {
-            half_width,
-            half_height,
-        } => Shape::aligned_box(half_width, half_height),
-        ProbeShape::Capsule {
-            half_length,
-            radius,
-        } => Shape::capsule(half_length, radius),
-        ProbeShape::Segment { x1, y1, x2, y2 } => {
-            Shape::segment(Vec2::new(x1, y1), Vec2::new(x2, y2))
+    let kind = get(method, "shape.kind", &value, &"kind".into())?;
+    let Some(kind) = kind.as_string() else {
+        return Err(type_error(
+            method,
+            format!("shape.kind must be a string (got {})", describe(&kind)),
+        ));
+    };
+    let fields: &[&str] = match kind.as_str() {
+        "circle" => &["kind", "radius"],
+        "box" | "alignedBox" => &["kind", "halfWidth", "halfHeight"],
+        "capsule" => &["kind", "halfLength", "radius"],
+        "segment" => &["kind", "x1", "y1", "x2", "y2"],
+        "point" => &["kind"],
+        "polygon" => &["kind", "points"],
+        _ => {
+            return Err(type_error(
+                method,
+                format!(
+                    "shape.kind must be one of \"circle\", \"box\", \"alignedBox\", \"capsule\", \"segment\", \"point\", \"polygon\" (got {kind:?})"
+                ),
+            ))
         }
-        ProbeShape::Point => Ok(Shape::point()),
-        ProbeShape::Polygon { points } => {
-            if points.len() % 2 != 0 {
-                return Err(range_error(
-                    method,
-                    "shape.points must hold x, y pairs".into(),
-                ));
-            }
-            let points: Vec<Vec2> = points
-                .chunks_exact(2)
-                .map(|p| Vec2::new(p[0], p[1]))
-                .collect();
+    };
+    plain_object(method, "shape", &value, fields)?;
+    let field = |key: &str| -> Result<JsValue, JsValue> {
+        get(method, &format!("shape.{key}"), &value, &key.into())
+    };
+    let size = |key: &str| -> Result<f32, JsValue> {
+        finite_f32(method, &format!("shape.{key}"), &field(key)?)
+    };
+    let shape = match kind.as_str() {
+        "circle" => Shape::circle(size("radius")?),
+        "box" => Shape::oriented_box(size("halfWidth")?, size("halfHeight")?),
+        "alignedBox" => Shape::aligned_box(size("halfWidth")?, size("halfHeight")?),
+        "capsule" => Shape::capsule(size("halfLength")?, size("radius")?),
+        "segment" => {
+            let ends = [field("x1")?, field("y1")?, field("x2")?, field("y2")?];
+            let (a, b) = segment_ends(method, "shape.", [&ends[0], &ends[1], &ends[2], &ends[3]])?;
+            Shape::segment(a, b)
+        }
+        "point" => Ok(Shape::point()),
+        _ => {
+            let mut points = Vec::new();
+            read_points(method, "shape.points", &field("points")?, &mut points)?;
             Shape::polygon(&points)
         }
     };
-    shape.map_err(|e| shape_error(method, e))
+    // Size errors name the parameter ("radius"); say it belongs to `shape`.
+    shape.map_err(|e| range_error(method, format!("shape.{e}")))
 }
 
 impl WasmWorld {
@@ -347,16 +468,15 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, never>")] options: JsValue,
     ) -> Result<WasmWorld, JsValue> {
         if !(options.is_undefined() || options.is_null()) {
-            let keys = Object::keys(options.unchecked_ref::<Object>());
-            if !options.is_object() || keys.length() > 0 {
-                return Err(type_error(
+            plain_object("new World", "options", &options, &[]).map_err(|_| {
+                type_error(
                     "new World",
                     format!(
                         "options: no options are supported yet (got {})",
                         describe(&options)
                     ),
-                ));
-            }
+                )
+            })?;
         }
         Ok(WasmWorld {
             inner: CoreWorld::new(),
@@ -473,8 +593,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] opts: JsValue,
     ) -> Result<u32, JsValue> {
         const M: &str = "addSegment";
-        let a = Vec2::new(finite_f32(M, "x1", &x1)?, finite_f32(M, "y1", &y1)?);
-        let b = Vec2::new(finite_f32(M, "x2", &x2)?, finite_f32(M, "y2", &y2)?);
+        let (a, b) = segment_ends(M, "", [&x1, &y1, &x2, &y2])?;
         let mid = (a + b) * 0.5;
         let half = (b - a) * 0.5;
         let (mx, my) = (JsValue::from(mid.x), JsValue::from(mid.y));
@@ -542,21 +661,23 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "Float32Array")] xya: JsValue,
     ) -> Result<(), JsValue> {
         const M: &str = "setTransforms";
-        let ids = ids.dyn_into::<Uint32Array>().map_err(|v| {
-            type_error(
+        let ids: Uint32Array = typed_copy(M, "ids", &ids, &Uint32Array::new_with_length(0))?;
+        let xya: Float32Array = typed_copy(M, "xya", &xya, &Float32Array::new_with_length(0))?;
+        // Checked before copying into wasm memory, so a wrong batch cannot grow it.
+        let (n, m) = (ids.length() as usize, xya.length() as usize);
+        if n.checked_mul(3) != Some(m) {
+            return Err(world_error(
                 M,
-                format!("ids must be a Uint32Array (got {})", describe(&v)),
-            )
-        })?;
-        let xya = xya.dyn_into::<Float32Array>().map_err(|v| {
-            type_error(
-                M,
-                format!("xya must be a Float32Array (got {})", describe(&v)),
-            )
-        })?;
-        self.ids.resize(ids.length() as usize, 0);
+                WorldError::LengthMismatch {
+                    arg: "xya",
+                    expected: n.saturating_mul(3),
+                    actual: m,
+                },
+            ));
+        }
+        self.ids.resize(n, 0);
         ids.copy_to(&mut self.ids);
-        self.xya.resize(xya.length() as usize, 0.0);
+        self.xya.resize(m, 0.0);
         xya.copy_to(&mut self.xya);
         self.inner
             .set_transforms(&self.ids, &self.xya)
@@ -714,7 +835,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] mask: JsValue,
     ) -> Result<JsValue, JsValue> {
         const M: &str = "raycast";
-        let origin = Vec2::new(finite_f32(M, "x", &x)?, finite_f32(M, "y", &y)?);
+        let origin = Vec2::new(coordinate(M, "x", &x)?, coordinate(M, "y", &y)?);
         let direction = Vec2::new(finite_f32(M, "dx", &dx)?, finite_f32(M, "dy", &dy)?);
         let max_distance = if max_distance.is_undefined() {
             f32::INFINITY
@@ -835,15 +956,22 @@ impl WasmWorld {
         self.inner.ended().as_ptr() as u32
     }
 
-    /// Low level: allocated lengths of the pairs, contacts, started and ended buffers
-    /// (elements), as `[pairs, contacts, started, ended]`. The package's views cover these
-    /// allocations so that reading results creates no JS object per frame.
+    /// Low level: the allocated length (in elements) of a result buffer: `which` is 0 for
+    /// pairs, 1 contacts, 2 started, 3 ended; anything else gives 0. The package's views
+    /// cover these allocations so that reading results creates no JS object per frame.
     #[wasm_bindgen(js_name = resultCapacity)]
-    pub fn result_capacity(&self, which: u32) -> u32 {
-        self.inner
-            .result_capacities()
-            .get(which as usize)
-            .map_or(0, |&c| c as u32)
+    pub fn result_capacity(
+        &self,
+        // A JsValue, not u32: wasm-bindgen would turn "x", null, NaN and 2^32 into index 0.
+        #[wasm_bindgen(unchecked_param_type = "number")] which: JsValue,
+    ) -> u32 {
+        let capacities = self.inner.result_capacities();
+        match which.as_f64() {
+            Some(w) if w.fract() == 0.0 && (0.0..capacities.len() as f64).contains(&w) => {
+                capacities[w as usize] as u32
+            }
+            _ => 0,
+        }
     }
 
     /// Number of slots (ids are below it); the length of the transform columns.

@@ -1,0 +1,225 @@
+// The part of the package shared by the browser entry (index.js) and the Node entry (node.js):
+// loading, and the additions to World.prototype (result views, transform views, freed checks,
+// garbage-free step/setTransforms).
+//
+// Views over wasm memory go stale in two ways: when memory grows, every ArrayBuffer over it is
+// detached (length 0), and when the core reallocates a buffer, the old address holds garbage.
+// Each view below is cached with the memory buffer, address and length it was built from, and
+// rebuilt only when one of them changed, so calling an accessor every frame creates no object.
+
+import initWasm, { initSync as initWasmSync, World as CoreWorld, wasmMemory } from "./sepax_core.js";
+
+let memory = null; // the WebAssembly.Memory; its `.buffer` changes when memory grows
+let loading = null; // the pending or finished init() promise
+
+function ready() {
+    memory = wasmMemory();
+}
+
+/** @internal `init` of an entry: `resolve(input)` turns the user's input into one wasm-bindgen accepts. */
+export function makeInit(resolve) {
+    return function init(input) {
+        if (loading === null) {
+            loading = Promise.resolve()
+                .then(() => resolve(input))
+                // initSync() may have finished while the input was being read.
+                .then((source) => (memory === null ? initWasm({ module_or_path: source }) : undefined))
+                .then(ready, (error) => {
+                    loading = null; // a failed load (e.g. network) may be retried
+                    throw error;
+                });
+        }
+        return loading;
+    };
+}
+
+/** @internal `initSync` of an entry. */
+export function makeInitSync(resolve) {
+    return function initSync(input) {
+        if (memory === null) {
+            initWasmSync({ module: resolve(input) });
+            ready();
+            loading = Promise.resolve();
+        }
+    };
+}
+
+// ----- freed worlds -------------------------------------------------------------------------------
+// wasm-bindgen's free() sets `__wbg_ptr` to 0; a later call reaches Rust with a null pointer and
+// throws "null pointer passed to rust", and a second free() throws the same. Each method is wrapped
+// with a check of that field. Fixed arity (no rest parameters) keeps the wrappers allocation-free.
+
+function freedError() {
+    return new Error("World was freed: this World can no longer be used (free() was called)");
+}
+
+const proto = CoreWorld.prototype;
+const rawFree = proto.free;
+
+for (const name of Object.getOwnPropertyNames(proto)) {
+    const desc = Object.getOwnPropertyDescriptor(proto, name);
+    if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
+    if (typeof desc.value === "function") {
+        const method = desc.value;
+        // The wrapper passes six arguments; a longer binding method must widen it (tests load this).
+        if (method.length > 6) throw new Error(`sepax: World.${name} takes more than 6 arguments`);
+        desc.value = function (a, b, c, d, e, f) {
+            if (this.__wbg_ptr === 0) throw freedError();
+            return method.call(this, a, b, c, d, e, f);
+        };
+    } else if (desc.get) {
+        const get = desc.get;
+        desc.get = function () {
+            if (this.__wbg_ptr === 0) throw freedError();
+            return get.call(this);
+        };
+    } else continue;
+    Object.defineProperty(proto, name, desc);
+}
+
+/** Releases the world's memory. Calling it again does nothing. */
+proto.free = function free() {
+    if (this.__wbg_ptr !== 0) rawFree.call(this);
+};
+if (typeof Symbol.dispose === "symbol") proto[Symbol.dispose] = proto.free;
+
+// ----- garbage-free step and setTransforms ------------------------------------------------------
+// A Rust method returning Result makes the glue build a small array per call; the *Raw variants
+// return one number and keep the error (see src/wasm.rs).
+
+const stepRaw = proto.stepRaw;
+const setTransformsRaw = proto.setTransformsRaw;
+const setTransformsChecked = proto.setTransforms;
+
+/** Finds every touching pair; returns how many. */
+proto.step = function step() {
+    const n = stepRaw.call(this);
+    if (n === 0xffffffff) throw this.takeError();
+    return n;
+};
+
+/** Moves many shapes: `xya` holds x, y, angle for each id of `ids`; checked whole, applied whole. */
+proto.setTransforms = function setTransforms(ids, xya) {
+    // A real Uint32Array and Float32Array take the garbage-free path. Anything else (a plain
+    // array, another typed array, or a look-alike such as Object.create(Uint32Array.prototype) or
+    // a proxy, which pass instanceof but not isView) goes to the checked method, which throws the
+    // TypeError naming the argument.
+    const typed = ids instanceof Uint32Array && xya instanceof Float32Array;
+    if (!(typed && ArrayBuffer.isView(ids) && ArrayBuffer.isView(xya))) {
+        return setTransformsChecked.call(this, ids, xya);
+    }
+    if (!setTransformsRaw.call(this, ids, xya)) throw this.takeError();
+};
+
+// ----- views -------------------------------------------------------------------------------------
+
+/** One result buffer: which (index for resultCapacity), element type, stride, address getter, count getter. */
+class ResultView {
+    constructor(which, Type, stride, ptrName, countName) {
+        this.which = which;
+        this.Type = Type;
+        this.stride = stride;
+        this.ptrName = ptrName;
+        this.countName = countName;
+        this.buffer = null; // the ArrayBuffer `full` was built over
+        this.ptr = -1;
+        this.capacity = -1;
+        this.full = null; // the whole allocation
+        this.exact = null; // full.subarray(0, stride × count), re-made only when the count changes
+    }
+
+    fullView(world) {
+        const buffer = memory.buffer;
+        const ptr = world[this.ptrName]();
+        const capacity = world.resultCapacity(this.which);
+        if (buffer !== this.buffer || ptr !== this.ptr || capacity !== this.capacity) {
+            this.full = new this.Type(buffer, ptr, capacity);
+            this.exact = null;
+            this.buffer = buffer;
+            this.ptr = ptr;
+            this.capacity = capacity;
+        }
+        return this.full;
+    }
+
+    exactView(world) {
+        const full = this.fullView(world);
+        const length = world[this.countName] * this.stride;
+        if (this.exact === null || this.exact.length !== length) this.exact = full.subarray(0, length);
+        return this.exact;
+    }
+}
+
+class Views {
+    constructor() {
+        this.pairs = new ResultView(0, Uint32Array, 2, "pairsPtr", "pairCount");
+        this.contacts = new ResultView(1, Float32Array, 3, "contactsPtr", "pairCount");
+        this.started = new ResultView(2, Uint32Array, 2, "startedPtr", "startedCount");
+        this.ended = new ResultView(3, Uint32Array, 2, "endedPtr", "endedCount");
+        this.buffer = null;
+        this.layout = -1;
+        this.transforms = null;
+    }
+}
+
+// Per-world cache, kept off the instance so that wasm-bindgen's own fields stay as they are.
+const cache = new WeakMap();
+
+function views(world) {
+    if (world.__wbg_ptr === 0) throw freedError();
+    let v = cache.get(world);
+    if (v === undefined) {
+        v = new Views();
+        cache.set(world, v);
+    }
+    return v;
+}
+
+proto.pairs = function pairs() {
+    return views(this).pairs.exactView(this);
+};
+proto.contacts = function contacts() {
+    return views(this).contacts.exactView(this);
+};
+proto.started = function started() {
+    return views(this).started.exactView(this);
+};
+proto.ended = function ended() {
+    return views(this).ended.exactView(this);
+};
+proto.pairBuffer = function pairBuffer() {
+    return views(this).pairs.fullView(this);
+};
+proto.contactBuffer = function contactBuffer() {
+    return views(this).contacts.fullView(this);
+};
+proto.startedBuffer = function startedBuffer() {
+    return views(this).started.fullView(this);
+};
+proto.endedBuffer = function endedBuffer() {
+    return views(this).ended.fullView(this);
+};
+
+proto.transforms = function transforms() {
+    const v = views(this);
+    const buffer = memory.buffer;
+    const layout = this.layoutVersion;
+    if (v.transforms === null || buffer !== v.buffer || layout !== v.layout) {
+        const [xs, ys, angles] = this.transformPtrs();
+        const n = this.slotCount;
+        v.transforms = Object.freeze({
+            xs: new Float32Array(buffer, xs, n),
+            ys: new Float32Array(buffer, ys, n),
+            angles: new Float32Array(buffer, angles, n),
+        });
+        v.buffer = buffer;
+        v.layout = layout;
+    }
+    return v.transforms;
+};
+
+// A local binding, not `export { CoreWorld as World }`: with `"sideEffects": false` a bundler may
+// resolve a plain re-export straight to sepax_core.js and drop this module with its additions.
+/** @type {typeof CoreWorld} */
+export const World = CoreWorld;
+export { wasmMemory };

@@ -1,0 +1,92 @@
+// Types of both entries (index.js for browsers and bundlers, node.js for Node). The World class and
+// its methods come from wasm-bindgen's sepax_core.d.ts; what the JS entry adds to World.prototype
+// is declared below by merging into that class.
+
+import type { InitInput, SyncInitInput } from "./sepax_core.js";
+
+export { World, wasmMemory } from "./sepax_core.js";
+export type { ShapeOptions, ProbeShape, InitInput, SyncInitInput } from "./sepax_core.js";
+
+/**
+ * Loads and instantiates the wasm module. Call (and await) once before `new World()`; later
+ * calls return the same promise, and a failed load may be retried.
+ *
+ * - Browsers and bundlers: with no argument, fetches `sepax_core_bg.wasm` next to the entry
+ *   file; otherwise pass a URL or string to fetch, a `Response`, the bytes or a compiled
+ *   `WebAssembly.Module`.
+ * - Node: with no argument (or a `file:` URL), reads the file with `node:fs`.
+ */
+export function init(input?: InitInput | Promise<InitInput>): Promise<void>;
+export default init;
+
+/**
+ * Instantiates the wasm module synchronously from its bytes or a compiled `WebAssembly.Module`.
+ * In Node the argument may be omitted (the bundled file is read). Does nothing once loaded.
+ */
+export function initSync(input?: SyncInitInput): void;
+
+// wasm-bindgen's sepax_core.d.ts declares World[Symbol.dispose]; without this, projects whose `lib`
+// lacks "esnext.disposable" (e.g. "es2022") fail to type-check the package (the same declaration as
+// lib.esnext.disposable.d.ts and @types/node, so the two merge).
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
+/** Zero-copy views of a world's transform columns, indexed by id (length `slotCount`). */
+export interface TransformViews {
+  /** x of each shape. Writing here moves the shape at the next `step()`. */
+  readonly xs: Float32Array;
+  /** y of each shape. */
+  readonly ys: Float32Array;
+  /** Angle of each shape, radians. */
+  readonly angles: Float32Array;
+}
+
+declare module "./sepax_core.js" {
+  /**
+   * ## Views: the contract
+   *
+   * `pairs()`, `contacts()`, `started()`, `ended()`, the `*Buffer()` methods and `transforms()`
+   * return typed arrays that look straight into wasm memory: no copy. A view is valid until the
+   * next call on any World that may allocate (`add*`, `step`, `setTransforms`, queries): after
+   * such a call, ask for it again instead of keeping it (a kept view may be detached, length 0,
+   * or show another buffer). Asking again is cheap and creates no object unless memory grew, a
+   * buffer moved or (for the exact-length views) the count changed, so calling these every
+   * frame is the intended use. Results are overwritten by the next `step()`: copy
+   * (`.slice()`) what you need to keep.
+   */
+  interface World {
+    /** The last step's touching pairs `[a0, b0, a1, b1, …]` (`a < b`, sorted); length `2 × pairCount`. */
+    pairs(): Uint32Array;
+    /**
+     * The last step's contacts `[nx, ny, depth, …]`, parallel to `pairs()`: the unit normal points
+     * from a to b, and moving b by `normal × depth` separates the pair. Length `3 × pairCount`.
+     */
+    contacts(): Float32Array;
+    /** Pairs that touch now and did not at the step before, like `pairs()`; length `2 × startedCount`. */
+    started(): Uint32Array;
+    /** Pairs that touched at the step before and do not now (or whose shape was removed); length `2 × endedCount`. */
+    ended(): Uint32Array;
+    /**
+     * The whole allocation behind `pairs()`: only the first `2 × pairCount` elements are
+     * meaningful. Unlike `pairs()`, it is not re-made when the count changes, so loops bounded by
+     * `pairCount` create no garbage even when the number of pairs varies every frame.
+     */
+    pairBuffer(): Uint32Array;
+    /** The whole allocation behind `contacts()`; the first `3 × pairCount` elements are meaningful. */
+    contactBuffer(): Float32Array;
+    /** The whole allocation behind `started()`; the first `2 × startedCount` elements are meaningful. */
+    startedBuffer(): Uint32Array;
+    /** The whole allocation behind `ended()`; the first `2 × endedCount` elements are meaningful. */
+    endedBuffer(): Uint32Array;
+    /**
+     * Zero-copy views of the transform columns, indexed by id (free slots hold stale values).
+     * Writing `xs[id]`, `ys[id]`, `angles[id]` moves the shape at the next `step()`, like
+     * `setTransform` but without a call; a non-finite or out-of-range value makes `step()` throw a
+     * `RangeError` naming the shape. After writing a *static* shape, call `touchStatics()`.
+     */
+    transforms(): TransformViews;
+  }
+}

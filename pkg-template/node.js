@@ -1,0 +1,31 @@
+// sepax, Node entry (the `node` export condition): same API as index.js, but with no argument
+// init() and initSync() read sepax_core_bg.wasm with node:fs (Node's fetch cannot read file: URLs).
+// Kept in its own file so that browser bundlers never see node:fs.
+
+import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { makeInit, makeInitSync, World, wasmMemory } from "./common.js";
+
+const WASM_URL = new URL("./sepax_core_bg.wasm", import.meta.url);
+
+const isFileUrl = (input) =>
+    input instanceof URL ? input.protocol === "file:" : typeof input === "string" && input.startsWith("file:");
+
+/**
+ * Loads and instantiates the wasm module; later calls return the same promise. With no argument
+ * (or a `file:` URL) the file is read from disk; other inputs are passed on as in the browser entry.
+ * @param {RequestInfo | URL | Response | BufferSource | WebAssembly.Module | Promise<Response>} [input]
+ * @returns {Promise<void>}
+ */
+export const init = makeInit((input) =>
+    input === undefined || isFileUrl(input) ? readFile(new URL(input ?? WASM_URL)) : input,
+);
+
+/**
+ * Instantiates the wasm module synchronously; with no argument the bundled file is read from disk.
+ * @param {BufferSource | WebAssembly.Module} [input]
+ */
+export const initSync = makeInitSync((input) => input ?? readFileSync(WASM_URL));
+
+export { World, wasmMemory };
+export default init;

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Build the npm package into pkg/: wasm-pack's output (sepax_core*.js/.wasm/.d.ts) + the hand-written entry files
+# of pkg-template/ + a package.json written with node (never sed).
+#
+#   bash scripts/build-pkg.sh            # rebuilds only when an input changed (src/, Cargo.*, pkg-template/, this file)
+#   SEPAX_FORCE_BUILD=1 bash scripts/build-pkg.sh
+#
+# Prints the raw and gzipped size of the .wasm. Needs what scripts/setup.sh installs.
+set -euo pipefail
+
+# shellcheck source=scripts/env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$SEPAX_ROOT"
+
+OUT="pkg"
+STAGING="target/wasm-pack-pkg" # wasm-pack writes here; pkg/ is assembled from it, so stale files never linger
+TEMPLATE="pkg-template"
+
+die() { printf '[build-pkg] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# One build at a time (the test suite and scripts/demo.sh may run this concurrently): two wasm-packs writing
+# the same staging folder produce a corrupt .wasm.
+mkdir -p target
+exec 9>target/.build-pkg.lock
+flock 9
+
+# Traps 3/4 (toolchain.md): wasm-opt must be npm binaryen's (Debian's 108 breaks the output; none at all makes
+# wasm-pack try GitHub).
+[ "$(command -v wasm-opt || true)" = "${SEPAX_ROOT}/tools/node_modules/.bin/wasm-opt" ] ||
+    die "wasm-opt is not tools/node_modules/.bin/wasm-opt; run scripts/setup.sh"
+# Trap 1: a wasm-bindgen-cli that differs from Cargo.lock makes wasm-pack silently build its own for minutes.
+# --mode no-install below turns that into a failure; this says why.
+want_wbg="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)"
+have_wbg="$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2 || true)"
+[ "$want_wbg" = "$have_wbg" ] ||
+    die "wasm-bindgen-cli is '${have_wbg:-missing}', Cargo.lock wants ${want_wbg}; run scripts/setup.sh"
+
+# Skip the build when no input changed since the last successful one (the hash is stored in the staging dir).
+inputs_hash="$(
+    {
+        find src "$TEMPLATE" -type f -print0 | sort -z | xargs -0 sha256sum
+        sha256sum Cargo.toml Cargo.lock scripts/build-pkg.sh
+        printf '%s %s\n' "$have_wbg" "$(wasm-opt --version)"
+    } | sha256sum | cut -d' ' -f1
+)"
+stamp="${STAGING}/.inputs.sha256"
+if [ -z "${SEPAX_FORCE_BUILD:-}" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs_hash" ] &&
+    [ -f "${OUT}/package.json" ] && [ -f "${OUT}/sepax_core_bg.wasm" ]; then
+    echo "[build-pkg] up to date (inputs unchanged)"
+else
+    rm -f "$stamp"
+    wasm-pack build --release --target web --mode no-install --out-dir "$STAGING" --out-name sepax_core
+
+    # Assembled beside pkg/ and swapped in at the end, so a reader never sees half a package.
+    next="target/pkg.next"
+    rm -rf "$next"
+    mkdir -p "$next"
+    cp "$STAGING"/sepax_core.js "$STAGING"/sepax_core.d.ts "$STAGING"/sepax_core_bg.wasm \
+        "$STAGING"/sepax_core_bg.wasm.d.ts "$next"/
+    cp -R "$TEMPLATE"/. "$next"/
+
+    # package.json: start from wasm-pack's (name, description, keywords from Cargo.toml) and make it ours.
+    node --input-type=module - "$STAGING/package.json" "$next/package.json" "$next" <<'EOF'
+import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+const [from, to, dir] = process.argv.slice(2);
+const base = JSON.parse(readFileSync(from, "utf8"));
+// The version of Cargo.toml's [package] table (the first `version =` line after `[package]`).
+const cargo = readFileSync("Cargo.toml", "utf8");
+const version = /^\[package\][^[]*?^version\s*=\s*"([^"]+)"/m.exec(cargo)?.[1];
+if (!version) throw new Error("no [package] version in Cargo.toml");
+const files = readdirSync(dir).filter((f) => f !== "package.json").sort();
+const pkg = {
+    name: "sepax",
+    version,
+    description: base.description,
+    keywords: [...new Set([...(base.keywords ?? []), "collision-detection", "webassembly", "game"])],
+    license: "MIT OR Apache-2.0",
+    type: "module",
+    // `node` picks the entry that reads the .wasm with node:fs; every other tool (browsers, bundlers, Deno)
+    // gets the entry that fetches it, so bundlers never see node:fs.
+    exports: {
+        ".": { types: "./index.d.ts", node: "./node.js", default: "./index.js" },
+        "./sepax_core_bg.wasm": "./sepax_core_bg.wasm",
+        "./package.json": "./package.json",
+    },
+    module: "./index.js",
+    types: "./index.d.ts",
+    files,
+    sideEffects: false,
+};
+writeFileSync(to, JSON.stringify(pkg, null, 2) + "\n");
+EOF
+    rm -rf "$OUT"
+    mv "$next" "$OUT"
+    printf '%s\n' "$inputs_hash" >"$stamp"
+    echo "[build-pkg] assembled ${OUT}/: $(cd "$OUT" && ls | tr '\n' ' ')"
+fi
+
+raw=$(wc -c <"${OUT}/sepax_core_bg.wasm")
+gz=$(gzip -9 -c "${OUT}/sepax_core_bg.wasm" | wc -c)
+printf '[build-pkg] sepax_core_bg.wasm: %d bytes raw, %d bytes gzip -9\n' "$raw" "$gz"

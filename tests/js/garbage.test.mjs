@@ -1,0 +1,31 @@
+// Zero JS garbage per frame in steady state: a game loop of setTransforms (or writes through the
+// transform views) + step + reading the results must not allocate on the JS heap. Measured in a
+// child process (it needs --expose-gc); see fixtures/garbage-child.mjs for how.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const FRAMES = 2000;
+const BOUND = 64; // bytes per frame, averaged: generous, the loops measure ~1 (the stats call itself)
+
+test("steady-state frames allocate (almost) no JS heap", (t) => {
+    const child = fileURLToPath(new URL("./fixtures/garbage-child.mjs", import.meta.url));
+    const run = spawnSync(process.execPath, ["--expose-gc", child, String(FRAMES)], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const result = JSON.parse(run.stdout.trim().split("\n").pop());
+    t.diagnostic(JSON.stringify(result));
+    assert.equal(result.frames, FRAMES);
+    assert.ok(result.sink, "the loops read real results");
+
+    // The measurement must be able to see garbage: one 3-element array per frame is ~50-80 bytes.
+    assert.ok(result.controlOneArrayPerFrame.bytesPerFrame > 32, "the control loop's garbage is visible");
+    // The varying-count loop must really vary (else it would test nothing beyond the first loop).
+    assert.ok(result.varyingCountSeen > 1, "the pair count varies");
+
+    for (const name of ["setTransforms", "viewsVaryingCount"]) {
+        const { bytesPerFrame, gcDuring } = result[name];
+        assert.equal(gcDuring, 0, `${name}: a garbage collection ran during the measured frames`);
+        assert.ok(bytesPerFrame < BOUND, `${name}: ${bytesPerFrame} bytes/frame (bound ${BOUND})`);
+    }
+});

@@ -1,0 +1,10 @@
+//! The JS binding (`sepax::wasm::WasmWorld`) in headless Chromium:
+//! `WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome` (toolchain trap 6: without
+//! the configure line below, `--chrome` silently skips this file).
+//! The tests are in `wasm_shared/mod.rs`, shared with `wasm_node.rs`.
+#![cfg(target_arch = "wasm32")]
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+#[path = "wasm_shared/mod.rs"]
+mod shared;
