@@ -279,7 +279,13 @@ impl HashGrid {
     pub fn overlapping_pairs(&self, ids: &[u32], aabbs: &[Aabb], out: &mut Vec<(u32, u32)>) {
         // Same-level pairs: entries are sorted by bucket, so walk the runs of equal bucket
         // (cost proportional to entries, not to the table size).
+        //
+        // The inner loop is branch-free: about one comparison in five is a hit, at random,
+        // so short-circuit tests and a conditional push would mispredict constantly. Every
+        // comparison writes its pair to the next free slot and advances the count by the
+        // hit bit; the slack written past the count is cut off at the end.
         let entries = &self.entries[..];
+        let mut count = out.len();
         let mut start = 0;
         while start < entries.len() {
             let bucket = entries[start].bucket;
@@ -289,24 +295,34 @@ impl HashGrid {
             }
             let run = &entries[start..end];
             for (i, ea) in run.iter().enumerate() {
-                for eb in &run[i + 1..] {
+                let rest = &run[i + 1..];
+                if out.len() < count + rest.len() {
+                    out.resize((count + rest.len()) * 2, (0, 0));
+                }
+                let slots = &mut out[count..count + rest.len()];
+                let mut hits = 0;
+                for eb in rest {
                     // Both footprints contain this cell, so the lower-left corner of the
                     // boxes' intersection lies in it exactly when the cell is the rightmost
                     // of the two first columns and the topmost of the two first rows: one
                     // of the two entries is in its shape's first column, and one in its
                     // first row. Integer tests only, no cell recomputed per pair.
                     let flags = ea.tagged_id | eb.tagged_id;
-                    if eb.cell == ea.cell
-                        && flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW
-                        && ea.aabb.overlaps(&eb.aabb)
-                    {
-                        let (a, b) = (ea.id(), eb.id());
-                        out.push((a.min(b), a.max(b)));
-                    }
+                    let hit = (eb.cell == ea.cell)
+                        & (flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW)
+                        & (ea.aabb.min.x <= eb.aabb.max.x)
+                        & (eb.aabb.min.x <= ea.aabb.max.x)
+                        & (ea.aabb.min.y <= eb.aabb.max.y)
+                        & (eb.aabb.min.y <= ea.aabb.max.y);
+                    let (a, b) = (ea.id(), eb.id());
+                    slots[hits] = (a.min(b), a.max(b));
+                    hits += usize::from(hit);
                 }
+                count += hits;
             }
             start = end;
         }
+        out.truncate(count);
         // Cross-level pairs: each shape looks up the coarser levels in use.
         if self.levels_in_use.count_ones() < 2 {
             return;
