@@ -36,7 +36,7 @@
 //! This module sees bounding boxes and ids only: it knows nothing of shapes, layers or
 //! contacts, and it allocates nothing once its buffers have grown to the scene.
 
-use crate::math::{Aabb, Vec2};
+use crate::math::{max_f32, Aabb, Vec2};
 
 /// Levels go from 0 to this; a shape whose extent exceeds base × 2^MAX_LEVEL is put on the
 /// last level anyway (it then covers more than 2 × 2 cells, which stays correct).
@@ -153,7 +153,7 @@ impl HashGrid {
     #[inline]
     fn level_for(&self, aabb: &Aabb) -> u32 {
         let extent = aabb.extents();
-        let extent = extent.x.max(extent.y);
+        let extent = max_f32(extent.x, extent.y);
         let mut level = 0;
         let mut size = self.base_cell;
         while extent > size && level < MAX_LEVEL {
@@ -202,7 +202,7 @@ impl HashGrid {
             lo = lo.min(aabb.min);
             hi = hi.max(aabb.max);
             let e = aabb.extents();
-            extent_sum += e.x.max(e.y) as f64;
+            extent_sum += max_f32(e.x, e.y) as f64;
         }
         let span = (hi - lo).x.max((hi - lo).y);
         let mean_extent = (extent_sum / ids.len() as f64) as f32;

@@ -14,6 +14,34 @@
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
+/// The smaller of two numbers, for finite inputs.
+///
+/// Not `f32::min`: its NaN rule (return the other operand) does not match wasm's
+/// `f32.min` (return NaN), so on wasm32 `f32::min` compiles to a call of the
+/// library's `fminf` instead of one instruction. Every value reaching the geometry is
+/// validated finite, so a comparison and a `select` are enough, and they are what the
+/// hot loops (bounding boxes, SAT projections) need.
+#[inline]
+#[must_use]
+pub fn min_f32(a: f32, b: f32) -> f32 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The larger of two numbers, for finite inputs; see [`min_f32`] for why not `f32::max`.
+#[inline]
+#[must_use]
+pub fn max_f32(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
 /// A 2D vector (or point) of `f32`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Vec2 {
@@ -86,18 +114,18 @@ impl Vec2 {
         }
     }
 
-    /// The component-wise minimum.
+    /// The component-wise minimum (finite inputs; see [`min_f32`]).
     #[inline]
     #[must_use]
     pub fn min(self, other: Vec2) -> Vec2 {
-        Vec2::new(self.x.min(other.x), self.y.min(other.y))
+        Vec2::new(min_f32(self.x, other.x), min_f32(self.y, other.y))
     }
 
-    /// The component-wise maximum.
+    /// The component-wise maximum (finite inputs; see [`max_f32`]).
     #[inline]
     #[must_use]
     pub fn max(self, other: Vec2) -> Vec2 {
-        Vec2::new(self.x.max(other.x), self.y.max(other.y))
+        Vec2::new(max_f32(self.x, other.x), max_f32(self.y, other.y))
     }
 
     /// The component-wise absolute value.
@@ -203,9 +231,24 @@ impl Rot {
         // The f32 angle can be up to half an ulp (|angle| × 2^-24) from the multiple of
         // π/2 the caller meant; allow one ulp, and never less than 1e-7.
         let tolerance = (angle.abs() as f64 * f32::EPSILON as f64).max(1e-7);
-        Rot {
-            cos: snap_unit(cos, tolerance),
-            sin: snap_unit(sin, tolerance),
+        // Snap to the nearest axis as a whole: snapping each component on its own gave a
+        // zero rotation once the tolerance passed 1/√2 (angles beyond about 6e6), and a
+        // slightly non-unit one whenever one component snapped and the other did not.
+        if sin.abs() < tolerance && sin.abs() <= cos.abs() {
+            Rot {
+                cos: 1f32.copysign(cos as f32),
+                sin: 0.0,
+            }
+        } else if cos.abs() < tolerance {
+            Rot {
+                cos: 0.0,
+                sin: 1f32.copysign(sin as f32),
+            }
+        } else {
+            Rot {
+                cos: cos as f32,
+                sin: sin as f32,
+            }
         }
     }
 
@@ -238,7 +281,6 @@ impl Rot {
             sin: -self.sin,
         }
     }
-
 
     /// The rotation's local x axis in the parent frame.
     #[inline]
@@ -308,21 +350,6 @@ fn sin_cos(x: f64) -> (f64, f64) {
         1 => (c, -s),
         2 => (-s, -c),
         _ => (-c, s),
-    }
-}
-
-/// Rounds an `f64` sine or cosine to `f32`, snapping values within `tolerance` of 0 or
-/// ±1 to exactly those values.
-#[inline]
-fn snap_unit(value: f64, tolerance: f64) -> f32 {
-    if value.abs() < tolerance {
-        0.0
-    } else if (value - 1.0).abs() < tolerance {
-        1.0
-    } else if (value + 1.0).abs() < tolerance {
-        -1.0
-    } else {
-        value as f32
     }
 }
 
