@@ -1,0 +1,405 @@
+// sepax vs its peers on the standard workload (shared/notes/benchmark-workload.md), in one Node process,
+// interleaved. Run through `bash scripts/bench.sh`, or directly:
+//
+//   node --expose-gc bench/run.mjs
+//   BENCH_N="1000 5000" BENCH_LIBS=sepax,rapier-simd node --expose-gc bench/run.mjs
+//
+// Environment:
+//   BENCH_N       sizes (default "1000 5000 20000 100000")
+//   BENCH_LIBS    comma-separated subset of: sepax, sepax-setTransforms, rapier-simd, rapier, sat-rbush, matter,
+//                 detect-collisions (default: all)
+//   BENCH_FRAMES  "warm/measured" for every N (default per N: 1k 100/400, 5k 50/200, 20k 30/100, 100k 30/100)
+//   BENCH_OUT     directory for results.json, results.md, chart.svg (default: this directory)
+//
+// One frame = write every shape's transform into the library + compute all overlapping pairs + read the pairs out
+// as a flat array of shape indices, touching every id (summing them). The motion itself (the game's work) is
+// advanced before the clock starts. Each library owns a copy of the motion state, so all see the same frames.
+//
+// Interleaving: frames run in batches; in each batch every library runs `batch` consecutive frames, and the order
+// of the libraries rotates from batch to batch, so that a noisy neighbour or thermal drift hits all of them alike.
+// Read ratios, not absolute milliseconds: the machine is shared.
+//
+// JS garbage per frame: after the timed frames, for each library, windows of K frames are run between a forced
+// full GC (`gc()`, needs --expose-gc) and a read of `process.memoryUsage().heapUsed`. With the young generation
+// emptied by gc(), everything the K frames allocate on the JS heap is still counted in heapUsed at the end of the
+// window (nothing is collected in between unless a GC runs inside the window, which a PerformanceObserver on "gc"
+// entries detects; such a figure is marked as a lower bound, "≥"). The cost of the measurement itself (a
+// memoryUsage() call, measured on empty windows) is subtracted; the figure is the smallest window (noise such as
+// code compilation only ever adds bytes; a first window is discarded), divided by K. Resolution: a few hundred
+// bytes per window. Wasm linear memory and ArrayBuffer backing stores are not JS heap
+// garbage and are not counted (a growing wasm memory would show in `arrayBuffers`, reported separately if nonzero).
+
+import os from "node:os";
+import { writeFileSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { PerformanceObserver, performance } from "node:perf_hooks";
+import { makeWorkload, makeMotion, advance, pairChecksum } from "./workload.mjs";
+import { PEERS, PEER_LABELS } from "./peers.mjs";
+import { SEPAX, SEPAX_LABELS, loadSepax } from "./sepax.mjs";
+import { compare } from "./crosscheck.mjs";
+import { renderChart } from "./chart.mjs";
+
+if (typeof globalThis.gc !== "function") {
+  console.error("run with node --expose-gc (the garbage measurement needs gc())");
+  process.exit(2);
+}
+
+const LIBS = { ...SEPAX, ...PEERS };
+const LABELS = { ...SEPAX_LABELS, ...PEER_LABELS };
+const ALL = Object.keys(LIBS);
+const REFERENCE = "sepax";
+const SKIP_MS = 2000; // a library whose steady frames take longer is skipped at this N and above
+const SKIP_PROBE = 5; // ... judged on the median of the first frames after the cross-check (frame 1 is often slow)
+const CROSS_FRAMES = 4; // frames 0-2 are compared, frame 3 tells whether a difference is a one-frame lag
+
+const sizes = (process.env.BENCH_N ?? "1000 5000 20000 100000").split(/[\s,]+/).filter(Boolean).map(Number);
+const chosen = process.env.BENCH_LIBS ? process.env.BENCH_LIBS.split(/[\s,]+/).filter(Boolean) : ALL;
+for (const name of chosen) {
+  if (!LIBS[name]) {
+    console.error(`unknown library '${name}'; choose from ${ALL.join(", ")}`);
+    process.exit(2);
+  }
+}
+const outDir = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : path.dirname(new URL(import.meta.url).pathname);
+
+function plan(n) {
+  const defaults = n <= 1000 ? [100, 400, 5] : n <= 5000 ? [50, 200, 5] : n <= 20000 ? [30, 100, 2] : [30, 100, 1];
+  if (process.env.BENCH_FRAMES) {
+    const [w, m] = process.env.BENCH_FRAMES.split("/").map(Number);
+    defaults[0] = Math.max(w, CROSS_FRAMES);
+    defaults[1] = m;
+  }
+  const garbageWindow = n <= 5000 ? 10 : n <= 20000 ? 3 : 1;
+  return { warm: defaults[0], measured: defaults[1], batch: defaults[2], garbageWindow, garbageWindows: n <= 20000 ? 7 : 4 };
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+const median = (xs) => {
+  const s = Float64Array.from(xs).sort();
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+let sink = 0; // keeps the readout sums alive
+
+/** Runs one frame; returns [write, step, read] durations in ms. */
+function frame(lib, motion) {
+  const t0 = performance.now();
+  lib.write(motion);
+  const t1 = performance.now();
+  lib.step();
+  const t2 = performance.now();
+  sink += lib.read();
+  const t3 = performance.now();
+  return [t1 - t0, t2 - t1, t3 - t2];
+}
+
+// ----- GC observation, for the garbage windows ------------------------------------------------------------------
+const gcEntries = [];
+const gcObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcEntries.push([e.startTime, e.startTime + e.duration]);
+});
+gcObserver.observe({ entryTypes: ["gc"] });
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+async function garbage(lib, motion, windowFrames, windows) {
+  const spans = [];
+  const run = (fn, count) => {
+    const values = [];
+    const ext = [];
+    for (let k = 0; k < count; k++) {
+      gc();
+      const start = performance.now();
+      const h0 = process.memoryUsage();
+      fn();
+      const h1 = process.memoryUsage();
+      spans.push([start, performance.now()]);
+      values.push(h1.heapUsed - h0.heapUsed);
+      ext.push(h1.arrayBuffers - h0.arrayBuffers);
+    }
+    return [values, ext];
+  };
+  const frames = () => {
+    for (let f = 0; f < windowFrames; f++) {
+      advance(motion);
+      frame(lib, motion);
+    }
+  };
+  const [baseline] = run(() => {}, windows);
+  run(frames, 1); // discarded: compiles this closure
+  spans.length = 0;
+  const [values, ext] = run(frames, windows);
+  await settle();
+  const collected = gcEntries.some(([s, e]) => spans.some(([a, b]) => s < b && e > a));
+  // Noise only ever adds bytes (code compilation, feedback vectors, observers): the smallest window is the
+  // steady-state figure; the median is kept in results.json too.
+  const base = Math.min(...baseline);
+  return {
+    bytes: Math.max(0, (Math.min(...values) - base) / windowFrames),
+    medianBytes: Math.max(0, (median(values) - base) / windowFrames),
+    lowerBound: collected,
+    externalBytes: Math.min(...ext) / windowFrames,
+  };
+}
+
+// ----- one size --------------------------------------------------------------------------------------------------
+const skipped = new Set(); // libraries that exceeded SKIP_MS at a smaller N
+const results = []; // { n, width, libs: { name: {...} }, crosscheck: {...} }
+
+async function runSize(n) {
+  const p = plan(n);
+  const w = makeWorkload(n);
+  console.log(
+    `\n=== N = ${n}: W = ${w.width.toFixed(1)}, ${p.warm} warm-up + ${p.measured} measured frames, batches of ${p.batch} ===`,
+  );
+  const entry = { n, width: w.width, plan: p, libs: {}, crosscheck: {} };
+  results.push(entry);
+  const active = [];
+  const state = {};
+  for (const name of chosen) {
+    if (skipped.has(name)) {
+      entry.libs[name] = { skipped: `a frame took more than ${SKIP_MS} ms at a smaller N` };
+      console.log(`${name}: skipped (slower than ${SKIP_MS} ms per frame at a smaller N)`);
+      continue;
+    }
+    const t = performance.now();
+    try {
+      const lib = await LIBS[name].create(w);
+      state[name] = { lib, motion: makeMotion(w), times: [], splits: [[], [], []], warmTimes: [] };
+      active.push(name);
+      entry.libs[name] = { createMs: performance.now() - t };
+    } catch (e) {
+      entry.libs[name] = { error: String(e?.message ?? e) };
+      console.log(`${name}: FAILED to create: ${e?.stack ?? e}`);
+    }
+  }
+
+  // Cross-check frames (part of the warm-up): one frame at a time, every library, same frame index.
+  const cross = {};
+  const reference = makeMotion(w);
+  for (let f = 0; f < CROSS_FRAMES; f++) {
+    if (f > 0) advance(reference);
+    const snapshot = { x: reference.x.slice(), y: reference.y.slice(), angle: reference.angle.slice() };
+    for (const name of active.slice()) {
+      const s = state[name];
+      if (f > 0) advance(s.motion);
+      const [a, b, c] = frame(s.lib, s.motion);
+      const ms = a + b + c;
+      const keys = s.lib.pairKeys();
+      (cross[name] ??= []).push({ motion: snapshot, keys, depths: s.lib.depths?.() ?? null, ms, count: keys.length });
+    }
+  }
+  for (const name of Object.keys(cross)) {
+    const c0 = cross[name][0];
+    entry.libs[name].pairsFrame0 = c0.count;
+    entry.libs[name].checksumFrame0 = pairChecksum(c0.keys);
+    entry.libs[name].firstFrameMs = c0.ms;
+  }
+  const refName = cross[REFERENCE] ? REFERENCE : Object.keys(cross)[0];
+  if (refName) {
+    const refFrames = cross[refName];
+    const depthOf = (fr) => (a, b) => {
+      const key = a * 4294967296 + b;
+      let lo = 0;
+      let hi = fr.keys.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (fr.keys[mid] === key) return fr.depths ? fr.depths[mid] : NaN;
+        if (fr.keys[mid] < key) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return NaN;
+    };
+    console.log(
+      `pairs at frame 0: ${Object.keys(cross)
+        .map((k) => `${k} ${cross[k][0].count}`)
+        .join(", ")}; ${refName} checksum ${pairChecksum(refFrames[0].keys)}`,
+    );
+    for (const name of Object.keys(cross)) {
+      if (name === refName) continue;
+      const frames = cross[name].map((fr, f) => ({
+        motion: refFrames[f].motion,
+        ref: refFrames[f].keys,
+        peer: fr.keys,
+        depthOf: depthOf(refFrames[f]),
+      }));
+      const result = compare(w, name, frames);
+      entry.crosscheck[name] = { against: refName, ...result };
+      const diffs = result.frames.map((r) => `f${r.frame}: -${r.missing}/+${r.extra}`).join(" ");
+      const causes = Object.entries(result.causes)
+        .map(([k, v]) => `${v} ${k}`)
+        .join("; ");
+      console.log(`cross-check ${name} vs ${refName}: ${diffs}${causes ? ` — ${causes}` : " — identical"}`);
+      for (const e of result.examples) {
+        console.log(
+          `    e.g. frame ${e.frame} ${e.kind} (${e.a}, ${e.b}) ${e.kinds}: ${e.cause}; SAT separation ${e.separation.toExponential(2)}` +
+            (Number.isFinite(e.sepaxDepth) ? `, sepax depth ${e.sepaxDepth.toExponential(2)}` : ""),
+        );
+      }
+    }
+  }
+
+  // Remaining warm-up, then measured frames, interleaved in batches with a rotating order.
+  const total = p.warm + p.measured - CROSS_FRAMES;
+  const startClock = performance.now();
+  for (let done = 0, batchNo = 0; done < total; done += p.batch, batchNo++) {
+    const order = active.slice(batchNo % active.length).concat(active.slice(0, batchNo % active.length));
+    const count = Math.min(p.batch, total - done);
+    for (const name of order) {
+      const s = state[name];
+      if (!s) continue; // skipped in this batch
+      for (let k = 0; k < count; k++) {
+        advance(s.motion);
+        const split = frame(s.lib, s.motion);
+        if (s.warmTimes.length < SKIP_PROBE) {
+          s.warmTimes.push(split[0] + split[1] + split[2]);
+          if (s.warmTimes.length === SKIP_PROBE && median(s.warmTimes) > SKIP_MS) {
+            const ms = median(s.warmTimes);
+            console.log(`${name}: median of frames 4-${3 + SKIP_PROBE} is ${ms.toFixed(0)} ms > ${SKIP_MS} ms: skipped at N = ${n} and above`);
+            entry.libs[name].skipped = `frames took ${ms.toFixed(0)} ms (median of ${SKIP_PROBE} after the cross-check)`;
+            skipped.add(name);
+            s.lib.dispose();
+            delete state[name];
+            active.splice(active.indexOf(name), 1);
+            break;
+          }
+        }
+        if (done + k + CROSS_FRAMES >= p.warm) {
+          s.times.push(split[0] + split[1] + split[2]);
+          for (let q = 0; q < 3; q++) s.splits[q].push(split[q]);
+        }
+      }
+    }
+    if (performance.now() - startClock > 30000 && batchNo % 10 === 0) {
+      console.log(`  ... ${done + count}/${total} frames`);
+    }
+  }
+
+  for (const name of active) {
+    const s = state[name];
+    const sorted = Float64Array.from(s.times).sort();
+    const r = entry.libs[name];
+    r.medianMs = median(sorted);
+    r.p95Ms = quantile(sorted, 0.95);
+    r.minMs = sorted[0];
+    r.split = { writeMs: median(s.splits[0]), stepMs: median(s.splits[1]), readMs: median(s.splits[2]) };
+    r.pairsLast = s.lib.count;
+  }
+  for (const name of active) {
+    const s = state[name];
+    entry.libs[name].garbage = await garbage(s.lib, s.motion, p.garbageWindow, p.garbageWindows);
+  }
+  const ref = entry.libs[REFERENCE]?.medianMs;
+  for (const name of active) {
+    const r = entry.libs[name];
+    r.ratio = ref ? r.medianMs / ref : NaN;
+    console.log(
+      `${name.padEnd(20)} median ${r.medianMs.toFixed(2).padStart(8)} ms  p95 ${r.p95Ms.toFixed(2).padStart(8)} ms` +
+        `  x${Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : "?"}  garbage ${fmtBytes(r.garbage)}/frame` +
+        `  [write ${r.split.writeMs.toFixed(2)} step ${r.split.stepMs.toFixed(2)} read ${r.split.readMs.toFixed(2)}]` +
+        `  pairs ${r.pairsLast}`,
+    );
+  }
+  for (const name of active) state[name].lib.dispose();
+  gc();
+}
+
+function fmtBytes(g) {
+  if (!g) return "-";
+  const b = g.bytes;
+  const s = b < 1024 ? `${Math.round(b)} B` : b < 1024 * 1024 ? `${(b / 1024).toFixed(1)} KB` : `${(b / 1048576).toFixed(2)} MB`;
+  return (g.lowerBound ? "≥" : "") + s;
+}
+
+// ----- report ----------------------------------------------------------------------------------------------------
+function machine() {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model?.trim() ?? "unknown CPU"} × ${cpus.length}, Node ${process.version}, ${os.platform()} ${os.arch()}`;
+}
+
+function markdown(meta) {
+  const lines = [];
+  lines.push(`# sepax benchmark: the standard workload`);
+  lines.push("");
+  lines.push(`${meta.date}, ${meta.machine}. sepax ${meta.sepaxVersion}. Generated by \`bash scripts/bench.sh\` (bench/run.mjs).`);
+  lines.push("");
+  lines.push(
+    "One frame = write all N transforms + find every overlapping pair + read the pairs out as a flat array (summing " +
+      "the ids). Libraries interleaved in one process; ratio = library median / sepax (views) median, > 1 means " +
+      "sepax is faster. Garbage = JS heap bytes allocated per frame in steady state (see bench/run.mjs for the method; " +
+      "≥ marks a window in which a GC ran, so a lower bound).",
+  );
+  lines.push("");
+  lines.push("| N | library | median ms | p95 ms | ratio to sepax | JS garbage / frame | pairs (frame 0) |");
+  lines.push("|---|---|---:|---:|---:|---:|---:|");
+  for (const e of results) {
+    for (const name of chosen) {
+      const r = e.libs[name];
+      if (!r) continue;
+      if (r.medianMs === undefined) {
+        lines.push(`| ${e.n} | ${LABELS[name]} | ${r.error ? "failed" : "skipped"} | | | | ${r.pairsFrame0 ?? ""} |`);
+        continue;
+      }
+      lines.push(
+        `| ${e.n} | ${LABELS[name]} | ${r.medianMs.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : ""} | ${fmtBytes(r.garbage)} | ${r.pairsFrame0 ?? ""} |`,
+      );
+    }
+  }
+  lines.push("");
+  lines.push("## Where sepax's frame goes (median ms)");
+  lines.push("");
+  lines.push("| N | variant | write transforms | step | read pairs |");
+  lines.push("|---|---|---:|---:|---:|");
+  for (const e of results) {
+    for (const name of ["sepax", "sepax-setTransforms"]) {
+      const r = e.libs[name];
+      if (!r?.split) continue;
+      lines.push(`| ${e.n} | ${LABELS[name]} | ${r.split.writeMs.toFixed(3)} | ${r.split.stepMs.toFixed(3)} | ${r.split.readMs.toFixed(3)} |`);
+    }
+  }
+  lines.push("");
+  lines.push("## Cross-check of pair sets against sepax (frames 0-2; frame 3 only to recognise one-frame lags)");
+  lines.push("");
+  lines.push("| N | library | missing / extra per frame | causes (computed) |");
+  lines.push("|---|---|---|---|");
+  for (const e of results) {
+    for (const [name, c] of Object.entries(e.crosscheck)) {
+      const diffs = c.frames.map((r) => `-${r.missing}/+${r.extra}`).join(", ");
+      const causes = Object.entries(c.causes)
+        .map(([k, v]) => `${v} ${k}`)
+        .join("; ");
+      lines.push(`| ${e.n} | ${LABELS[name]} | ${diffs} | ${causes || "identical"} |`);
+    }
+  }
+  lines.push("");
+  return lines.join("\n");
+}
+
+async function main() {
+  const meta = { date: new Date().toISOString().slice(0, 10), machine: machine(), sepaxVersion: "?" };
+  if (chosen.some((n) => n.startsWith("sepax"))) meta.sepaxVersion = (await loadSepax()).version;
+  console.log(`sepax bench — ${meta.date} — ${meta.machine}`);
+  console.log(`libraries: ${chosen.join(", ")}; N: ${sizes.join(", ")}`);
+  // BENCH_MERGE=old/results.json keeps that file's sizes that this run does not measure (e.g. to redo one N).
+  const merged = process.env.BENCH_MERGE ? JSON.parse(readFileSync(process.env.BENCH_MERGE, "utf8")).results : [];
+  for (const n of sizes) await runSize(n);
+  for (const e of merged) if (!sizes.includes(e.n)) results.push(e);
+  results.sort((a, b) => a.n - b.n);
+  gcObserver.disconnect();
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, "results.json"), JSON.stringify({ meta, results }, null, 1) + "\n");
+  writeFileSync(path.join(outDir, "results.md"), markdown(meta));
+  const series = chosen
+    .map((name) => ({
+      name: LABELS[name],
+      points: results.filter((e) => e.libs[name]?.medianMs !== undefined).map((e) => [e.n, e.libs[name].medianMs]),
+    }))
+    .filter((s) => s.points.length > 0);
+  writeFileSync(
+    path.join(outDir, "chart.svg"),
+    renderChart({ title: `Collision pairs per frame, standard workload — ${meta.date} — ${meta.machine}`, series }),
+  );
+  console.log(`\n${markdown(meta)}`);
+  console.log(`wrote ${path.join(outDir, "results.md")}, results.json, chart.svg (sink ${sink % 997})`);
+}
+
+await main();

@@ -1,0 +1,313 @@
+//! The standard benchmark workload (shared/notes/benchmark-workload.md), natively, so that the cost of wasm is
+//! known: `cargo bench --bench workload` (N from `BENCH_N="1000 5000"`, default 1k, 5k, 20k, 100k).
+//!
+//! The workload generator is a line-by-line port of `bench/workload.mjs` (same mulberry32 stream, same draws in the
+//! same order, same f32 rounding); before timing, each N prints its frame-0 pair count and the FNV-1a checksum of
+//! the sorted pairs, which must equal what `bench/run.mjs` prints for sepax. One timed frame = write every
+//! transform through the `xs_mut`/`ys_mut`/`angles_mut` columns + `step()` + read the pairs (summing the ids);
+//! the motion (the game's work) is advanced outside the clock.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use sepax::{Shape, ShapeOptions, Vec2, World};
+use std::f64::consts::PI;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+const TWO_PI: f64 = 2.0 * PI;
+
+/// mulberry32 (flatbush's bench), exactly as `bench/workload.mjs`.
+struct Mulberry32(u32);
+
+impl Mulberry32 {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x6d2b_79f5);
+        let mut t = self.0;
+        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
+        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
+        f64::from(t ^ (t >> 14)) / 4_294_967_296.0
+    }
+}
+
+fn seed_for(n: usize) -> u32 {
+    12345 ^ (n as u32).wrapping_mul(0x9e37_79b1)
+}
+
+fn f32r(v: f64) -> f64 {
+    f64::from(v as f32)
+}
+
+enum Kind {
+    Box { hw: f32, hh: f32 },
+    Circle { r: f32 },
+    Polygon { points: Vec<Vec2> },
+}
+
+struct Workload {
+    width: f64,
+    shapes: Vec<Kind>,
+    radius: Vec<f64>,
+    x: Vec<f64>,
+    y: Vec<f64>,
+    angle: Vec<f64>,
+    vx: Vec<f64>,
+    vy: Vec<f64>,
+    va: Vec<f64>,
+}
+
+fn cross(o: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+}
+
+fn convex_hull(points: &[[f64; 2]]) -> Vec<[f64; 2]> {
+    let mut p = points.to_vec();
+    p.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    let mut lower: Vec<[f64; 2]> = Vec::new();
+    for &q in &p {
+        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], q) <= 0.0 {
+            lower.pop();
+        }
+        lower.push(q);
+    }
+    let mut upper: Vec<[f64; 2]> = Vec::new();
+    for &q in p.iter().rev() {
+        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], q) <= 0.0 {
+            upper.pop();
+        }
+        upper.push(q);
+    }
+    lower.pop();
+    upper.pop();
+    lower.extend(upper);
+    lower
+}
+
+/// (area, centroid x, centroid y, perimeter) of a closed polygon.
+fn polygon_properties(points: &[[f64; 2]]) -> (f64, f64, f64, f64) {
+    let (mut a2, mut cx, mut cy, mut perimeter) = (0.0, 0.0, 0.0, 0.0);
+    for i in 0..points.len() {
+        let [x0, y0] = points[i];
+        let [x1, y1] = points[(i + 1) % points.len()];
+        let c = x0 * y1 - x1 * y0;
+        a2 += c;
+        cx += (x0 + x1) * c;
+        cy += (y0 + y1) * c;
+        perimeter += ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).sqrt();
+    }
+    (a2 / 2.0, cx / (3.0 * a2), cy / (3.0 * a2), perimeter)
+}
+
+fn make_polygon(rand: &mut Mulberry32) -> Vec<[f64; 2]> {
+    let n = 3 + (6.0 * rand.next()).floor() as usize;
+    let big = f32r(2.0 + 6.0 * rand.next());
+    let step = TWO_PI / n as f64;
+    let mut raw = Vec::with_capacity(n);
+    for k in 0..n {
+        let jitter = (2.0 * rand.next() - 1.0) * (step / 4.0);
+        let radius = big * (0.8 + 0.2 * rand.next());
+        let angle = step * k as f64 + jitter;
+        raw.push([f32r(radius * angle.cos()), f32r(radius * angle.sin())]);
+    }
+    let hull = convex_hull(&raw);
+    let (_, cx, cy, _) = polygon_properties(&hull);
+    hull.iter()
+        .map(|&[x, y]| [f32r(x - cx), f32r(y - cy)])
+        .collect()
+}
+
+fn make_workload(n: usize) -> Workload {
+    let mut rand = Mulberry32(seed_for(n));
+    let mut shapes = Vec::with_capacity(n);
+    let mut radius = Vec::with_capacity(n);
+    let (mut area_sum, mut perimeter_sum) = (0.0, 0.0);
+    for i in 0..n {
+        let slot = i % 10;
+        if slot < 4 {
+            let hw = f32r(2.0 + 6.0 * rand.next());
+            let hh = f32r(2.0 + 6.0 * rand.next());
+            shapes.push(Kind::Box {
+                hw: hw as f32,
+                hh: hh as f32,
+            });
+            radius.push((hw * hw + hh * hh).sqrt());
+            area_sum += 4.0 * hw * hh;
+            perimeter_sum += 4.0 * (hw + hh);
+        } else if slot < 7 {
+            let r = f32r(2.0 + 6.0 * rand.next());
+            shapes.push(Kind::Circle { r: r as f32 });
+            radius.push(r);
+            area_sum += PI * r * r;
+            perimeter_sum += TWO_PI * r;
+        } else {
+            let points = make_polygon(&mut rand);
+            let r2 = points
+                .iter()
+                .fold(0.0f64, |m, p| m.max(p[0] * p[0] + p[1] * p[1]));
+            radius.push(r2.sqrt());
+            let (area, _, _, perimeter) = polygon_properties(&points);
+            area_sum += area;
+            perimeter_sum += perimeter;
+            shapes.push(Kind::Polygon {
+                points: points
+                    .iter()
+                    .map(|p| Vec2::new(p[0] as f32, p[1] as f32))
+                    .collect(),
+            });
+        }
+    }
+    let mean_area = area_sum / n as f64;
+    let mean_perimeter = perimeter_sum / n as f64;
+    let width = ((n as f64 - 1.0) * (2.0 * mean_area + mean_perimeter * mean_perimeter / TWO_PI)
+        / 2.0)
+        .sqrt();
+    let mut w = Workload {
+        width,
+        shapes,
+        radius,
+        x: vec![0.0; n],
+        y: vec![0.0; n],
+        angle: vec![0.0; n],
+        vx: vec![0.0; n],
+        vy: vec![0.0; n],
+        va: vec![0.0; n],
+    };
+    for i in 0..n {
+        let r = w.radius[i];
+        w.x[i] = r + (width - 2.0 * r) * rand.next();
+        w.y[i] = r + (width - 2.0 * r) * rand.next();
+        w.angle[i] = PI * (2.0 * rand.next() - 1.0);
+        w.vx[i] = rand.next() - 0.5;
+        w.vy[i] = rand.next() - 0.5;
+        w.va[i] = 0.1 * (rand.next() - 0.5);
+    }
+    w
+}
+
+/// One frame of motion, exactly as `advance` in bench/workload.mjs.
+fn advance(w: &mut Workload) {
+    let width = w.width;
+    for i in 0..w.x.len() {
+        let r = w.radius[i];
+        let mut px = w.x[i] + w.vx[i];
+        let mut py = w.y[i] + w.vy[i];
+        let mut a = w.angle[i] + w.va[i];
+        if px - r < 0.0 {
+            px = 2.0 * r - px;
+            w.vx[i] = -w.vx[i];
+        } else if px + r > width {
+            px = 2.0 * (width - r) - px;
+            w.vx[i] = -w.vx[i];
+        }
+        if py - r < 0.0 {
+            py = 2.0 * r - py;
+            w.vy[i] = -w.vy[i];
+        } else if py + r > width {
+            py = 2.0 * (width - r) - py;
+            w.vy[i] = -w.vy[i];
+        }
+        if a > PI {
+            a -= TWO_PI;
+        } else if a < -PI {
+            a += TWO_PI;
+        }
+        w.x[i] = px;
+        w.y[i] = py;
+        w.angle[i] = a;
+    }
+}
+
+fn build_world(w: &Workload) -> World {
+    let mut world = World::new();
+    for (i, kind) in w.shapes.iter().enumerate() {
+        let shape = match kind {
+            Kind::Box { hw, hh } => Shape::oriented_box(*hw, *hh),
+            Kind::Circle { r } => Shape::circle(*r),
+            Kind::Polygon { points } => Shape::polygon(points),
+        }
+        .expect("workload shapes are valid");
+        let id = world
+            .add(
+                shape,
+                w.x[i] as f32,
+                w.y[i] as f32,
+                w.angle[i] as f32,
+                ShapeOptions::default(),
+            )
+            .expect("workload transforms are valid");
+        assert_eq!(id as usize, i);
+    }
+    world
+}
+
+/// The timed part of a frame: write the transforms, step, read the pairs.
+fn frame(world: &mut World, w: &Workload) -> u64 {
+    for (dst, src) in world.xs_mut().iter_mut().zip(&w.x) {
+        *dst = *src as f32;
+    }
+    for (dst, src) in world.ys_mut().iter_mut().zip(&w.y) {
+        *dst = *src as f32;
+    }
+    for (dst, src) in world.angles_mut().iter_mut().zip(&w.angle) {
+        *dst = *src as f32;
+    }
+    world.step().expect("workload transforms are valid");
+    world.pairs().iter().map(|&id| u64::from(id)).sum()
+}
+
+/// FNV-1a over the sorted pairs, as `pairChecksum` in bench/workload.mjs.
+fn checksum(pairs: &[u32]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for &word in pairs {
+        for s in (0..32).step_by(8) {
+            h ^= (word >> s) & 0xff;
+            h = h.wrapping_mul(0x0100_0193);
+        }
+    }
+    h
+}
+
+fn sizes() -> Vec<usize> {
+    std::env::var("BENCH_N")
+        .ok()
+        .map(|s| {
+            s.split([' ', ','])
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().expect("BENCH_N holds integers"))
+                .collect()
+        })
+        .unwrap_or_else(|| vec![1_000, 5_000, 20_000, 100_000])
+}
+
+fn workload(c: &mut Criterion) {
+    let mut group = c.benchmark_group("workload");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for n in sizes() {
+        let mut w = make_workload(n);
+        let mut world = build_world(&w);
+        black_box(frame(&mut world, &w));
+        println!(
+            "N = {n}: W = {:.1}, frame 0: {} pairs, checksum {:08x} (bench/run.mjs prints the same for sepax)",
+            w.width,
+            world.pairs().len() / 2,
+            checksum(world.pairs())
+        );
+        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    advance(&mut w);
+                    let start = Instant::now();
+                    black_box(frame(&mut world, &w));
+                    total += start.elapsed();
+                }
+                total
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, workload);
+criterion_main!(benches);
