@@ -14,11 +14,12 @@
 //! - **circle–polygon**: SAT over the polygon's edge normals *and* the axis from the
 //!   polygon's closest vertex to the centre. Without that vertex axis, a circle near a
 //!   corner overlaps on every edge normal while being clear of the corner (see the
-//!   `near_a_corner` test). The first pass over the edges exits on the first separating
-//!   normal; a second pass finds the closest vertex only if the centre is outside. The
-//!   vertex axis wins exactly when the centre lies in that vertex's Voronoi region (between
-//!   its two edge normals); otherwise the closest point is inside the edge of largest
-//!   separation, which the first pass already found.
+//!   `near_a_corner` test). One pass over the edges finds the edge of largest separation
+//!   (exiting on the first normal that separates by more than the radius). If the centre
+//!   is inside, that edge is the exit. If it is outside, the polygon's closest point lies
+//!   on that edge (see `closest_vertex_of_edge` for why), so only its two ends can be the
+//!   closest vertex: the vertex axis is taken when the centre projects past an end of the
+//!   edge, and the edge normal otherwise. No second pass over the vertices.
 //! - **circle–capsule / segment / point**: the generic rounded-core routine (point core
 //!   against segment or point core), see [`super::rounded`].
 //!
@@ -75,6 +76,22 @@ fn centre_in_box(tf_circle: &Transform, rot_box: Rot, box_centre: Vec2) -> Vec2 
     rot_box.apply_inv(tf_circle.translation - box_centre)
 }
 
+/// The point of the box `±h` nearest to `p`. Compare-and-select rather than
+/// `Vec2::max`/`min`, whose NaN handling costs extra instructions on every call.
+#[inline]
+fn clamp_into_box(p: Vec2, h: Vec2) -> Vec2 {
+    let clamp = |v: f32, h: f32| {
+        if v > h {
+            h
+        } else if v < -h {
+            -h
+        } else {
+            v
+        }
+    };
+    Vec2::new(clamp(p.x, h.x), clamp(p.y, h.y))
+}
+
 /// Circle of `radius` centred at `p` (box frame) against the box `±h`: normal from the
 /// circle to the box (box frame) and depth.
 #[inline]
@@ -93,7 +110,7 @@ fn circle_box_local(radius: f32, p: Vec2, h: Vec2) -> Option<(Vec2, f32)> {
             (normal, radius + gap_y)
         });
     }
-    let closest = p.max(-h).min(h);
+    let closest = clamp_into_box(p, h);
     let delta = closest - p;
     if delta.length_squared() > radius * radius {
         return None;
@@ -107,7 +124,7 @@ fn circle_box_local(radius: f32, p: Vec2, h: Vec2) -> Option<(Vec2, f32)> {
 
 #[inline]
 fn circle_box_overlap_local(radius: f32, p: Vec2, h: Vec2) -> bool {
-    let closest = p.max(-h).min(h);
+    let closest = clamp_into_box(p, h);
     (closest - p).length_squared() <= radius * radius
 }
 
@@ -202,28 +219,29 @@ fn circle_polygon_edges(radius: f32, c: Vec2, polygon: &ConvexPolygon) -> EdgePa
     }
 }
 
-/// The closest vertex to `c`, if `c` lies in its Voronoi region (so that it is the
-/// polygon's closest point): `(vertex, squared distance)`.
+/// For a centre `c` outside the polygon whose edge of largest separation is `index`: the
+/// end of that edge nearest to `c` with its squared distance, when `c` lies in that
+/// vertex's Voronoi region (the vertex is then the polygon's closest point), or `None`
+/// when `c` projects inside the edge (the edge is then closest).
+///
+/// Only that edge needs looking at: the closest point of a convex polygon to an outside
+/// point lies on the edge of largest separation. Every edge's separation is at most the
+/// distance `d` (the polygon lies behind each edge line); the closest edge's equals `d`;
+/// and when the closest point is a vertex, the direction to `c` lies between its two edge
+/// normals, so any other edge, whose normal is further round, separates by less.
 #[inline]
-fn closest_vertex_region(c: Vec2, vertices: &[Vec2]) -> Option<(Vec2, f32)> {
-    let n = vertices.len();
-    let mut k = 0;
-    let mut best = f32::INFINITY;
-    for (i, v) in vertices.iter().enumerate() {
-        let d = (c - *v).length_squared();
-        if d < best {
-            best = d;
-            k = i;
-        }
-    }
-    let v = vertices[k];
-    let prev = vertices[if k == 0 { n - 1 } else { k - 1 }];
-    let next = vertices[if k + 1 == n { 0 } else { k + 1 }];
-    let out = c - v;
-    // Between the outward normals of the two edges at the vertex: past the end of the
-    // incoming edge and before the start of the outgoing one.
-    if out.dot(v - prev) >= 0.0 && out.dot(next - v) <= 0.0 {
-        Some((v, best))
+fn closest_vertex_of_edge(c: Vec2, vertices: &[Vec2], index: usize) -> Option<(Vec2, f32)> {
+    let v0 = vertices[index];
+    let v1 = vertices[if index + 1 == vertices.len() {
+        0
+    } else {
+        index + 1
+    }];
+    let e = v1 - v0;
+    if (c - v0).dot(e) <= 0.0 {
+        Some((v0, (c - v0).length_squared()))
+    } else if (c - v1).dot(e) >= 0.0 {
+        Some((v1, (c - v1).length_squared()))
     } else {
         None
     }
@@ -243,18 +261,20 @@ pub fn collide_circle_polygon(
     let (out, depth) = match circle_polygon_edges(radius_a, c, polygon_b) {
         EdgePass::Separated => return None,
         EdgePass::Inside { sep, index } => (polygon_b.normals()[index], radius_a - sep),
-        EdgePass::Outside { sep, index } => match closest_vertex_region(c, polygon_b.vertices()) {
-            Some((v, dist_sq)) => {
-                if dist_sq > radius_a * radius_a {
-                    return None;
+        EdgePass::Outside { sep, index } => {
+            match closest_vertex_of_edge(c, polygon_b.vertices(), index) {
+                Some((v, dist_sq)) => {
+                    if dist_sq > radius_a * radius_a {
+                        return None;
+                    }
+                    match unit_and_length(c - v) {
+                        Some((axis, distance)) => (axis, (radius_a - distance).max(0.0)),
+                        None => (polygon_b.normals()[index], radius_a - sep),
+                    }
                 }
-                match unit_and_length(c - v) {
-                    Some((axis, distance)) => (axis, (radius_a - distance).max(0.0)),
-                    None => (polygon_b.normals()[index], radius_a - sep),
-                }
+                None => (polygon_b.normals()[index], radius_a - sep),
             }
-            None => (polygon_b.normals()[index], radius_a - sep),
-        },
+        }
     };
     Some(Contact {
         normal: -rot.apply(out),
@@ -274,10 +294,12 @@ pub fn overlap_circle_polygon(
     match circle_polygon_edges(radius_a, c, polygon_b) {
         EdgePass::Separated => false,
         EdgePass::Inside { .. } => true,
-        EdgePass::Outside { .. } => match closest_vertex_region(c, polygon_b.vertices()) {
-            Some((_, dist_sq)) => dist_sq <= radius_a * radius_a,
-            None => true,
-        },
+        EdgePass::Outside { index, .. } => {
+            match closest_vertex_of_edge(c, polygon_b.vertices(), index) {
+                Some((_, dist_sq)) => dist_sq <= radius_a * radius_a,
+                None => true,
+            }
+        }
     }
 }
 

@@ -22,8 +22,11 @@
 //! - circle–polygon: edge normals plus the axis from the closest vertex ([`circle`]);
 //! - box–box: interval overlap for two aligned boxes, two axes per box with the `|R|`
 //!   trick otherwise ([`polygon`]);
-//! - polygon–polygon and box–polygon: SAT on precomputed edge normals, a box being a
-//!   four-vertex polygon on the stack ([`polygon`]).
+//! - box–polygon: the box's two axes give its four faces from one pass over the polygon's
+//!   vertices, and the box's deepest corner along each polygon edge normal is a formula
+//!   ([`polygon`]);
+//! - polygon–polygon: SAT on precomputed edge normals, each normal turned into the other
+//!   polygon's frame, whose vertices are read in place ([`polygon`]).
 //!
 //! Every pair involving a capsule, segment or point, and circle–capsule/segment/point,
 //! share one routine for *rounded convex cores* ([`rounded`], on the machinery in the
@@ -31,9 +34,12 @@
 //! radius, and the exact minimum translation distance follows from the cores.
 //!
 //! Optimisations from the seed articles, wherever they apply: the bounding-circle reject
-//! (`|c_B - c_A| > r_A + r_B`) before SAT in the polygon, box and generic kernels (the two
-//! aligned boxes skip it: their two comparisons *are* the test); early exit on the first
-//! separating axis; circles projected as `centre ± r`; B placed in A's frame.
+//! (`|c_B - c_A| > r_A + r_B`, squared, on precomputed radii: no square root) before SAT
+//! in the polygon, box–polygon and generic kernels (box–box skips it: its first axis costs
+//! no more than the reject); early exit on the first separating axis; circles projected
+//! as `centre ± r`; B placed in A's frame. The dispatchers send the swapped orders of the
+//! standard workload's mixed pairs (box–circle, polygon–circle, polygon–box) straight to
+//! their kernel, without a second dispatch.
 //!
 //! ## Exactness
 //!
@@ -225,6 +231,23 @@ pub fn overlaps(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> boo
 
         (Point, Point) => overlap_point_point(tf_a, tf_b),
 
+        // The swapped orders of the standard workload's mixed pairs go straight to their
+        // kernel: half of those candidates come in this order, and a second dispatch
+        // would cost them as much as a circle–circle test.
+        (AlignedBox { half_extents }, Circle { radius }) => {
+            overlap_circle_aligned_box(*radius, tf_b, *half_extents, tf_a)
+        }
+        (OrientedBox { half_extents }, Circle { radius }) => {
+            overlap_circle_oriented_box(*radius, tf_b, *half_extents, tf_a)
+        }
+        (Polygon(p), Circle { radius }) => overlap_circle_polygon(*radius, tf_b, p, tf_a),
+        (Polygon(p), AlignedBox { half_extents }) => {
+            overlap_aligned_box_polygon(*half_extents, tf_b, p, tf_a)
+        }
+        (Polygon(p), OrientedBox { half_extents }) => {
+            overlap_oriented_box_polygon(*half_extents, tf_b, p, tf_a)
+        }
+
         // Every remaining combination has kind(a) > kind(b): the kernel of the swapped pair
         // answers, and a boolean needs no flipping.
         _ => {
@@ -364,6 +387,24 @@ pub fn collide(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> Opti
         (Segment { a: s, b: e }, Point) => collide_segment_point((*s, *e), tf_a, tf_b),
 
         (Point, Point) => collide_point_point(tf_a, tf_b),
+
+        // The swapped orders of the standard workload's mixed pairs go straight to their
+        // kernel (see `overlaps`).
+        (AlignedBox { half_extents }, Circle { radius }) => {
+            collide_circle_aligned_box(*radius, tf_b, *half_extents, tf_a).map(Contact::flipped)
+        }
+        (OrientedBox { half_extents }, Circle { radius }) => {
+            collide_circle_oriented_box(*radius, tf_b, *half_extents, tf_a).map(Contact::flipped)
+        }
+        (Polygon(p), Circle { radius }) => {
+            collide_circle_polygon(*radius, tf_b, p, tf_a).map(Contact::flipped)
+        }
+        (Polygon(p), AlignedBox { half_extents }) => {
+            collide_aligned_box_polygon(*half_extents, tf_b, p, tf_a).map(Contact::flipped)
+        }
+        (Polygon(p), OrientedBox { half_extents }) => {
+            collide_oriented_box_polygon(*half_extents, tf_b, p, tf_a).map(Contact::flipped)
+        }
 
         // Every remaining combination has kind(a) > kind(b): swap into canonical order and
         // flip the normal so that it still points from `a` to `b`.

@@ -12,23 +12,33 @@
 //! - **aligned–oriented, oriented–oriented**: two axes per box. In A's frame B is turned by
 //!   `R = R_Aᵀ R_B`, and B's projection radius on A's axes is `|R| · h_B` (the absolute
 //!   rotation matrix times the half extents); symmetrically for A on B's axes. No corner is
-//!   ever computed. An aligned box is the same with `R_A = I`. The bounding-circle reject
-//!   runs first, in the form `|d|² > 2(|h_A|² + |h_B|²)` (a bound on `(|h_A| + |h_B|)²`
-//!   that needs no square root).
-//! - **box–polygon, polygon–polygon**: bounding circles first; then, for each edge normal
-//!   `n` of A, the separation `min over B's vertices of n·(w - v)`, with B's vertices taken
-//!   in A's frame; the first positive separation ends the test (early exit); the largest
-//!   one (least penetration) is kept; then the same with the roles swapped. A box is a
-//!   four-vertex polygon on the stack. Rather than transforming B's vertices, each of A's
-//!   normals is turned into B's frame once (`n·(R w + t) = (Rᵀn)·w + n·t`), which is the
-//!   local-space trick applied to axes instead of points.
+//!   ever computed. An aligned box is the same with `R_A = I`. There is no bounding-circle
+//!   reject: the first axis test costs no more than the reject would, and the reject only
+//!   slowed the colliding pairs down.
+//! - **box–polygon**: bounding circles first (the box's radius bounded without a square
+//!   root). The box's four faces are its two axes: one pass over B's vertices, each taken
+//!   into A's frame by the rows of `R`, gives their `x` and `y` extents, hence the four
+//!   face separations. For each edge normal `n` of B, the box's deepest corner needs no
+//!   search: `min over corners of n·c = -(|n_x| h_x + |n_y| h_y)`. These are the very
+//!   floats a four-vertex polygon SAT computes, in less than half the instructions.
+//! - **polygon–polygon**: bounding circles first; then, for each edge normal `n` of A, the
+//!   separation `min over B's vertices of n·(w - v)`, with B's vertices taken in A's frame;
+//!   the first positive separation ends the test (early exit); the largest one (least
+//!   penetration) is kept; then the same with the roles swapped. Rather than transforming
+//!   B's vertices, each of A's normals is turned into B's frame once
+//!   (`n·(R w + t) = (Rᵀn)·w + n·t`), which is the local-space trick applied to axes
+//!   instead of points, and reads B's vertices in place. The inner loop is a dot product
+//!   and a compare-and-select per vertex. Walking to each normal's deepest vertex instead
+//!   (rotating calipers, `O(n_A + n_B)` dot products) was measured: 7 % more instructions
+//!   on the workload's 3 to 8 vertices, 10 % fewer on octagons; not worth its branches.
 //!
 //! Ties between equally deep axes go to A's axes first (a box's `+x` first); a zero centre
 //! offset along the chosen box axis gives its positive direction.
 //!
-//! This module must not allocate: a polygon of up to 64 vertices is read in place.
+//! This module must not allocate: a polygon of up to 64 vertices is read in place, and a
+//! box is only its half extents.
 
-use super::sat::{polygon_polygon, BoxPolygon, PolygonRef, BOUND_SLACK};
+use super::sat::{box_bound, polygon_polygon, PolygonRef, BOUND_SLACK};
 use super::Contact;
 use crate::math::{Rot, Transform, Vec2};
 use crate::shape::ConvexPolygon;
@@ -97,10 +107,6 @@ fn box_box(
     d: Vec2,
     want_contact: bool,
 ) -> Option<(Vec2, f32)> {
-    let reach_sq = 2.0 * (ha.length_squared() + hb.length_squared()) * BOUND_SLACK;
-    if d.length_squared() > reach_sq {
-        return None;
-    }
     let r = rot_a.inverse() * rot_b;
     let (c, s) = (r.cos.abs(), r.sin.abs());
     // A's axes: B's projection radius is |R| h_B.
@@ -228,26 +234,102 @@ fn polygon_ref(polygon: &ConvexPolygon) -> PolygonRef<'_> {
     }
 }
 
-/// Box A (with the rotation it is seen with) against polygon B.
+/// Box A (`±h`, turned by `rot_a`, centred at `pos_a`) against polygon B: the world normal
+/// and depth, SAT on the box's four faces and the polygon's edges.
+///
+/// The box's faces are two axes: one pass over B's vertices yields their `x` and `y`
+/// extents in A's frame, hence all four face separations (`t_x - h_x + lo_x` for `+x`,
+/// `-(t_x + h_x) - hi_x` for `-x`, ...). For each of B's faces, the box's deepest corner
+/// along it needs no search: `min over corners of n·c = -(|n_x| h_x + |n_y| h_y)`. Both are
+/// exactly the values the generic polygon SAT computes for a four-vertex box, with the
+/// same tie-breaking order (`+x`, `+y`, `-x`, `-y`, then B's edges), in less than half the
+/// instructions.
 #[inline]
 fn box_polygon(
-    half_extents_a: Vec2,
+    h: Vec2,
     rot_a: Rot,
-    tf_a: &Transform,
+    pos_a: Vec2,
     polygon_b: &ConvexPolygon,
     tf_b: &Transform,
-    want_contact: bool,
 ) -> Option<(Vec2, f32)> {
-    let a = BoxPolygon::new(half_extents_a);
-    polygon_polygon(
-        a.as_ref(),
-        rot_a,
-        tf_a.translation,
-        polygon_ref(polygon_b),
-        tf_b.rotation,
-        tf_b.translation,
-        want_contact,
-    )
+    let d = tf_b.translation - pos_a;
+    let reach = (box_bound(h) + polygon_b.bounding_radius()) * BOUND_SLACK;
+    if d.length_squared() > reach * reach {
+        return None;
+    }
+    let rot_b = tf_b.rotation;
+    // B's frame in A's: a vertex w of B is at `rot w + t`.
+    let rot = rot_a.inverse() * rot_b;
+    let t = rot_a.apply_inv(d);
+
+    // A's faces. The rows of `rot` are A's axes seen in B's frame.
+    let (row_x, row_y) = (rot.apply_inv(Vec2::X), rot.apply_inv(Vec2::Y));
+    let vertices = polygon_b.vertices();
+    let (mut lo_x, mut hi_x) = (f32::INFINITY, f32::NEG_INFINITY);
+    let (mut lo_y, mut hi_y) = (f32::INFINITY, f32::NEG_INFINITY);
+    for w in vertices {
+        let (x, y) = (row_x.dot(*w), row_y.dot(*w));
+        if x < lo_x {
+            lo_x = x;
+        }
+        if x > hi_x {
+            hi_x = x;
+        }
+        if y < lo_y {
+            lo_y = y;
+        }
+        if y > hi_y {
+            hi_y = y;
+        }
+    }
+    // Written as the generic SAT writes them (`n·(t - v) + min n·w`), so that both give
+    // the same floats.
+    let faces = [
+        (t.x - h.x) + lo_x,
+        (t.y - h.y) + lo_y,
+        -(t.x + h.x) - hi_x,
+        -(t.y + h.y) - hi_y,
+    ];
+    let mut sep_a = f32::NEG_INFINITY;
+    let mut face_a = 0;
+    for (i, &sep) in faces.iter().enumerate() {
+        if sep > 0.0 {
+            return None;
+        }
+        if sep > sep_a {
+            sep_a = sep;
+            face_a = i;
+        }
+    }
+
+    // B's faces, against A's origin in B's frame.
+    let t_ba = rot_b.apply_inv(-d);
+    let mut sep_b = f32::NEG_INFINITY;
+    let mut face_b = 0;
+    for (i, (w, n)) in vertices.iter().zip(polygon_b.normals()).enumerate() {
+        let n_in_a = rot.apply(*n);
+        let deepest = -(n_in_a.x.abs() * h.x + n_in_a.y.abs() * h.y);
+        let sep = n.dot(t_ba - *w) + deepest;
+        if sep > 0.0 {
+            return None;
+        }
+        if sep > sep_b {
+            sep_b = sep;
+            face_b = i;
+        }
+    }
+
+    if sep_a >= sep_b {
+        let axis = if face_a % 2 == 0 {
+            rot_a.x_axis()
+        } else {
+            rot_a.y_axis()
+        };
+        let normal = if face_a < 2 { axis } else { -axis };
+        Some((normal, -sep_a))
+    } else {
+        Some((-rot_b.apply(polygon_b.normals()[face_b]), -sep_b))
+    }
 }
 
 /// Contact between the aligned box A (rotation ignored) and polygon B.
@@ -258,8 +340,14 @@ pub fn collide_aligned_box_polygon(
     polygon_b: &ConvexPolygon,
     tf_b: &Transform,
 ) -> Option<Contact> {
-    box_polygon(half_extents_a, Rot::IDENTITY, tf_a, polygon_b, tf_b, true)
-        .map(|(normal, depth)| Contact { normal, depth })
+    box_polygon(
+        half_extents_a,
+        Rot::IDENTITY,
+        tf_a.translation,
+        polygon_b,
+        tf_b,
+    )
+    .map(|(normal, depth)| Contact { normal, depth })
 }
 
 /// True when the aligned box A and polygon B overlap or touch.
@@ -270,7 +358,14 @@ pub fn overlap_aligned_box_polygon(
     polygon_b: &ConvexPolygon,
     tf_b: &Transform,
 ) -> bool {
-    box_polygon(half_extents_a, Rot::IDENTITY, tf_a, polygon_b, tf_b, false).is_some()
+    box_polygon(
+        half_extents_a,
+        Rot::IDENTITY,
+        tf_a.translation,
+        polygon_b,
+        tf_b,
+    )
+    .is_some()
 }
 
 /// Contact between the oriented box A and polygon B.
@@ -281,8 +376,14 @@ pub fn collide_oriented_box_polygon(
     polygon_b: &ConvexPolygon,
     tf_b: &Transform,
 ) -> Option<Contact> {
-    box_polygon(half_extents_a, tf_a.rotation, tf_a, polygon_b, tf_b, true)
-        .map(|(normal, depth)| Contact { normal, depth })
+    box_polygon(
+        half_extents_a,
+        tf_a.rotation,
+        tf_a.translation,
+        polygon_b,
+        tf_b,
+    )
+    .map(|(normal, depth)| Contact { normal, depth })
 }
 
 /// True when the oriented box A and polygon B overlap or touch.
@@ -293,7 +394,14 @@ pub fn overlap_oriented_box_polygon(
     polygon_b: &ConvexPolygon,
     tf_b: &Transform,
 ) -> bool {
-    box_polygon(half_extents_a, tf_a.rotation, tf_a, polygon_b, tf_b, false).is_some()
+    box_polygon(
+        half_extents_a,
+        tf_a.rotation,
+        tf_a.translation,
+        polygon_b,
+        tf_b,
+    )
+    .is_some()
 }
 
 /// Contact between polygons A and B.
@@ -311,7 +419,6 @@ pub fn collide_polygon_polygon(
         polygon_ref(polygon_b),
         tf_b.rotation,
         tf_b.translation,
-        true,
     )
     .map(|(normal, depth)| Contact { normal, depth })
 }
@@ -331,7 +438,6 @@ pub fn overlap_polygon_polygon(
         polygon_ref(polygon_b),
         tf_b.rotation,
         tf_b.translation,
-        false,
     )
     .is_some()
 }

@@ -23,10 +23,18 @@
 //!   segment end) against an edge, so a loop of point-to-segment distances finds it. When
 //!   the foot lies strictly inside the edge, the normal is the edge's normal (exact, and
 //!   well-conditioned even when `d` is tiny); otherwise it is the vertex-to-vertex
-//!   direction.
+//!   direction. That direction is the one along which the cores are separated the most
+//!   (by exactly `d`), so it is checked against the cores' projections: when a feature
+//!   of B lies within rounding of a feature of A (a circle's centre on a segment's end),
+//!   the vector between the closest points is rounding noise and may point into the
+//!   other core; it then separates the cores by less than the best SAT axis does, and
+//!   the SAT axis, exact and off by at most `d` in depth, is the normal instead.
 //!
 //! SAT runs first in both cases: any axis whose gap exceeds `R` ends the test at once, and
 //! the largest gap decides between the two branches without a tolerance.
+//!
+//! Projections use compare-and-select, not `f32::min`/`max`, whose NaN handling costs
+//! several instructions per vertex (natively and in wasm); the inputs are finite.
 //!
 //! This module must not allocate: polygons are read through slices, boxes become stack
 //! arrays of four vertices, and nothing is collected.
@@ -71,16 +79,47 @@ fn unit_and_length_rescaled(delta: Vec2) -> Option<(Vec2, f32)> {
 
 /// The interval `[min, max]` that `points` cover on `axis` (the seed articles' min/max
 /// projection; `axis` need not be unit, the values are then scaled by its length).
+///
+/// Compare-and-select rather than `f32::min`/`max`: those must ignore a NaN operand,
+/// which costs extra instructions natively and in wasm (whose `f32.min` propagates NaN,
+/// so it cannot be used as is); the inputs here are finite.
 #[inline]
 pub(crate) fn interval(points: &[Vec2], axis: Vec2) -> (f32, f32) {
     let mut lo = f32::INFINITY;
     let mut hi = f32::NEG_INFINITY;
     for p in points {
         let s = p.dot(axis);
-        lo = lo.min(s);
-        hi = hi.max(s);
+        if s < lo {
+            lo = s;
+        }
+        if s > hi {
+            hi = s;
+        }
     }
     (lo, hi)
+}
+
+/// The smallest projection of `points` on `axis` (compare-and-select, see [`interval`]).
+#[inline]
+pub(crate) fn min_dot(points: &[Vec2], axis: Vec2) -> f32 {
+    let mut lo = f32::INFINITY;
+    for p in points {
+        let s = p.dot(axis);
+        if s < lo {
+            lo = s;
+        }
+    }
+    lo
+}
+
+/// An upper bound on the length of `h` (a box's half extents, both non-negative) without
+/// a square root: `√(M² + m²) <= M + m²/(2M) <= M + m/2` for `m <= M`, at most 6 % above
+/// the true length (square boxes). Only the bounding-circle reject uses it, which may be
+/// loose but never tight.
+#[inline]
+pub(crate) fn box_bound(h: Vec2) -> f32 {
+    let (big, small) = if h.x >= h.y { (h.x, h.y) } else { (h.y, h.x) };
+    big + 0.5 * small
 }
 
 /// The two values as an ordered interval.
@@ -158,7 +197,9 @@ pub(crate) struct PolygonRef<'a> {
     pub(crate) bound: f32,
 }
 
-/// An axis-aligned box `±half_extents` as a four-vertex polygon on the stack.
+/// An axis-aligned box `±half_extents` as a four-vertex polygon on the stack: the shape of
+/// a box for the generic rounded-core routine (the box–box and box–polygon kernels use the
+/// box's two axes directly instead).
 ///
 /// The first edge is the `+x` face, so that ties between equally deep faces (identical
 /// boxes) resolve to `+x`, as in the specialised box kernels.
@@ -179,16 +220,7 @@ impl BoxPolygon {
                 Vec2::new(-h.x, -h.y),
             ],
             normals: [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y],
-            bound: h.length(),
-        }
-    }
-
-    #[inline]
-    pub(crate) fn as_ref(&self) -> PolygonRef<'_> {
-        PolygonRef {
-            vertices: &self.vertices,
-            normals: &self.normals,
-            bound: self.bound,
+            bound: box_bound(h),
         }
     }
 }
@@ -196,30 +228,24 @@ impl BoxPolygon {
 /// The largest separation of `b` from `a` over `a`'s face normals, with the face index;
 /// `None` as soon as one face separates (early exit). `rot` and `t` place `b`'s local frame
 /// in `a`'s. Rather than mapping every vertex of `b` into `a`'s frame, each of `a`'s
-/// normals is mapped into `b`'s frame (one rotation per axis instead of one per vertex):
-/// `n · (R w + t - v) = (Rᵀ n) · w + n · (t - v)`.
-#[inline]
+/// normals is mapped into `b`'s frame (one rotation per axis, and `b`'s vertices are read
+/// in place, with no copy): `n · (R w + t - v) = (Rᵀ n) · w + n · (t - v)`.
+#[inline(always)]
 fn max_face_separation(
     a: PolygonRef<'_>,
     b: PolygonRef<'_>,
     rot: Rot,
     t: Vec2,
-    want_axis: bool,
 ) -> Option<(f32, usize)> {
     let mut best = f32::NEG_INFINITY;
     let mut best_index = 0;
     for (i, (v, n)) in a.vertices.iter().zip(a.normals).enumerate() {
-        let n_in_b = rot.apply_inv(*n);
-        let offset = n.dot(t - *v);
-        let mut lowest = f32::INFINITY;
-        for w in b.vertices {
-            lowest = lowest.min(n_in_b.dot(*w));
-        }
-        let sep = offset + lowest;
+        let sep = n.dot(t - *v) + min_dot(b.vertices, rot.apply_inv(*n));
         if sep > 0.0 {
             return None;
         }
-        if want_axis && sep > best {
+        // Strictly greater: ties go to the face tested first.
+        if sep > best {
             best = sep;
             best_index = i;
         }
@@ -230,7 +256,9 @@ fn max_face_separation(
 /// SAT between two polygons placed by (`rot_a`, `t_a`) and (`rot_b`, `t_b`): `None` when
 /// apart, otherwise the world normal from A to B and the exact penetration depth (the
 /// minimum over both polygons' face normals, which are the faces of the Minkowski
-/// difference). With `want_axis == false` only the verdict is computed.
+/// difference). The boolean path calls it too and ignores the contact: finding the
+/// deepest face costs one comparison per face, which is less than a second copy of the
+/// loops.
 #[inline]
 pub(crate) fn polygon_polygon(
     a: PolygonRef<'_>,
@@ -239,7 +267,6 @@ pub(crate) fn polygon_polygon(
     b: PolygonRef<'_>,
     rot_b: Rot,
     t_b: Vec2,
-    want_axis: bool,
 ) -> Option<(Vec2, f32)> {
     let d = t_b - t_a;
     let reach = (a.bound + b.bound) * BOUND_SLACK;
@@ -249,9 +276,8 @@ pub(crate) fn polygon_polygon(
     // B's frame in A's, and A's in B's, both built from the world difference so that
     // neither depends on how far from the origin the pair is.
     let rot_ab = rot_a.inverse() * rot_b;
-    let (sep_a, face_a) = max_face_separation(a, b, rot_ab, rot_a.apply_inv(d), want_axis)?;
-    let (sep_b, face_b) =
-        max_face_separation(b, a, rot_ab.inverse(), rot_b.apply_inv(-d), want_axis)?;
+    let (sep_a, face_a) = max_face_separation(a, b, rot_ab, rot_a.apply_inv(d))?;
+    let (sep_b, face_b) = max_face_separation(b, a, rot_ab.inverse(), rot_b.apply_inv(-d))?;
     if sep_a >= sep_b {
         Some((rot_a.apply(a.normals[face_a]), -sep_a))
     } else {
@@ -353,19 +379,24 @@ impl Closest {
     ) -> Closest {
         let e = end - start;
         let ee = e.length_squared();
-        let t = if ee > 0.0 {
-            ((point - start).dot(e) / ee).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
+        let along = (point - start).dot(e);
         // The ends themselves, not `start + e × 1`, so that a vertex-vertex pair measures
-        // between the actual vertices.
-        let foot = if t <= 0.0 {
-            start
-        } else if t >= 1.0 {
-            end
+        // between the actual vertices. Most measurements of a polygon's loop land on an
+        // end, and those need no division: `along / ee` is outside (0, 1) exactly when
+        // `along` is outside (0, ee).
+        let (foot, interior) = if !(ee > 0.0 && along > 0.0) {
+            (start, false)
+        } else if along >= ee {
+            (end, false)
         } else {
-            start + e * t
+            let t = along / ee;
+            if t <= 0.0 {
+                (start, false)
+            } else if t >= 1.0 {
+                (end, false)
+            } else {
+                (start + e * t, true)
+            }
         };
         Closest {
             dist_sq: (point - foot).length_squared(),
@@ -374,7 +405,7 @@ impl Closest {
             end,
             foot,
             edge_normal,
-            interior: t > 0.0 && t < 1.0,
+            interior,
             point_on_b,
         }
     }
@@ -387,17 +418,19 @@ impl Closest {
     }
 
     /// Normal (from A to B, in A's frame) and depth for total radius `radius`, or `None`
-    /// when the cores are further apart than `radius`.
-    fn contact(&self, radius: f32, fallback: Axis) -> Option<(Vec2, f32)> {
+    /// when the cores are further apart than `radius`. `a` and `b` are the cores the pair
+    /// was measured between, `fallback` their best SAT axis.
+    fn contact(&self, radius: f32, fallback: Axis, a: Core<'_>, b: Thin) -> Option<(Vec2, f32)> {
         if self.dist_sq > radius * radius {
             return None;
         }
-        if self.interior {
+        let fallback_contact = Some((fallback.normal, radius - fallback.sep.max(0.0)));
+        let (normal, depth) = if self.interior {
             let edge_normal = self
                 .edge_normal
                 .or_else(|| unit_and_length((self.end - self.start).perp()).map(|(n, _)| n));
             let Some(mut n) = edge_normal else {
-                return Some((fallback.normal, radius - fallback.sep.max(0.0)));
+                return fallback_contact;
             };
             let mut s = n.dot(self.point - self.start);
             if s < 0.0 {
@@ -406,16 +439,30 @@ impl Closest {
             }
             // `n` now points from the edge to the point.
             let normal = if self.point_on_b { n } else { -n };
-            Some((normal, (radius - s).max(0.0)))
+            (normal, (radius - s).max(0.0))
         } else {
             match unit_and_length(self.point - self.foot) {
                 Some((u, len)) => {
                     let normal = if self.point_on_b { u } else { -u };
-                    Some((normal, (radius - len).max(0.0)))
+                    (normal, (radius - len).max(0.0))
                 }
-                None => Some((fallback.normal, radius - fallback.sep.max(0.0))),
+                None => return fallback_contact,
             }
+        };
+        // The closest-pair direction separates the cores by exactly their distance, and no
+        // direction separates them by more; the best SAT axis separates them by less or
+        // the same. When the pair is within rounding of touching (a vertex on an edge's
+        // end, a circle's centre on a segment's end), the direction is rounding noise,
+        // and along it the cores may overlap deeply: then it separates them by less than
+        // the SAT axis does, and the SAT axis is the normal (exact, and moving B by
+        // `radius - sep` along it frees B). Two point cores have no SAT axis to fall back
+        // on (their `sep` is -inf), and need none: the direction between two points is
+        // never misleading.
+        let sep = b.interval(normal).0 - a.interval(normal).1;
+        if sep < fallback.sep {
+            return fallback_contact;
         }
+        Some((normal, depth))
     }
 }
 
@@ -442,13 +489,14 @@ impl Proximity {
         }
     }
 
-    /// Normal (A to B, in A's frame) and exact depth for total radius `radius`.
+    /// Normal (A to B, in A's frame) and exact depth for total radius `radius`; `a` and
+    /// `b` are the cores given to [`rounded_cores`].
     #[inline]
-    pub(crate) fn contact(&self, radius: f32) -> Option<(Vec2, f32)> {
+    pub(crate) fn contact(&self, radius: f32, a: Core<'_>, b: Thin) -> Option<(Vec2, f32)> {
         match self {
             Proximity::Separated => None,
             Proximity::CoresOverlap(axis) => Some((axis.normal, radius - axis.sep)),
-            Proximity::CoresApart(axis, closest) => closest.contact(radius, *axis),
+            Proximity::CoresApart(axis, closest) => closest.contact(radius, *axis, a, b),
         }
     }
 }
@@ -508,13 +556,8 @@ pub(crate) fn rounded_cores(a: Core<'_>, b: Thin, radius: f32) -> Proximity {
             });
         }
         let closest = Closest::measure(pb, pa, pa, None, true);
-        return Proximity::CoresApart(
-            Axis {
-                sep: 0.0,
-                normal: Vec2::X,
-            },
-            closest,
-        );
+        // No SAT axis: `sep` -inf leaves the direction between the points unchallenged.
+        return Proximity::CoresApart(Axis::NONE, closest);
     }
 
     if best.sep <= 0.0 {
