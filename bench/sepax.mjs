@@ -62,6 +62,8 @@ function makeSepax(useViews) {
       const xya = new Float32Array(3 * n);
       let lastCount = 0;
       const lib = {
+        /** The World itself (bench/phases.mjs reads stepProfiled() from it). */
+        world,
         write: useViews
           ? (m) => {
               const { x, y, angle } = m;
