@@ -415,6 +415,9 @@ pub struct StaticTree {
     nodes: Vec<Node>,
     leaf_ids: Vec<u32>,
     leaf_boxes: Vec<Aabb>,
+    /// Work list of the build, kept so that moving a static shape every step allocates
+    /// nothing once the tree has been built at its size.
+    build_stack: Vec<(usize, usize, usize)>,
 }
 
 impl StaticTree {
@@ -445,7 +448,9 @@ impl StaticTree {
             count: 0,
         });
         // Iterative build: (node index, range of leaf_ids).
-        let mut stack: Vec<(usize, usize, usize)> = vec![(0, 0, ids.len())];
+        let mut stack = core::mem::take(&mut self.build_stack);
+        stack.clear();
+        stack.push((0, 0, ids.len()));
         while let Some((node, start, end)) = stack.pop() {
             let range = &mut self.leaf_ids[start..end];
             let mut bounds = aabbs[range[0] as usize];
@@ -489,6 +494,7 @@ impl StaticTree {
         }
         self.leaf_boxes
             .extend(self.leaf_ids.iter().map(|&id| aabbs[id as usize]));
+        self.build_stack = stack;
     }
 
     /// Calls `visit` with every static id whose box overlaps `query` (touching counts).
