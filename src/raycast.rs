@@ -28,7 +28,7 @@
 //! parry's "solid" casts. This module knows shapes and transforms, nothing of storage or
 //! the broad phase (the world runs the broad phase and calls [`raycast`] per candidate).
 
-use crate::math::{Rot, Transform, Vec2};
+use crate::math::{max_f32, min_f32, Rot, Transform, Vec2};
 use crate::shape::Shape;
 
 /// Where a ray first meets a shape.
@@ -149,7 +149,7 @@ fn ray_circle(o: Vec2, d: Vec2, centre: Vec2, radius: f32, max: f32) -> Option<L
         return None;
     }
     // Outside means the entry is ahead; `max` guards against rounding the other way.
-    let distance = (-along - half_chord2.sqrt()).max(0.0);
+    let distance = max_f32(-along - half_chord2.sqrt(), 0.0);
     if distance > max {
         return None;
     }
@@ -187,7 +187,7 @@ fn ray_half_planes(
                 normal = Some(n);
             }
         } else {
-            exit = exit.min(t);
+            exit = min_f32(exit, t);
         }
         if enter > exit {
             return None;
@@ -249,10 +249,10 @@ fn ray_segment(o: Vec2, d: Vec2, a: Vec2, b: Vec2, max: f32) -> Option<LocalHit>
             return None;
         }
         let (ta, tb) = (w.dot(d), (b - o).dot(d));
-        if ta.max(tb) < 0.0 {
+        if max_f32(ta, tb) < 0.0 {
             return None;
         }
-        let distance = ta.min(tb).max(0.0);
+        let distance = max_f32(min_f32(ta, tb), 0.0);
         return (distance <= max).then_some(LocalHit {
             distance,
             normal: None,

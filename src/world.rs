@@ -498,10 +498,14 @@ impl World {
     }
 
     /// Checks the transforms the game wrote (through setters or the columns) and turns
-    /// them into poses and boxes. On error nothing the last step published is touched; the
-    /// poses already refreshed are recomputed by the next successful step anyway.
+    /// them into poses and boxes. Everything is checked before anything is refreshed: on
+    /// error the poses and boxes (what queries see) stay as the last step left them.
     fn update_poses(&mut self) -> Result<(), WorldError> {
         let store = &mut self.store;
+        check_transforms(&store.xs, &store.ys, &store.angles, &store.dynamic_ids)?;
+        if self.statics_dirty {
+            check_transforms(&store.xs, &store.ys, &store.angles, &store.static_ids)?;
+        }
         for &id in &store.dynamic_ids {
             refresh_pose(
                 store.xs.as_slice(),
@@ -511,7 +515,7 @@ impl World {
                 &store.shapes,
                 &mut store.poses,
                 &mut store.aabbs,
-            )?;
+            );
         }
         if self.statics_dirty {
             for &id in &store.static_ids {
@@ -523,7 +527,7 @@ impl World {
                     &store.shapes,
                     &mut store.poses,
                     &mut store.aabbs,
-                )?;
+                );
             }
             self.statics.rebuild(&store.static_ids, &store.aabbs);
             self.statics_dirty = false;
@@ -859,7 +863,23 @@ impl World {
     }
 }
 
-/// Validates one shape's written transform and stores its pose and box.
+/// Checks the written transforms of `ids`: finite, and positions within range.
+#[inline]
+fn check_transforms(xs: &[f32], ys: &[f32], angles: &[f32], ids: &[u32]) -> Result<(), WorldError> {
+    for &id in ids {
+        let s = id as usize;
+        let (x, y, angle) = (xs[s], ys[s], angles[s]);
+        // One combined test on the fast path; the detailed checks only name the culprit.
+        if !(x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite()) {
+            check_coordinate(|| format!("x of shape {id}"), x)?;
+            check_coordinate(|| format!("y of shape {id}"), y)?;
+            check_angle(|| format!("angle of shape {id}"), angle)?;
+        }
+    }
+    Ok(())
+}
+
+/// Stores the pose and box of one shape from its (checked) written transform.
 #[inline]
 fn refresh_pose(
     xs: &[f32],
@@ -869,19 +889,11 @@ fn refresh_pose(
     shapes: &[Shape],
     poses: &mut [Transform],
     aabbs: &mut [Aabb],
-) -> Result<(), WorldError> {
+) {
     let s = id as usize;
-    let (x, y, angle) = (xs[s], ys[s], angles[s]);
-    // One combined test on the fast path; the detailed checks only name the culprit.
-    if !(x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite()) {
-        check_coordinate(|| format!("x of shape {id}"), x)?;
-        check_coordinate(|| format!("y of shape {id}"), y)?;
-        check_angle(|| format!("angle of shape {id}"), angle)?;
-    }
-    let pose = Transform::from_xy_angle(x, y, angle);
+    let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
     poses[s] = pose;
     aabbs[s] = shapes[s].aabb(&pose);
-    Ok(())
 }
 
 #[inline]

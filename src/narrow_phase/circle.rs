@@ -28,7 +28,7 @@
 use super::rounded::{rounded_contact, rounded_overlap, ASide, BSide};
 use super::sat::{unit_and_length, Core, BOUND_SLACK};
 use super::Contact;
-use crate::math::{Rot, Transform, Vec2};
+use crate::math::{max_f32, Rot, Transform, Vec2};
 use crate::shape::ConvexPolygon;
 
 /// Contact between circle A (`radius_a`) and circle B (`radius_b`).
@@ -49,7 +49,7 @@ pub fn collide_circle_circle(
     Some(match unit_and_length(delta) {
         Some((normal, distance)) => Contact {
             normal,
-            depth: (reach - distance).max(0.0),
+            depth: max_f32(reach - distance, 0.0),
         },
         None => Contact {
             normal: tf_a.rotation.x_axis(),
@@ -116,7 +116,7 @@ fn circle_box_local(radius: f32, p: Vec2, h: Vec2) -> Option<(Vec2, f32)> {
         return None;
     }
     match unit_and_length(delta) {
-        Some((normal, distance)) => Some((normal, (radius - distance).max(0.0))),
+        Some((normal, distance)) => Some((normal, max_f32(radius - distance, 0.0))),
         // Unreachable for a centre outside the box (the clamp moved it), kept total.
         None => Some((Vec2::X, radius)),
     }
@@ -268,7 +268,7 @@ pub fn collide_circle_polygon(
                         return None;
                     }
                     match unit_and_length(c - v) {
-                        Some((axis, distance)) => (axis, (radius_a - distance).max(0.0)),
+                        Some((axis, distance)) => (axis, max_f32(radius_a - distance, 0.0)),
                         None => (polygon_b.normals()[index], radius_a - sep),
                     }
                 }

@@ -32,7 +32,7 @@
 
 use super::sat::{rounded_cores, BoxPolygon, Core, Proximity, Thin, BOUND_SLACK};
 use super::Contact;
-use crate::math::{Rot, Transform, Vec2};
+use crate::math::{max_f32, Rot, Transform, Vec2};
 use crate::shape::ConvexPolygon;
 
 /// Shape A of a generic pair: its core in its own frame, where its frame is, its radius,
@@ -73,7 +73,7 @@ impl BSide {
             rot: tf.rotation,
             pos: tf.translation,
             radius: 0.0,
-            bound: a.length_squared().max(b.length_squared()).sqrt(),
+            bound: max_f32(a.length_squared(), b.length_squared()).sqrt(),
         }
     }
 
@@ -166,7 +166,7 @@ fn segment_side((a, b): (Vec2, Vec2), tf: &Transform) -> ASide<'static> {
         rot: tf.rotation,
         pos: tf.translation,
         radius: 0.0,
-        bound: a.length_squared().max(b.length_squared()).sqrt(),
+        bound: max_f32(a.length_squared(), b.length_squared()).sqrt(),
     }
 }
 

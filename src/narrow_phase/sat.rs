@@ -39,7 +39,7 @@
 //! This module must not allocate: polygons are read through slices, boxes become stack
 //! arrays of four vertices, and nothing is collected.
 
-use crate::math::{Rot, Vec2};
+use crate::math::{max_f32, Rot, Vec2};
 
 /// Squared lengths in this range are normalised directly; outside it, through a rescaled
 /// copy, so that a subnormal or overflowing square cannot make the result non-unit.
@@ -67,7 +67,7 @@ pub(crate) fn unit_and_length(delta: Vec2) -> Option<(Vec2, f32)> {
 /// The slow path of [`unit_and_length`]: divide by the largest component first.
 #[cold]
 fn unit_and_length_rescaled(delta: Vec2) -> Option<(Vec2, f32)> {
-    let m = delta.x.abs().max(delta.y.abs());
+    let m = max_f32(delta.x.abs(), delta.y.abs());
     // `f32::max` ignores a NaN operand, hence the separate finiteness check.
     if !(m > 0.0 && delta.is_finite()) {
         return None;
@@ -424,7 +424,7 @@ impl Closest {
         if self.dist_sq > radius * radius {
             return None;
         }
-        let fallback_contact = Some((fallback.normal, radius - fallback.sep.max(0.0)));
+        let fallback_contact = Some((fallback.normal, radius - max_f32(fallback.sep, 0.0)));
         let (normal, depth) = if self.interior {
             let edge_normal = self
                 .edge_normal
@@ -439,12 +439,12 @@ impl Closest {
             }
             // `n` now points from the edge to the point.
             let normal = if self.point_on_b { n } else { -n };
-            (normal, (radius - s).max(0.0))
+            (normal, max_f32(radius - s, 0.0))
         } else {
             match unit_and_length(self.point - self.foot) {
                 Some((u, len)) => {
                     let normal = if self.point_on_b { u } else { -u };
-                    (normal, (radius - len).max(0.0))
+                    (normal, max_f32(radius - len, 0.0))
                 }
                 None => return fallback_contact,
             }
