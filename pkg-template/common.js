@@ -100,12 +100,20 @@ proto.step = function step() {
 
 /** Moves many shapes: `xya` holds x, y, angle for each id of `ids`; checked whole, applied whole. */
 proto.setTransforms = function setTransforms(ids, xya) {
-    // A real Uint32Array and Float32Array take the garbage-free path. Anything else (a plain
-    // array, another typed array, or a look-alike such as Object.create(Uint32Array.prototype) or
-    // a proxy, which pass instanceof but not isView) goes to the checked method, which throws the
-    // TypeError naming the argument.
-    const typed = ids instanceof Uint32Array && xya instanceof Float32Array;
-    if (!(typed && ArrayBuffer.isView(ids) && ArrayBuffer.isView(xya))) {
+    // A genuine Uint32Array and Float32Array take the garbage-free path, where the glue trusts
+    // `.length` to size its copy into wasm memory. Anything else goes to the checked method,
+    // which throws the TypeError naming the argument: a plain array, another typed array, a
+    // look-alike such as Object.create(Uint32Array.prototype) or a proxy (isView fails), and an
+    // array whose `length` was redefined (own property or subclass getter) so that it no longer
+    // matches its byte length. (Checks that look for an own property allocate; these do not.)
+    const plain =
+        ids instanceof Uint32Array &&
+        xya instanceof Float32Array &&
+        ArrayBuffer.isView(ids) &&
+        ArrayBuffer.isView(xya) &&
+        ids.length * 4 === ids.byteLength &&
+        xya.length * 4 === xya.byteLength;
+    if (!plain) {
         return setTransformsChecked.call(this, ids, xya);
     }
     if (!setTransformsRaw.call(this, ids, xya)) throw this.takeError();
