@@ -506,29 +506,9 @@ impl World {
         if self.statics_dirty {
             check_transforms(&store.xs, &store.ys, &store.angles, &store.static_ids)?;
         }
-        for &id in &store.dynamic_ids {
-            refresh_pose(
-                store.xs.as_slice(),
-                &store.ys,
-                &store.angles,
-                id,
-                &store.shapes,
-                &mut store.poses,
-                &mut store.aabbs,
-            );
-        }
+        refresh_poses(store, false);
         if self.statics_dirty {
-            for &id in &store.static_ids {
-                refresh_pose(
-                    store.xs.as_slice(),
-                    &store.ys,
-                    &store.angles,
-                    id,
-                    &store.shapes,
-                    &mut store.poses,
-                    &mut store.aabbs,
-                );
-            }
+            refresh_poses(store, true);
             self.statics.rebuild(&store.static_ids, &store.aabbs);
             self.statics_dirty = false;
         }
@@ -879,21 +859,28 @@ fn check_transforms(xs: &[f32], ys: &[f32], angles: &[f32], ids: &[u32]) -> Resu
     Ok(())
 }
 
-/// Stores the pose and box of one shape from its (checked) written transform.
-#[inline]
-fn refresh_pose(
-    xs: &[f32],
-    ys: &[f32],
-    angles: &[f32],
-    id: u32,
-    shapes: &[Shape],
-    poses: &mut [Transform],
-    aabbs: &mut [Aabb],
-) {
-    let s = id as usize;
-    let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
-    poses[s] = pose;
-    aabbs[s] = shapes[s].aabb(&pose);
+/// Stores the pose and box of every moving (or every static) shape from its checked,
+/// written transform.
+fn refresh_poses(store: &mut ShapeStore, statics: bool) {
+    // Destructured so that the id list can be read while the pose columns are written.
+    let ShapeStore {
+        xs,
+        ys,
+        angles,
+        poses,
+        aabbs,
+        shapes,
+        dynamic_ids,
+        static_ids,
+        ..
+    } = store;
+    let ids = if statics { static_ids } else { dynamic_ids };
+    for &id in ids.iter() {
+        let s = id as usize;
+        let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
+        poses[s] = pose;
+        aabbs[s] = shapes[s].aabb(&pose);
+    }
 }
 
 #[inline]
