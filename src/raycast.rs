@@ -29,6 +29,7 @@
 //! the broad phase (the world runs the broad phase and calls [`raycast`] per candidate).
 
 use crate::math::{max_f32, min_f32, Rot, Transform, Vec2};
+use crate::narrow_phase::unit_and_length;
 use crate::shape::Shape;
 
 /// Where a ray first meets a shape.
@@ -155,8 +156,22 @@ fn ray_circle(o: Vec2, d: Vec2, centre: Vec2, radius: f32, max: f32) -> Option<L
     }
     Some(LocalHit {
         distance,
-        normal: Some((m + d * distance).normalize_or_zero()),
+        normal: circle_normal(m + d * distance, closest, d, half_chord2),
     })
+}
+
+/// The unit normal at a circle's entry point `offset` (from the centre). An offset whose
+/// square is below 1e-30 (a circle under about 1e-15 across) is mostly the rounding of
+/// `m + d × distance`, a difference of two far larger numbers, or exactly zero, and its
+/// square may underflow; the offset is then rebuilt from its two parts, which are small
+/// themselves: the centre's perpendicular offset from the ray `closest` and the half
+/// chord back along the ray. When both are zero the ray runs at the centre and `None`
+/// makes the normal face it.
+fn circle_normal(offset: Vec2, closest: Vec2, d: Vec2, half_chord2: f32) -> Option<Vec2> {
+    if offset.length_squared() >= 1e-30 {
+        return Some(offset.normalize_or_zero());
+    }
+    unit_and_length(closest - d * half_chord2.sqrt()).map(|(n, _)| n)
 }
 
 /// The intersection of half-planes `n · p <= c` given as `(n, c)` with unit `n`
@@ -264,10 +279,11 @@ fn ray_segment(o: Vec2, d: Vec2, a: Vec2, b: Vec2, max: f32) -> Option<LocalHit>
     if !(0.0..=max).contains(&t) || !(0.0..=1.0).contains(&s) {
         return None;
     }
-    let n = e.perp().normalize_or_zero();
+    // Rescaled when short: a segment below about 1e-19 long has a zero squared length.
+    let normal = unit_and_length(e.perp()).map(|(n, _)| if n.dot(d) > 0.0 { -n } else { n });
     Some(LocalHit {
         distance: t,
-        normal: Some(if n.dot(d) > 0.0 { -n } else { n }),
+        normal,
     })
 }
 

@@ -84,6 +84,8 @@ mod sat;
 pub use circle::*;
 pub use polygon::*;
 pub use rounded::*;
+// The ray casts need the same range-safe normalisation (it belongs with `Vec2` in `math`).
+pub(crate) use sat::unit_and_length;
 
 /// How two shapes touch: unit `normal` from A to B and penetration `depth` (>= 0).
 #[derive(Clone, Copy, Debug, PartialEq)]

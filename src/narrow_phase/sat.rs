@@ -547,8 +547,19 @@ pub(crate) fn rounded_cores(a: Core<'_>, b: Thin, radius: f32) -> Proximity {
         }
     }
 
-    if let (Core::Point(pa), Thin::Point(pb)) = (a, b) {
-        // No face at all: the direction between the points is the only axis.
+    // No face at all: B is a point too, or a segment whose ends coincide once mapped into
+    // A's frame (a core shorter than the rounding of its position there) and which gave no
+    // axis either; the overlap branch below would read that `sep` of -inf as an infinite
+    // depth. The cores are two points, and the direction between them is the only axis.
+    // Only a point core A can leave the axis set empty: a segment in its own frame always
+    // has a direction (its ends differ, and under gradual underflow so does their
+    // difference).
+    let points = match (a, b) {
+        (Core::Point(pa), Thin::Point(pb)) => Some((pa, pb)),
+        (Core::Point(pa), Thin::Segment(pb, _)) if best.sep == f32::NEG_INFINITY => Some((pa, pb)),
+        _ => None,
+    };
+    if let Some((pa, pb)) = points {
         if pa == pb {
             return Proximity::CoresOverlap(Axis {
                 sep: 0.0,
@@ -641,6 +652,25 @@ mod tests {
         );
         let ax = axis_sep(Vec2::X, (-1.0, 1.0), (-1.0, 1.0));
         assert_eq!(ax.normal, Vec2::X);
+    }
+
+    #[test]
+    fn a_point_against_a_segment_collapsed_by_rounding_is_a_point_pair() {
+        // A segment whose ends coincide once mapped into A's frame gives no axis.
+        let p = Vec2::new(-47.0, 0.0);
+        let found = rounded_cores(Core::Point(Vec2::ZERO), Thin::Segment(p, p), 1001.0);
+        let (n, depth) = found
+            .contact(1001.0, Core::Point(Vec2::ZERO), Thin::Segment(p, p))
+            .unwrap();
+        assert!(
+            (n + Vec2::X).length() < 1e-6 && depth == 954.0,
+            "{n:?} {depth}"
+        );
+        let found = rounded_cores(Core::Point(p), Thin::Segment(p, p), 1.0);
+        let (n, depth) = found
+            .contact(1.0, Core::Point(p), Thin::Segment(p, p))
+            .unwrap();
+        assert_eq!((n, depth), (Vec2::X, 1.0));
     }
 
     #[test]
