@@ -226,8 +226,17 @@ proto.transforms = function transforms() {
     return v.transforms;
 };
 
-// A local binding, not `export { CoreWorld as World }`: with `"sideEffects": false` a bundler may
-// resolve a plain re-export straight to sepax_core.js and drop this module with its additions.
-/** @type {typeof CoreWorld} */
-export const World = CoreWorld;
+// A class of this module, not `export { CoreWorld as World }`: with `"sideEffects": false` a
+// bundler may resolve a plain re-export straight to sepax_core.js and drop this module with its
+// additions. Subclassing also lets a World created before init() say so, instead of the glue's
+// "Cannot read properties of undefined".
+/** A collision world (see sepax_core.d.ts for its methods). Create it after `init()`. */
+export class World extends CoreWorld {
+    constructor(options) {
+        if (memory === null) {
+            throw new Error("sepax: call `await init()` (or `initSync()`) before `new World()`");
+        }
+        super(options);
+    }
+}
 export { wasmMemory };

@@ -2,6 +2,8 @@
 // a small scene of every kind, events over several steps, zero-copy transforms, errors, free().
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import init, { World, initSync, init as namedInit } from "../../pkg/node.js";
 
 await init();
@@ -206,4 +208,23 @@ test("a freed World throws a clear Error; free() twice is harmless", () => {
     other.addCircle(0.5, 0, 1);
     assert.equal(other.step(), 1);
     other.free();
+});
+
+// A fresh process, so that the module has never been initialised.
+test("new World() before init() throws an Error that says to call init()", () => {
+    const script = `
+        import { World, init } from "../../pkg/node.js";
+        try { new World(); console.log("no error"); } catch (e) { console.log(e.constructor.name + ": " + e.message); }
+        await init();
+        const w = new World();
+        console.log("after init: " + (w.addCircle(0, 0, 1) === 0) + " " + (w instanceof World));
+    `;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: fileURLToPath(new URL(".", import.meta.url)),
+        encoding: "utf8",
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const [before, after] = run.stdout.trim().split("\n");
+    assert.match(before, /^Error: sepax: call `await init\(\)`/);
+    assert.equal(after, "after init: true true");
 });

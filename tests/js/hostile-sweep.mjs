@@ -459,9 +459,16 @@ export function runFreedChecks({ World }) {
     world.step();
     world.free();
     let checked = 0;
-    for (const name of Object.getOwnPropertyNames(World.prototype)) {
+    // Every method a World has, wherever it sits on the prototype chain (the package's World
+    // extends the wasm-bindgen class).
+    const methods = new Map();
+    for (let proto = World.prototype; proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+        for (const name of Object.getOwnPropertyNames(proto)) {
+            if (!methods.has(name)) methods.set(name, Object.getOwnPropertyDescriptor(proto, name));
+        }
+    }
+    for (const [name, desc] of methods) {
         if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
-        const desc = Object.getOwnPropertyDescriptor(World.prototype, name);
         checked += 1;
         try {
             if (desc.get) void world[name];
