@@ -122,6 +122,13 @@ pub struct HashGrid {
     /// `64 - log2(table size)`: buckets are the top bits of a multiplicative hash, which
     /// (unlike the low bits) depend on every bit of the cell key.
     table_shift: u32,
+    /// Dense mode (0 = hashed): every shape is on `dense_level` and the occupied cells form
+    /// a `dense_columns × dense_rows` rectangle small enough to index directly, row by
+    /// row. The table is then smaller than a hashed one, needs no hashing, and leaves the
+    /// entries in spatial order.
+    dense_columns: usize,
+    dense_rows: usize,
+    dense_level: u32,
 }
 
 impl HashGrid {
@@ -163,14 +170,29 @@ impl HashGrid {
         level
     }
 
+    /// The bucket of a cell that holds at least one indexed shape (so, in dense mode, a
+    /// cell inside the rectangle).
     #[inline]
-    fn bucket_of(&self, cell: u64) -> usize {
-        (cell.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.table_shift) as usize
+    fn bucket_of_indexed(&self, level: u32, cx: i32, cy: i32) -> usize {
+        if self.dense_columns > 0 {
+            cy as usize * self.dense_columns + cx as usize
+        } else {
+            (pack_cell(level, cx, cy).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.table_shift)
+                as usize
+        }
     }
 
+    /// The entries in the bucket of any cell (none for a cell outside the dense rectangle).
     #[inline]
-    fn bucket(&self, cell: u64) -> &[Entry] {
-        let b = self.bucket_of(cell);
+    fn bucket(&self, level: u32, cx: i32, cy: i32) -> &[Entry] {
+        if self.dense_columns > 0
+            && (level != self.dense_level
+                || cx as usize >= self.dense_columns
+                || cy as usize >= self.dense_rows)
+        {
+            return &[];
+        }
+        let b = self.bucket_of_indexed(level, cx, cy);
         &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize]
     }
 
@@ -191,6 +213,7 @@ impl HashGrid {
             self.starts.clear();
             self.starts.extend([0, 0, 0]);
             self.table_shift = 63;
+            self.dense_columns = 0;
             return;
         }
 
@@ -217,6 +240,7 @@ impl HashGrid {
             .extend((0..=MAX_LEVEL).map(|level| 1.0 / (self.base_cell * (1u64 << level) as f32)));
 
         let mut entry_count = 0usize;
+        let (mut columns, mut rows) = (0usize, 0usize);
         for &id in ids {
             let aabb = &aabbs[id as usize];
             let level = self.level_for(aabb);
@@ -224,6 +248,8 @@ impl HashGrid {
             let (cx1, cy1) = self.cell_of(level, aabb.max);
             self.levels_in_use |= 1 << level;
             entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
+            columns = columns.max(cx1 as usize + 1);
+            rows = rows.max(cy1 as usize + 1);
             self.footprints.push(Footprint {
                 level,
                 cx0,
@@ -233,14 +259,27 @@ impl HashGrid {
             });
         }
 
-        let table_size = entry_count.next_power_of_two().max(2);
-        self.table_shift = 64 - table_size.trailing_zeros();
+        // Dense when one level holds everything and its occupied rectangle has at most four
+        // cells per entry (measured on the standard workload: about one cell per entry).
+        let table_size = if self.levels_in_use.count_ones() == 1
+            && columns.saturating_mul(rows) <= 4 * entry_count
+        {
+            self.dense_columns = columns;
+            self.dense_rows = rows;
+            self.dense_level = self.levels_in_use.trailing_zeros();
+            columns * rows
+        } else {
+            self.dense_columns = 0;
+            let size = entry_count.next_power_of_two().max(2);
+            self.table_shift = 64 - size.trailing_zeros();
+            size
+        };
         self.starts.clear();
         self.starts.resize(table_size + 1, 0);
         for f in &self.footprints {
             for cy in f.cy0..=f.cy1 {
                 for cx in f.cx0..=f.cx1 {
-                    let b = self.bucket_of(pack_cell(f.level, cx, cy));
+                    let b = self.bucket_of_indexed(f.level, cx, cy);
                     self.starts[b + 1] += 1;
                 }
             }
@@ -254,7 +293,7 @@ impl HashGrid {
         for (f, &id) in self.footprints.iter().zip(ids) {
             for cy in f.cy0..=f.cy1 {
                 for cx in f.cx0..=f.cx1 {
-                    let b = self.bucket_of(pack_cell(f.level, cx, cy));
+                    let b = self.bucket_of_indexed(f.level, cx, cy);
                     let slot = self.starts[b] as usize;
                     let first_column = if cx == f.cx0 { FIRST_COLUMN } else { 0 };
                     let first_row = if cy == f.cy0 { FIRST_ROW } else { 0 };
@@ -338,7 +377,7 @@ impl HashGrid {
                 for cy in cy0..=cy1 {
                     for cx in cx0..=cx1 {
                         let cell = pack_cell(level, cx, cy);
-                        for eb in self.bucket(cell) {
+                        for eb in self.bucket(level, cx, cy) {
                             if eb.cell == cell
                                 && box_a.overlaps(&eb.aabb)
                                 && self.reports_in(level, box_a, &eb.aabb, cell)
@@ -378,7 +417,7 @@ impl HashGrid {
             for cy in cy0..=cy1 {
                 for cx in cx0..=cx1 {
                     let cell = pack_cell(level, cx, cy);
-                    for e in self.bucket(cell) {
+                    for e in self.bucket(level, cx, cy) {
                         if e.cell == cell
                             && e.aabb.overlaps(query)
                             && self.reports_in(level, &e.aabb, query, cell)
@@ -594,12 +633,18 @@ mod tests {
     #[test]
     fn grid_pairs_equal_brute_force_on_every_layout() {
         let mut grid = HashGrid::new();
+        let (mut dense_runs, mut hashed_runs) = (0, 0);
         for layout in 0..3 {
             for seed in 1..6u32 {
                 let aabbs = scene(seed * 7919, 600, layout);
                 // Leave a few slots out to check that only listed ids are indexed.
                 let ids: Vec<u32> = (0..aabbs.len() as u32).filter(|i| i % 11 != 3).collect();
                 grid.rebuild(&ids, &aabbs);
+                if grid.dense_columns > 0 {
+                    dense_runs += 1;
+                } else {
+                    hashed_runs += 1;
+                }
                 let mut got = Vec::new();
                 grid.overlapping_pairs(&ids, &aabbs, &mut got);
                 got.sort_unstable();
@@ -621,6 +666,11 @@ mod tests {
                 assert_eq!(hits, want, "query, layout {layout} seed {seed}");
             }
         }
+        // Both table layouts must have been exercised.
+        assert!(
+            dense_runs > 0 && hashed_runs > 0,
+            "dense {dense_runs}, hashed {hashed_runs}"
+        );
     }
 
     #[test]
