@@ -8,6 +8,9 @@
 //! grow past the peak number of shapes, and the result buffers stay within twice the most
 //! pairs seen (nothing accumulates).
 
+mod common;
+
+use common::Mulberry32;
 use sepax::math::{Transform, Vec2};
 use sepax::{collide, Shape, ShapeOptions, World};
 use std::collections::BTreeSet;
@@ -16,30 +19,8 @@ const SHAPES: usize = 1000;
 const STEPS: usize = 2000;
 const CHECK_EVERY: usize = 500;
 
-/// mulberry32, the PRNG of the benchmark workload.
-struct Rng(u32);
-
-impl Rng {
-    fn next_u32(&mut self) -> u32 {
-        self.0 = self.0.wrapping_add(0x6D2B_79F5);
-        let mut t = self.0;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        t ^ (t >> 14)
-    }
-    fn f32(&mut self) -> f32 {
-        (self.next_u32() >> 8) as f32 / (1u32 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.f32()
-    }
-    fn below(&mut self, n: usize) -> usize {
-        self.next_u32() as usize % n
-    }
-}
-
 /// A workload-like shape: 40 % boxes, 30 % circles, 30 % polygons of 3 to 8 vertices.
-fn workload_shape(rng: &mut Rng) -> Shape {
+fn workload_shape(rng: &mut Mulberry32) -> Shape {
     match rng.below(10) {
         0..=3 => Shape::oriented_box(rng.range(2.0, 8.0), rng.range(2.0, 8.0)).unwrap(),
         4..=6 => Shape::circle(rng.range(2.0, 8.0)).unwrap(),
@@ -70,7 +51,7 @@ struct Motion {
 
 struct Soak {
     world: World,
-    rng: Rng,
+    rng: Mulberry32,
     width: f32,
     /// Motion of each live moving shape, by id.
     motion: Vec<Option<Motion>>,
@@ -178,7 +159,7 @@ fn brute_force(world: &World) -> (Vec<u32>, Vec<u32>) {
 fn a_thousand_shapes_for_two_thousand_steps_with_churn() {
     let mut soak = Soak {
         world: World::new(),
-        rng: Rng(20_261_122),
+        rng: Mulberry32::new(20_261_122),
         // About 2 % of the area covered: a few hundred pairs at any time.
         width: 600.0,
         motion: Vec::new(),

@@ -9,31 +9,12 @@
 //! set differences over shape *identities* (not ids), so a reused id must end and restart
 //! its pairs.
 
+mod common;
+
+use common::Mulberry32;
 use sepax::math::{Transform, Vec2};
 use sepax::{collide, Shape, ShapeOptions, World};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// mulberry32: the PRNG of the standard benchmark workload.
-struct Rng(u32);
-
-impl Rng {
-    fn next_u32(&mut self) -> u32 {
-        self.0 = self.0.wrapping_add(0x6D2B_79F5);
-        let mut t = self.0;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        t ^ (t >> 14)
-    }
-    fn f32(&mut self) -> f32 {
-        (self.next_u32() >> 8) as f32 / (1u32 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.f32()
-    }
-    fn below(&mut self, n: u32) -> u32 {
-        self.next_u32() % n
-    }
-}
 
 /// Andrew's monotone chain; counter-clockwise, collinear points dropped.
 fn convex_hull(mut points: Vec<Vec2>) -> Vec<Vec2> {
@@ -60,14 +41,14 @@ fn convex_hull(mut points: Vec<Vec2>) -> Vec<Vec2> {
     hull
 }
 
-fn random_shape(rng: &mut Rng, size: f32) -> Shape {
+fn random_shape(rng: &mut Mulberry32, size: f32) -> Shape {
     let s = size;
     match rng.below(7) {
         0 => Shape::circle(rng.range(0.3, 1.0) * s).unwrap(),
         1 => Shape::aligned_box(rng.range(0.3, 1.0) * s, rng.range(0.3, 1.0) * s).unwrap(),
         2 => Shape::oriented_box(rng.range(0.3, 1.0) * s, rng.range(0.1, 1.0) * s).unwrap(),
         3 => {
-            let n = 3 + rng.below(8) as usize;
+            let n = 3 + rng.below(8);
             let points: Vec<Vec2> = (0..n)
                 .map(|k| {
                     let a = (k as f32 + rng.range(-0.25, 0.25)) * core::f32::consts::TAU / n as f32;
@@ -111,7 +92,7 @@ struct Scene {
 }
 
 impl Scene {
-    fn spawn_position(&self, rng: &mut Rng) -> (f32, f32) {
+    fn spawn_position(&self, rng: &mut Mulberry32) -> (f32, f32) {
         let w = self.extent;
         match self.layout {
             Layout::Uniform | Layout::BigStatics => (rng.range(0.0, w), rng.range(0.0, w)),
@@ -126,7 +107,7 @@ impl Scene {
         }
     }
 
-    fn add_random(&mut self, rng: &mut Rng, is_static: bool) {
+    fn add_random(&mut self, rng: &mut Mulberry32, is_static: bool) {
         let size = match (self.layout, is_static) {
             (Layout::BigStatics, true) => rng.range(20.0, 60.0),
             (Layout::BigStatics, false) if rng.below(10) == 0 => rng.range(0.01, 0.1),
@@ -202,7 +183,7 @@ fn identity_pairs(flat: &[u32], identity_of: &BTreeMap<u32, u64>) -> PairSet {
 }
 
 fn run(layout: Layout, seed: u32, count: usize, steps: usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Mulberry32::new(seed);
     let mut scene = Scene {
         world: World::new(),
         bodies: BTreeMap::new(),
@@ -230,7 +211,7 @@ fn run(layout: Layout, seed: u32, count: usize, steps: usize) {
         // Remove a few, add a few (ids get reused), move everyone.
         let ids: Vec<u32> = scene.bodies.keys().copied().collect();
         for _ in 0..(count / 50).max(1) {
-            let id = ids[rng.below(ids.len() as u32) as usize];
+            let id = ids[rng.below(ids.len())];
             if scene.bodies.contains_key(&id) {
                 scene.world.remove(id).unwrap();
                 scene.bodies.remove(&id);

@@ -2,27 +2,14 @@
 //! shape, on seeded scenes with statics, layers, removals and ids issued since the last
 //! step (which the documented "as the last step saw it" rule excludes).
 
+mod common;
+
+use common::Mulberry32;
 use sepax::math::{Aabb, Transform, Vec2};
 use sepax::raycast::raycast;
 use sepax::{overlaps, Shape, ShapeOptions, World};
 
-/// mulberry32, as in the benchmark workload.
-struct Rng(u32);
-
-impl Rng {
-    fn f32(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x6D2B_79F5);
-        let mut t = self.0;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        ((t ^ (t >> 14)) >> 8) as f32 / (1u32 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.f32()
-    }
-}
-
-fn shape(rng: &mut Rng, k: u32) -> Shape {
+fn shape(rng: &mut Mulberry32, k: u32) -> Shape {
     let s = rng.range(0.5, 3.0);
     match k % 6 {
         0 => Shape::circle(s).unwrap(),
@@ -48,7 +35,7 @@ fn pose(world: &World, id: u32) -> Transform {
 
 #[test]
 fn queries_equal_brute_force() {
-    let mut rng = Rng(2024);
+    let mut rng = Mulberry32::new(2024);
     let mut world = World::new();
     let extent = 60.0;
     for k in 0..400u32 {

@@ -8,6 +8,42 @@
 
 use sepax::{ConvexPolygon, Shape, ShapeKind, Transform, Vec2};
 
+/// mulberry32, the PRNG of the standard benchmark workload: 32-bit state and `f32` outputs,
+/// for the world-level tests whose scenes mimic that workload.
+#[derive(Clone, Debug)]
+pub struct Mulberry32(u32);
+
+impl Mulberry32 {
+    /// A generator with this seed.
+    pub fn new(seed: u32) -> Mulberry32 {
+        Mulberry32(seed)
+    }
+
+    /// The next 32 random bits.
+    pub fn next_u32(&mut self) -> u32 {
+        self.0 = self.0.wrapping_add(0x6D2B_79F5);
+        let mut t = self.0;
+        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
+        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
+        t ^ (t >> 14)
+    }
+
+    /// Uniform in [0, 1).
+    pub fn f32(&mut self) -> f32 {
+        (self.next_u32() >> 8) as f32 / (1u32 << 24) as f32
+    }
+
+    /// Uniform in [lo, hi).
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.f32()
+    }
+
+    /// Uniform in 0..n.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.next_u32() as usize % n
+    }
+}
+
 /// SplitMix64: tiny, fast, and good enough to spread test cases; seeded so that every run
 /// sees the same cases.
 #[derive(Clone, Debug)]
