@@ -26,6 +26,7 @@ STAGES=(
     fmt
     clippy_host
     clippy_wasm
+    doc
     cargo_test
     wasm_node
     wasm_chrome
@@ -112,6 +113,12 @@ stage_clippy_wasm() {
     local tests
     mapfile -t tests < <(wasm_test_args browser) # the wasm-bindgen test files (defined below)
     run cargo clippy --target wasm32-unknown-unknown --lib "${tests[@]}" -- -D warnings
+}
+
+# House style: the API docs build with warnings denied (broken intra-doc links fail).
+stage_doc() {
+    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
+    run env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
 }
 
 stage_cargo_test() {

@@ -14,6 +14,10 @@
 //! 6. [`world`]: the pipeline (poses, broad phase, narrow phase, sorted output, events)
 //!    and the queries.
 //!
+//! Beside them, [`raycast`] casts a ray against one shape (used by the world's ray query), and
+//! `wasm` (wasm32 builds only) is the single JavaScript binding module: it converts and checks
+//! arguments, delegates to [`world::World`] and maps errors to JS `TypeError`/`RangeError`.
+//!
 //! ## Conventions
 //!
 //! - The contact **normal points from A to B** and is a unit vector; moving B by
