@@ -9,33 +9,16 @@
 // also copies the screenshot to docs/demo.png (the README's picture).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../../scripts/serve.mjs";
+import { launchChromium } from "./chromium.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DIST = join(ROOT, "www", "dist");
 const OUT_DIR = join(ROOT, "target", "test-output");
-const TOOLS = process.env.SEPAX_TOOLS_DIR ?? join(ROOT, "tools");
-const { chromium } = createRequire(join(TOOLS, "package.json"))("playwright-core");
-
-// toolchain.md trap 9: without the background-networking flags Chromium's own connections are refused by the
-// closed network and show up as errors.
-const CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-];
-
 /** Same rule as www/src/palette.ts: the highlight colour #ff3cd2, and nothing else on screen, passes it. */
 const PINK = { minR: 200, maxG: 130, minB: 150 };
 /** The highlight ring is at most 2 device px (www/src/atlas.ts ringPx); windows reach this far past a sprite's radius. */
@@ -45,7 +28,7 @@ let server;
 let url;
 let context;
 let page;
-let userDir;
+let browser;
 const problems = [];
 
 /** Newest modification time under `path` (0 when it does not exist, e.g. removed while we look). */
@@ -87,13 +70,8 @@ const readoutNumber = async (id) => Number((await page.textContent(`#${id}`)).re
 before(async () => {
     ensureBuilt();
     ({ server, url } = await startServer({ root: DIST, port: 0 }));
-    userDir = mkdtempSync(join(tmpdir(), "sepax-demo-chromium-"));
-    context = await chromium.launchPersistentContext(userDir, {
-        executablePath: process.env.SEPAX_CHROMIUM ?? "/usr/bin/chromium",
-        headless: true,
-        args: CHROMIUM_ARGS,
-        viewport: { width: 1280, height: 720 },
-    });
+    browser = await launchChromium("demo", { viewport: { width: 1280, height: 720 } });
+    context = browser.context;
     page = context.pages()[0] ?? (await context.newPage());
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     page.on("console", (m) => {
@@ -106,9 +84,8 @@ before(async () => {
 });
 
 after(async () => {
-    await context?.close();
+    await browser?.close();
     await new Promise((r) => (server ? server.close(r) : r()));
-    if (userDir) rmSync(userDir, { recursive: true, force: true });
 });
 
 test("the demo loads its wasm and runs frames without errors", { timeout: 60_000 }, async () => {

@@ -2,47 +2,27 @@
 // package (pkg/index.js, which fetches the .wasm) from a server on 127.0.0.1, runs the same sweep and the
 // freed-world checks, and reports the counts back. Needs pkg/ (bash scripts/build-pkg.sh).
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../../scripts/serve.mjs";
+import { launchChromium } from "./chromium.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const TOOLS = process.env.SEPAX_TOOLS_DIR ?? join(ROOT, "tools");
-const { chromium } = createRequire(join(TOOLS, "package.json"))("playwright-core");
-
-// toolchain.md trap 9.
-const CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-];
-
 let server;
 let url;
 let context;
 let page;
-let userDir;
+let browser;
 const problems = [];
 
 before(async () => {
     assert.ok(existsSync(join(ROOT, "pkg", "index.js")), "pkg/ is missing: run bash scripts/build-pkg.sh");
     // The repository root, so that the page can import both pkg/ and the shared sweep module.
     ({ server, url } = await startServer({ root: ROOT, port: 0 }));
-    userDir = mkdtempSync(join(tmpdir(), "sepax-hostile-chromium-"));
-    context = await chromium.launchPersistentContext(userDir, {
-        executablePath: process.env.SEPAX_CHROMIUM ?? "/usr/bin/chromium",
-        headless: true,
-        args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium("hostile");
+    context = browser.context;
     page = context.pages()[0] ?? (await context.newPage());
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     page.on("response", (r) => {
@@ -56,9 +36,8 @@ before(async () => {
 });
 
 after(async () => {
-    await context?.close();
+    await browser?.close();
     await new Promise((r) => (server ? server.close(r) : r()));
-    if (userDir) rmSync(userDir, { recursive: true, force: true });
 });
 
 test("the hostile sweep in Chromium: TypeError or RangeError naming the argument, no trap, nothing changed", { timeout: 120_000 }, async () => {

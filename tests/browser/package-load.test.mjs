@@ -5,20 +5,14 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
-import { createRequire } from "node:module";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { launchChromium, toolsRequire } from "./chromium.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const toolsRequire = createRequire(join(process.env.SEPAX_TOOLS_DIR ?? join(root, "tools"), "/"));
-const { chromium } = toolsRequire("playwright-core");
 const esbuild = toolsRequire("esbuild");
-
-// Toolchain trap 9: without the background-networking flags Chromium's own connections are refused.
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 const MIME = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm" };
 
@@ -47,7 +41,8 @@ const page = (script) =>
 let site; // temp folder served over HTTP
 let server;
 let origin;
-let context; // the browser
+let browser;
+let context; // the browser's context
 let bundleText;
 
 before(async () => {
@@ -85,15 +80,12 @@ before(async () => {
     });
     await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${server.address().port}`;
-    context = await chromium.launchPersistentContext(join(site, "profile"), {
-        executablePath: "/usr/bin/chromium",
-        headless: true,
-        args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium("package-load");
+    context = browser.context;
 });
 
 after(async () => {
-    await context?.close();
+    await browser?.close();
     await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
     rmSync(site, { recursive: true, force: true });
 });
