@@ -81,6 +81,13 @@ fn queries_equal_brute_force() {
             m if m < 0.75 => 1,
             _ => 6,
         };
+        // The shapes every query may return: seen by the last step and on a layer in `mask`.
+        let on_layer: Vec<u32> = visible
+            .iter()
+            .copied()
+            .filter(|&id| layer_of(id) & mask != 0)
+            .collect();
+
         // Point.
         let p = Vec2::new(rng.range(-5.0, extent + 5.0), rng.range(-5.0, extent + 5.0));
         out.clear();
@@ -89,10 +96,9 @@ fn queries_equal_brute_force() {
             translation: p,
             ..Transform::IDENTITY
         };
-        let want: Vec<u32> = visible
+        let want: Vec<u32> = on_layer
             .iter()
             .copied()
-            .filter(|&id| layer_of(id) & mask != 0)
             .filter(|&id| {
                 overlaps(
                     world.shape(id).unwrap(),
@@ -112,10 +118,9 @@ fn queries_equal_brute_force() {
         world
             .query_aabb(query.min, query.max, mask, &mut out)
             .unwrap();
-        let want: Vec<u32> = visible
+        let want: Vec<u32> = on_layer
             .iter()
             .copied()
-            .filter(|&id| layer_of(id) & mask != 0)
             .filter(|&id| {
                 world
                     .shape(id)
@@ -136,10 +141,9 @@ fn queries_equal_brute_force() {
             .query_shape(&probe_shape, p.x, p.y, angle, mask, &mut out)
             .unwrap();
         let probe_pose = Transform::from_xy_angle(p.x, p.y, angle);
-        let want: Vec<u32> = visible
+        let want: Vec<u32> = on_layer
             .iter()
             .copied()
-            .filter(|&id| layer_of(id) & mask != 0)
             .filter(|&id| {
                 overlaps(
                     world.shape(id).unwrap(),
@@ -159,10 +163,9 @@ fn queries_equal_brute_force() {
         }
         let max = rng.range(1.0, 80.0);
         let got = world.raycast(p, dir, max, mask).unwrap();
-        let hits: Vec<(f32, u32)> = visible
+        let hits: Vec<(f32, u32)> = on_layer
             .iter()
             .copied()
-            .filter(|&id| layer_of(id) & mask != 0)
             .filter_map(|id| {
                 raycast(world.shape(id).unwrap(), &pose(&world, id), p, dir, max)
                     .map(|h| (h.distance, id))
