@@ -277,7 +277,85 @@ fn sizes() -> Vec<usize> {
         .unwrap_or_else(|| vec![1_000, 5_000, 20_000, 100_000])
 }
 
+/// `BENCH_PHASES=frames`: instead of criterion, runs that many frames per N after 30 warm-up frames and prints
+/// the median of each phase of `World::step_timed` in ms (for profiling; criterion remains the figure to quote).
+fn phases(frames: usize) {
+    println!("| N | frame | poses | broad phase | narrow phase | output | candidates | pairs |");
+    for n in sizes() {
+        let mut w = make_workload(n);
+        if std::env::var("BENCH_SORTED").is_ok() {
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&i| ((w.y[i] / 32.0) as u64, (w.x[i] * 16.0) as u64));
+            let shapes: Vec<Kind> = std::mem::take(&mut w.shapes);
+            let mut shapes: Vec<Option<Kind>> = shapes.into_iter().map(Some).collect();
+            w.shapes = order.iter().map(|&i| shapes[i].take().unwrap()).collect();
+            for col in [
+                &mut w.radius,
+                &mut w.x,
+                &mut w.y,
+                &mut w.angle,
+                &mut w.vx,
+                &mut w.vy,
+                &mut w.va,
+            ] {
+                let copy = col.clone();
+                for (k, &i) in order.iter().enumerate() {
+                    col[k] = copy[i];
+                }
+            }
+        }
+        let mut world = build_world(&w);
+        let epoch = Instant::now();
+        let clock = move || epoch.elapsed().as_secs_f64() * 1e3;
+        let mut rows: Vec<[f64; 5]> = Vec::new();
+        let mut candidates = 0;
+        for f in 0..30 + frames {
+            advance(&mut w);
+            let start = clock();
+            for (dst, src) in world.xs_mut().iter_mut().zip(&w.x) {
+                *dst = *src as f32;
+            }
+            for (dst, src) in world.ys_mut().iter_mut().zip(&w.y) {
+                *dst = *src as f32;
+            }
+            for (dst, src) in world.angles_mut().iter_mut().zip(&w.angle) {
+                *dst = *src as f32;
+            }
+            let (_, t) = world
+                .step_timed(clock)
+                .expect("workload transforms are valid");
+            black_box(world.pairs().iter().map(|&id| u64::from(id)).sum::<u64>());
+            let total = clock() - start;
+            candidates = t.candidates;
+            if f >= 30 {
+                rows.push([total, t.poses, t.broad_phase, t.narrow_phase, t.output]);
+            }
+        }
+        let median = |k: usize| {
+            let mut v: Vec<f64> = rows.iter().map(|r| r[k]).collect();
+            v.sort_by(f64::total_cmp);
+            v[v.len() / 2]
+        };
+        println!(
+            "| {n} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | {candidates} | {} |",
+            median(0),
+            median(1),
+            median(2),
+            median(3),
+            median(4),
+            world.pairs().len() / 2
+        );
+    }
+}
+
 fn workload(c: &mut Criterion) {
+    if let Some(frames) = std::env::var("BENCH_PHASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        phases(frames);
+        return;
+    }
     let mut group = c.benchmark_group("workload");
     group
         .sample_size(10)
