@@ -195,8 +195,9 @@ impl std::error::Error for ShapeError {}
 /// unit normal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvexPolygon {
-    vertices: Vec<Vec2>,
-    normals: Vec<Vec2>,
+    /// The `n` vertices, then the `n` edge normals, in one allocation: the narrow phase
+    /// reads both, and one buffer is one cache miss fewer per test.
+    points: Vec<Vec2>,
     bounding_radius: f32,
 }
 
@@ -341,20 +342,21 @@ impl ConvexPolygon {
             return Err(ShapeError::SelfIntersecting);
         }
 
-        let vertices: Vec<Vec2> = ring.iter().map(|&(index, _)| points[index]).collect();
-        let normals = (0..n)
-            .map(|i| {
-                let a = ring[i].1;
-                let b = ring[(i + 1) % n].1;
-                let e = sub(b, a);
-                let l = len(e);
-                Vec2::new((e[1] / l) as f32, (-e[0] / l) as f32)
-            })
-            .collect();
-        let bounding_radius = vertices.iter().map(|v| v.length()).fold(0.0f32, f32::max);
+        let mut vertices_and_normals: Vec<Vec2> = Vec::with_capacity(2 * n);
+        vertices_and_normals.extend(ring.iter().map(|&(index, _)| points[index]));
+        vertices_and_normals.extend((0..n).map(|i| {
+            let a = ring[i].1;
+            let b = ring[(i + 1) % n].1;
+            let e = sub(b, a);
+            let l = len(e);
+            Vec2::new((e[1] / l) as f32, (-e[0] / l) as f32)
+        }));
+        let bounding_radius = vertices_and_normals[..n]
+            .iter()
+            .map(|v| v.length())
+            .fold(0.0f32, f32::max);
         Ok(ConvexPolygon {
-            vertices,
-            normals,
+            points: vertices_and_normals,
             bounding_radius,
         })
     }
@@ -363,7 +365,7 @@ impl ConvexPolygon {
     #[inline]
     #[must_use]
     pub fn vertices(&self) -> &[Vec2] {
-        &self.vertices
+        &self.points[..self.points.len() / 2]
     }
 
     /// The outward unit normal of each edge (`normals()[i]` belongs to the edge from
@@ -371,7 +373,7 @@ impl ConvexPolygon {
     #[inline]
     #[must_use]
     pub fn normals(&self) -> &[Vec2] {
-        &self.normals
+        &self.points[self.points.len() / 2..]
     }
 
     /// The distance from the local origin to the furthest vertex.

@@ -5,10 +5,12 @@
 //!
 //! - written by the game every frame: `xs`, `ys`, `angles` (these are the columns the
 //!   zero-copy JavaScript views expose, so they must stay plain `f32` arrays);
-//! - written by every step: `poses` (the transform the last step used, with its cosine and
-//!   sine, packed so the narrow phase touches one cache line per shape) and the cached
-//!   world `aabbs`;
-//! - cold: `shapes` (kind and parameters, polygon vertices), `layers`, `masks`, `flags`.
+//! - read by the narrow phase: `bodies`, each the shape's geometry (kind and parameters,
+//!   a polygon's vertex buffer) next to the pose the last step used (position, cosine and
+//!   sine), so that testing a candidate pair reads one record per shape rather than two
+//!   columns (random reads: the pairs' ids are spatially unrelated);
+//! - written by every step: the poses inside `bodies` and the cached world `aabbs`;
+//! - cold: `layers`, `masks`, `flags`.
 //!
 //! Removing a shape pushes its slot on a free list; the next add reuses the most recently
 //! freed slot first (LIFO), so ids stay dense and the columns stay short. A removed id is
@@ -41,12 +43,11 @@ pub struct ShapeStore {
     pub ys: Vec<f32>,
     /// Angle of each shape in radians, written by the game.
     pub angles: Vec<f32>,
-    /// The transform each shape had at the last step (what pairs and queries refer to).
-    pub poses: Vec<Transform>,
+    /// Each shape's geometry and the transform it had at the last step (what pairs and
+    /// queries refer to).
+    pub bodies: Vec<Body>,
     /// The world bounding box each shape had at the last step.
     pub aabbs: Vec<Aabb>,
-    /// Kind and parameters of each shape (a placeholder point in free slots).
-    pub shapes: Vec<Shape>,
     /// Collision layer bits of each shape.
     pub layers: Vec<u32>,
     /// Which layers each shape collides with.
@@ -66,6 +67,16 @@ pub struct ShapeStore {
     /// Bumped whenever the `xs`/`ys`/`angles` buffers move in memory, so views over them
     /// know to rebuild.
     pub layout_version: u32,
+}
+
+/// A shape and its pose at the last step, stored together because the narrow phase
+/// always reads both.
+#[derive(Clone, Debug)]
+pub struct Body {
+    /// The transform the last step used.
+    pub pose: Transform,
+    /// Kind and parameters (a placeholder point in free slots).
+    pub shape: Shape,
 }
 
 /// What is stored about a shape apart from its transform.
@@ -134,9 +145,11 @@ impl ShapeStore {
                 self.xs.push(0.0);
                 self.ys.push(0.0);
                 self.angles.push(0.0);
-                self.poses.push(Transform::IDENTITY);
+                self.bodies.push(Body {
+                    pose: Transform::IDENTITY,
+                    shape: Shape::Point,
+                });
                 self.aabbs.push(Aabb::new(Vec2::ZERO, Vec2::ZERO));
-                self.shapes.push(Shape::Point);
                 self.layers.push(0);
                 self.masks.push(0);
                 self.flags.push(0);
@@ -151,9 +164,11 @@ impl ShapeStore {
         self.xs[slot] = x;
         self.ys[slot] = y;
         self.angles[slot] = angle;
-        self.poses[slot] = pose;
+        self.bodies[slot] = Body {
+            pose,
+            shape: init.shape,
+        };
         self.aabbs[slot] = aabb;
-        self.shapes[slot] = init.shape;
         self.layers[slot] = init.layer;
         self.masks[slot] = init.mask;
         self.flags[slot] = flags;
@@ -183,7 +198,7 @@ impl ShapeStore {
         }
         self.flags[slot] = 0;
         // Drop the polygon's vertex buffers now rather than when the slot is reused.
-        self.shapes[slot] = Shape::Point;
+        self.bodies[slot].shape = Shape::Point;
         self.free_slots.push(id);
     }
 
@@ -202,9 +217,8 @@ impl ShapeStore {
             self.xs.len(),
             self.ys.len(),
             self.angles.len(),
-            self.poses.len(),
+            self.bodies.len(),
             self.aabbs.len(),
-            self.shapes.len(),
             self.layers.len(),
             self.masks.len(),
             self.list_positions.len(),

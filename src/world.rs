@@ -327,7 +327,7 @@ impl World {
     /// The shape stored under `id`.
     pub fn shape(&self, id: u32) -> Result<&Shape, WorldError> {
         self.check_id("id", id)?;
-        Ok(&self.store.shapes[id as usize])
+        Ok(&self.store.bodies[id as usize].shape)
     }
 
     /// True when `id` is a static shape.
@@ -540,16 +540,22 @@ impl World {
         let store = &self.store;
         let found = &mut self.scratch.found;
         found.clear();
+        // With default filters everywhere every pair passes, and skipping the test saves two
+        // random reads per candidate (`layers[b]`, `masks[b]`).
+        let filtering = self.custom_filter_count > 0;
         for &(a, b) in &self.scratch.candidates {
             let (sa, sb) = (a as usize, b as usize);
-            if store.layers[sa] & store.masks[sb] == 0 || store.layers[sb] & store.masks[sa] == 0 {
+            if filtering
+                && (store.layers[sa] & store.masks[sb] == 0
+                    || store.layers[sb] & store.masks[sa] == 0)
+            {
                 continue;
             }
             if let Some(Contact { normal, depth }) = collide(
-                &store.shapes[sa],
-                &store.poses[sa],
-                &store.shapes[sb],
-                &store.poses[sb],
+                &store.bodies[sa].shape,
+                &store.bodies[sa].pose,
+                &store.bodies[sb].shape,
+                &store.bodies[sb].pose,
             ) {
                 found.push(Found {
                     key: pair_key(a, b),
@@ -690,8 +696,8 @@ impl World {
             let s = id as usize;
             if self.layer_accepts(id, mask)
                 && overlaps(
-                    &self.store.shapes[s],
-                    &self.store.poses[s],
+                    &self.store.bodies[s].shape,
+                    &self.store.bodies[s].pose,
                     &Shape::Point,
                     &probe,
                 )
@@ -747,7 +753,12 @@ impl World {
         self.query_candidates(&shape.aabb(&pose), |id| {
             let s = id as usize;
             if self.layer_accepts(id, mask)
-                && overlaps(&self.store.shapes[s], &self.store.poses[s], shape, &pose)
+                && overlaps(
+                    &self.store.bodies[s].shape,
+                    &self.store.bodies[s].pose,
+                    shape,
+                    &pose,
+                )
             {
                 out.push(id);
             }
@@ -797,8 +808,8 @@ impl World {
             }
             let s = id as usize;
             if let Some(hit) = raycast(
-                &self.store.shapes[s],
-                &self.store.poses[s],
+                &self.store.bodies[s].shape,
+                &self.store.bodies[s].pose,
                 origin,
                 unit,
                 reach,
@@ -867,9 +878,8 @@ fn refresh_poses(store: &mut ShapeStore, statics: bool) {
         xs,
         ys,
         angles,
-        poses,
+        bodies,
         aabbs,
-        shapes,
         dynamic_ids,
         static_ids,
         ..
@@ -878,8 +888,9 @@ fn refresh_poses(store: &mut ShapeStore, statics: bool) {
     for &id in ids.iter() {
         let s = id as usize;
         let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
-        poses[s] = pose;
-        aabbs[s] = shapes[s].aabb(&pose);
+        let body = &mut bodies[s];
+        body.pose = pose;
+        aabbs[s] = body.shape.aabb(&pose);
     }
 }
 
