@@ -19,17 +19,18 @@
 // of the libraries rotates from batch to batch, so that a noisy neighbour or thermal drift hits all of them alike.
 // Read ratios, not absolute milliseconds: the machine is shared.
 //
-// JS garbage per frame: after the timed frames, for each library, windows of K frames are run between a forced
-// full GC (`gc()`, needs --expose-gc) and a read of `process.memoryUsage().heapUsed`. With the young generation
-// emptied by gc(), everything the K frames allocate on the JS heap is still counted in heapUsed at the end of the
-// window (nothing is collected in between unless a GC runs inside the window, which a PerformanceObserver on "gc"
-// entries detects; such a figure is marked as a lower bound, "≥"). The cost of the measurement itself (a
-// memoryUsage() call, measured on empty windows) is subtracted; the figure is the smallest window (noise such as
-// code compilation only ever adds bytes; a first window is discarded), divided by K. Resolution: a few hundred
-// bytes per window. Wasm linear memory and ArrayBuffer backing stores are not JS heap
+// JS garbage per frame: after the timed frames, for each library, windows of K frames (K = about 250 ms worth of
+// frames, 1..200) are run after a forced full GC (`gc()`, needs --expose-gc), reading the bytes in use in V8's young
+// generation before and after. Young-generation allocation is a bump pointer, so with no GC inside the window
+// (a PerformanceObserver on "gc" entries checks) the difference is exactly what the K frames allocated. When a GC
+// did run inside (libraries allocating megabytes per frame), `process.memoryUsage().heapUsed` is used instead and
+// the figure is marked as a lower bound, "≥". The cost of the reads themselves (empty windows) is subtracted; the
+// figure is the smallest window (noise such as code compilation only ever adds bytes; a first window is
+// discarded), divided by K. Wasm linear memory and ArrayBuffer backing stores are not JS heap
 // garbage and are not counted (a growing wasm memory would show in `arrayBuffers`, reported separately if nonzero).
 
 import os from "node:os";
+import v8 from "node:v8";
 import { writeFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PerformanceObserver, performance } from "node:perf_hooks";
@@ -50,7 +51,8 @@ const ALL = Object.keys(LIBS);
 const REFERENCE = "sepax";
 const SKIP_MS = 2000; // a library whose steady frames take longer is skipped at this N and above
 const SKIP_PROBE = 5; // ... judged on the median of the first frames after the cross-check (frame 1 is often slow)
-const CROSS_FRAMES = 4; // frames 0-2 are compared, frame 3 tells whether a difference is a one-frame lag
+const CROSS_FRAMES = 4;
+const GARBAGE_WINDOW_MS = 250; // length of one garbage window (frames = this / the library's median frame time) // frames 0-2 are compared, frame 3 tells whether a difference is a one-frame lag
 
 const sizes = (process.env.BENCH_N ?? "1000 5000 20000 100000").split(/[\s,]+/).filter(Boolean).map(Number);
 const chosen = process.env.BENCH_LIBS ? process.env.BENCH_LIBS.split(/[\s,]+/).filter(Boolean) : ALL;
@@ -69,8 +71,7 @@ function plan(n) {
     defaults[0] = Math.max(w, CROSS_FRAMES);
     defaults[1] = m;
   }
-  const garbageWindow = n <= 5000 ? 10 : n <= 20000 ? 3 : 1;
-  return { warm: defaults[0], measured: defaults[1], batch: defaults[2], garbageWindow, garbageWindows: n <= 20000 ? 7 : 4 };
+  return { warm: defaults[0], measured: defaults[1], batch: defaults[2], garbageWindows: n <= 20000 ? 7 : 4 };
 }
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
@@ -101,43 +102,59 @@ const gcObserver = new PerformanceObserver((list) => {
 gcObserver.observe({ entryTypes: ["gc"] });
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Bytes in use in V8's young generation: allocation there is a bump pointer, so between two reads with no GC in
+ *  between, the difference is exactly what was allocated on the JS heap (objects too large for it excepted, which
+ *  heapUsed still catches). */
+const youngBytes = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === "new_space").space_used_size;
+
 async function garbage(lib, motion, windowFrames, windows) {
   const spans = [];
   const run = (fn, count) => {
-    const values = [];
+    const young = [];
+    const used = [];
     const ext = [];
     for (let k = 0; k < count; k++) {
       gc();
       const start = performance.now();
       const h0 = process.memoryUsage();
+      const y0 = youngBytes();
       fn();
+      const y1 = youngBytes();
       const h1 = process.memoryUsage();
       spans.push([start, performance.now()]);
-      values.push(h1.heapUsed - h0.heapUsed);
+      young.push(y1 - y0);
+      used.push(h1.heapUsed - h0.heapUsed);
       ext.push(h1.arrayBuffers - h0.arrayBuffers);
     }
-    return [values, ext];
+    return { young, used, ext };
   };
+  // The frames of the timed runs without the clock: `frame()` returns its three durations in a fresh array, which
+  // is the harness's garbage, not the library's.
   const frames = () => {
     for (let f = 0; f < windowFrames; f++) {
       advance(motion);
-      frame(lib, motion);
+      lib.write(motion);
+      lib.step();
+      sink = (sink + lib.read()) | 0; // an int32 stays a small integer: no heap number per frame
     }
   };
-  const [baseline] = run(() => {}, windows);
+  const empty = run(() => {}, windows);
   run(frames, 1); // discarded: compiles this closure
   spans.length = 0;
-  const [values, ext] = run(frames, windows);
+  const measured = run(frames, windows);
   await settle();
   const collected = gcEntries.some(([s, e]) => spans.some(([a, b]) => s < b && e > a));
-  // Noise only ever adds bytes (code compilation, feedback vectors, observers): the smallest window is the
-  // steady-state figure; the median is kept in results.json too.
+  // Without a GC inside the windows the young-generation difference is exact (minus the empty window's cost of
+  // the reads themselves). With one, part of the allocation was collected: heapUsed then gives a lower bound.
+  // Noise (code compilation, feedback vectors) only ever adds bytes: the smallest window is the steady-state
+  // figure; the median is kept in results.json too.
+  const [values, baseline] = collected ? [measured.used, empty.used] : [measured.young, empty.young];
   const base = Math.min(...baseline);
   return {
     bytes: Math.max(0, (Math.min(...values) - base) / windowFrames),
     medianBytes: Math.max(0, (median(values) - base) / windowFrames),
     lowerBound: collected,
-    externalBytes: Math.min(...ext) / windowFrames,
+    externalBytes: Math.min(...measured.ext) / windowFrames,
   };
 }
 
@@ -286,7 +303,11 @@ async function runSize(n) {
   }
   for (const name of active) {
     const s = state[name];
-    entry.libs[name].garbage = await garbage(s.lib, s.motion, p.garbageWindow, p.garbageWindows);
+    // Windows of about GARBAGE_WINDOW_MS each: a few hundred bytes of measurement noise then weigh little per frame
+    // for a fast library, and a slow one still gets at least one whole frame per window.
+    const windowFrames = Math.max(1, Math.min(200, Math.round(GARBAGE_WINDOW_MS / entry.libs[name].medianMs)));
+    entry.libs[name].garbage = await garbage(s.lib, s.motion, windowFrames, p.garbageWindows);
+    entry.libs[name].garbage.windowFrames = windowFrames;
   }
   const ref = entry.libs[REFERENCE]?.medianMs;
   for (const name of active) {

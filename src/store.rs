@@ -64,8 +64,8 @@ pub struct ShapeStore {
     free_slots: Vec<u32>,
     /// Ids issued since the last step (their `FLAG_FRESH` is cleared by the step).
     pub fresh_ids: Vec<u32>,
-    /// Bumped whenever the `xs`/`ys`/`angles` buffers move in memory, so views over them
-    /// know to rebuild.
+    /// Bumped whenever the `xs`/`ys`/`angles` buffers move in memory or grow by a slot, so
+    /// views over them know to rebuild.
     pub layout_version: u32,
 }
 
@@ -140,7 +140,6 @@ impl ShapeStore {
         let id = match self.free_slots.pop() {
             Some(id) => id,
             None => {
-                let before = self.transform_buffer_addresses();
                 let id = self.flags.len() as u32;
                 self.xs.push(0.0);
                 self.ys.push(0.0);
@@ -154,9 +153,8 @@ impl ShapeStore {
                 self.masks.push(0);
                 self.flags.push(0);
                 self.list_positions.push(0);
-                if before != self.transform_buffer_addresses() {
-                    self.layout_version = self.layout_version.wrapping_add(1);
-                }
+                // The columns grew (and may have moved): views over them are stale.
+                self.layout_version = self.layout_version.wrapping_add(1);
                 id
             }
         };
@@ -250,13 +248,5 @@ impl ShapeStore {
             ));
         }
         Ok(())
-    }
-
-    fn transform_buffer_addresses(&self) -> [usize; 3] {
-        [
-            self.xs.as_ptr() as usize,
-            self.ys.as_ptr() as usize,
-            self.angles.as_ptr() as usize,
-        ]
     }
 }

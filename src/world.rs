@@ -436,13 +436,13 @@ impl World {
         ]
     }
 
-    /// Changes whenever the transform columns move in memory or change length.
+    /// Changes whenever the transform columns move in memory or change length: a counter
+    /// of such changes, kept below 2^30 so that JavaScript holds it as a small integer
+    /// (a larger `u32` becomes a heap number, garbage on every read). Wrapping would take
+    /// 2^30 new slots between two reads; a world holds at most [`MAX_SHAPES`] = 2^24.
     #[must_use]
     pub fn layout_version(&self) -> u32 {
-        self.store
-            .layout_version
-            .wrapping_mul(0x9E37_79B1)
-            .wrapping_add(self.store.slot_count() as u32)
+        self.store.layout_version & 0x3FFF_FFFF
     }
 
     /// Marks every static shape as possibly moved, so the next step re-reads all their

@@ -114,3 +114,25 @@ test("a view of one world is not disturbed by another world", () => {
     assert.deepEqual(Array.from(w2.pairs()), [1, 2]);
     w2.free();
 });
+
+test("layoutVersion changes with every new slot and stays a small integer", () => {
+    // The views check layoutVersion on every transforms() call: a value of 2^30 or more would be a
+    // heap number in V8, i.e. garbage on every frame.
+    const w = new World();
+    const seen = new Set([w.layoutVersion]);
+    for (let i = 0; i < 5000; i++) {
+        w.addCircle(i * 3, 0, 1);
+        const version = w.layoutVersion;
+        assert.ok(Number.isInteger(version) && version >= 0 && version < 2 ** 30, `layoutVersion ${version}`);
+        assert.ok(!seen.has(version), `layoutVersion ${version} repeated after add ${i}`);
+        seen.add(version);
+    }
+    // Removing and re-adding reuses a slot: the columns neither grow nor move, the views stay valid.
+    const before = w.layoutVersion;
+    const xs = w.transforms().xs;
+    w.remove(10);
+    w.addCircle(5, 5, 1);
+    assert.equal(w.layoutVersion, before);
+    assert.equal(w.transforms().xs, xs);
+    w.free();
+});
