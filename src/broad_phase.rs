@@ -54,8 +54,6 @@ struct Entry {
     aabb: Aabb,
     /// The shape id in the low bits, plus [`FIRST_COLUMN`] and [`FIRST_ROW`].
     tagged_id: u32,
-    bucket: u32,
-    cell: u64,
 }
 
 /// Set on an entry in the leftmost column of its shape's footprint.
@@ -77,8 +75,6 @@ impl Default for Entry {
         Entry {
             aabb: Aabb::new(Vec2::ZERO, Vec2::ZERO),
             tagged_id: 0,
-            bucket: 0,
-            cell: 0,
         }
     }
 }
@@ -126,16 +122,23 @@ pub struct HashGrid {
     footprints: Vec<Footprint>,
     /// Entries sorted by bucket; bucket `b` is `entries[starts[b]..starts[b + 1]]`.
     entries: Vec<Entry>,
+    /// In hashed mode, the packed cell of each entry (a bucket may hold several cells);
+    /// empty in dense mode, where a bucket is one cell.
+    cells: Vec<u64>,
     starts: Vec<u32>,
+    /// Scratch for same-cell pairs (see [`HashGrid::overlapping_pairs`]).
+    pair_slots: Vec<(u32, u32)>,
     /// `64 - log2(table size)`: buckets are the top bits of a multiplicative hash, which
     /// (unlike the low bits) depend on every bit of the cell key.
     table_shift: u32,
-    /// Dense mode (false = hashed): on every level in use, the occupied cells form a
-    /// rectangle from the origin, and all the rectangles together are small enough to
-    /// index directly, level after level, row by row. The table then needs no hashing, a
-    /// bucket is exactly one cell, and the entries come out in spatial order.
+    /// Dense mode (false = hashed): each level up to the coarsest one a shape may need
+    /// gets the rectangle of cells covering the bounds of all boxes, and all the
+    /// rectangles together are small enough to index directly, level after level, row by
+    /// row. The table then needs no hashing, a bucket is exactly one cell, and the entries
+    /// come out in spatial order.
     dense: bool,
-    /// Where each level's rectangle starts in the table and its size, in dense mode.
+    /// Where each level's rectangle starts in the table and its size, in dense mode
+    /// (zero columns for levels beyond the coarsest).
     dense_levels: [DenseLevel; MAX_LEVEL as usize + 1],
 }
 
@@ -183,10 +186,9 @@ impl HashGrid {
         )
     }
 
+    /// The level whose cells are at least `extent` (the last level for anything larger).
     #[inline]
-    fn level_for(&self, aabb: &Aabb) -> u32 {
-        let extent = aabb.extents();
-        let extent = max_f32(extent.x, extent.y);
+    fn level_for_extent(&self, extent: f32) -> u32 {
         let mut level = 0;
         let mut size = self.base_cell;
         while extent > size && level < MAX_LEVEL {
@@ -196,8 +198,14 @@ impl HashGrid {
         level
     }
 
+    #[inline]
+    fn level_for(&self, aabb: &Aabb) -> u32 {
+        let extent = aabb.extents();
+        self.level_for_extent(max_f32(extent.x, extent.y))
+    }
+
     /// The bucket of a cell that holds at least one indexed shape (so, in dense mode, a
-    /// cell inside the rectangle).
+    /// cell inside its level's rectangle).
     #[inline]
     fn bucket_of_indexed(&self, level: u32, cx: i32, cy: i32) -> usize {
         if self.dense {
@@ -208,20 +216,25 @@ impl HashGrid {
         }
     }
 
-    /// The entries in the bucket of any cell (none for a cell outside the dense rectangle).
+    /// The range of `entries` in the bucket of any cell (empty for a cell outside the
+    /// dense rectangles). In hashed mode the range may hold other cells too: check
+    /// [`HashGrid::in_cell`].
     #[inline]
-    fn bucket(&self, level: u32, cx: i32, cy: i32) -> &[Entry] {
+    fn bucket(&self, level: u32, cx: i32, cy: i32) -> core::ops::Range<usize> {
         if self.dense {
             let table = &self.dense_levels[level as usize];
-            if self.levels_in_use & (1 << level) == 0
-                || cx as usize >= table.columns
-                || cy as usize >= table.rows
-            {
-                return &[];
+            if cx as usize >= table.columns || cy as usize >= table.rows {
+                return 0..0;
             }
         }
         let b = self.bucket_of_indexed(level, cx, cy);
-        &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize]
+        self.starts[b] as usize..self.starts[b + 1] as usize
+    }
+
+    /// True when entry `index`, found in the bucket of `cell`, belongs to that cell.
+    #[inline]
+    fn in_cell(&self, index: usize, cell: u64) -> bool {
+        self.dense || self.cells[index] == cell
     }
 
     /// True when the pair of boxes, both present in `cell`, should be reported from it:
@@ -236,24 +249,30 @@ impl HashGrid {
     pub fn rebuild(&mut self, ids: &[u32], aabbs: &[Aabb]) {
         self.footprints.clear();
         self.entries.clear();
+        self.cells.clear();
         self.levels_in_use = 0;
+        self.level_counts.fill(0);
         if ids.is_empty() {
             self.starts.clear();
             self.starts.extend([0, 0, 0]);
             self.table_shift = 63;
             self.dense = false;
+            self.plan_cross_level_lookups();
             return;
         }
 
         let mut lo = Vec2::new(f32::INFINITY, f32::INFINITY);
         let mut hi = Vec2::new(f32::NEG_INFINITY, f32::NEG_INFINITY);
         let mut extent_sum = 0.0f64;
+        let mut max_extent = 0.0f32;
         for &id in ids {
             let aabb = &aabbs[id as usize];
             lo = lo.min(aabb.min);
             hi = hi.max(aabb.max);
             let e = aabb.extents();
-            extent_sum += max_f32(e.x, e.y) as f64;
+            let extent = max_f32(e.x, e.y);
+            extent_sum += extent as f64;
+            max_extent = max_f32(max_extent, extent);
         }
         let span = (hi - lo).x.max((hi - lo).y);
         let mean_extent = (extent_sum / ids.len() as f64) as f32;
@@ -267,11 +286,33 @@ impl HashGrid {
         self.inverse_cells
             .extend((0..=MAX_LEVEL).map(|level| 1.0 / (self.base_cell * (1u64 << level) as f32)));
 
-        let mut entry_count = 0usize;
-        for table in &mut self.dense_levels {
-            *table = DenseLevel::default();
+        // Dense when the rectangles covering all boxes, on every level up to the coarsest
+        // a shape may need, have at most four cells per shape in all (the standard
+        // workload: about a third of a cell per shape, over two levels). Knowing the table
+        // before the footprints lets the footprint pass count the buckets too.
+        let top_level = self.level_for_extent(max_extent);
+        let mut dense_size = 0usize;
+        for level in 0..=MAX_LEVEL {
+            let table = &mut self.dense_levels[level as usize];
+            *table = DenseLevel {
+                offset: dense_size,
+                ..DenseLevel::default()
+            };
+            if level <= top_level {
+                let (cx, cy) = self.cell_of(level, hi);
+                let table = &mut self.dense_levels[level as usize];
+                table.columns = cx as usize + 1;
+                table.rows = cy as usize + 1;
+                dense_size = dense_size.saturating_add(table.columns.saturating_mul(table.rows));
+            }
         }
-        self.level_counts.fill(0);
+        self.dense = dense_size <= 4 * ids.len();
+        self.starts.clear();
+        if self.dense {
+            self.starts.resize(dense_size + 1, 0);
+        }
+
+        let mut entry_count = 0usize;
         for &id in ids {
             let aabb = &aabbs[id as usize];
             let level = self.level_for(aabb);
@@ -280,9 +321,14 @@ impl HashGrid {
             self.levels_in_use |= 1 << level;
             self.level_counts[level as usize] += 1;
             entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
-            let table = &mut self.dense_levels[level as usize];
-            table.columns = table.columns.max(cx1 as usize + 1);
-            table.rows = table.rows.max(cy1 as usize + 1);
+            if self.dense {
+                for cy in cy0..=cy1 {
+                    for cx in cx0..=cx1 {
+                        let b = self.bucket_of_indexed(level, cx, cy);
+                        self.starts[b + 1] += 1;
+                    }
+                }
+            }
             self.footprints.push(Footprint {
                 level,
                 cx0,
@@ -291,41 +337,35 @@ impl HashGrid {
                 cy1,
             });
         }
-
         self.plan_cross_level_lookups();
 
-        // Dense when the levels' occupied rectangles have at most four cells per entry in
-        // all (the standard workload: about one cell per entry, over two levels).
-        let mut dense_size = 0usize;
-        for table in &mut self.dense_levels {
-            table.offset = dense_size;
-            dense_size = dense_size.saturating_add(table.columns.saturating_mul(table.rows));
-        }
-        self.dense = dense_size <= 4 * entry_count;
         let table_size = if self.dense {
             dense_size
         } else {
             let size = entry_count.next_power_of_two().max(2);
             self.table_shift = 64 - size.trailing_zeros();
-            size
-        };
-        self.starts.clear();
-        self.starts.resize(table_size + 1, 0);
-        for f in &self.footprints {
-            for cy in f.cy0..=f.cy1 {
-                for cx in f.cx0..=f.cx1 {
-                    let b = self.bucket_of_indexed(f.level, cx, cy);
-                    self.starts[b + 1] += 1;
+            self.starts.resize(size + 1, 0);
+            for f in &self.footprints {
+                for cy in f.cy0..=f.cy1 {
+                    for cx in f.cx0..=f.cx1 {
+                        let b = self.bucket_of_indexed(f.level, cx, cy);
+                        self.starts[b + 1] += 1;
+                    }
                 }
             }
-        }
+            size
+        };
         for b in 0..table_size {
             self.starts[b + 1] += self.starts[b];
         }
         // Scatter using `starts[b]` as the write cursor, then shift back: afterwards
         // `starts[b]` is the bucket's start again.
         self.entries.resize(entry_count, Entry::default());
+        if !self.dense {
+            self.cells.resize(entry_count, 0);
+        }
         for (f, &id) in self.footprints.iter().zip(ids) {
+            let aabb = aabbs[id as usize];
             for cy in f.cy0..=f.cy1 {
                 for cx in f.cx0..=f.cx1 {
                     let b = self.bucket_of_indexed(f.level, cx, cy);
@@ -333,11 +373,12 @@ impl HashGrid {
                     let first_column = if cx == f.cx0 { FIRST_COLUMN } else { 0 };
                     let first_row = if cy == f.cy0 { FIRST_ROW } else { 0 };
                     self.entries[slot] = Entry {
-                        aabb: aabbs[id as usize],
+                        aabb,
                         tagged_id: id | first_column | first_row,
-                        bucket: b as u32,
-                        cell: pack_cell(f.level, cx, cy),
                     };
+                    if !self.dense {
+                        self.cells[slot] = pack_cell(f.level, cx, cy);
+                    }
                     self.starts[b] += 1;
                 }
             }
@@ -387,8 +428,9 @@ impl HashGrid {
         for cy in cy0..=cy1 {
             for cx in cx0..=cx1 {
                 let cell = pack_cell(level, cx, cy);
-                for eb in self.bucket(level, cx, cy) {
-                    if eb.cell == cell
+                for index in self.bucket(level, cx, cy) {
+                    let eb = &self.entries[index];
+                    if self.in_cell(index, cell)
                         && box_a.overlaps(&eb.aabb)
                         && self.reports_in(level, box_a, &eb.aabb, cell)
                     {
@@ -401,54 +443,32 @@ impl HashGrid {
 
     /// Appends every pair of indexed boxes that overlap (touching counts), once each, as
     /// `(smaller id, larger id)`, in no particular order.
-    pub fn overlapping_pairs(&self, ids: &[u32], aabbs: &[Aabb], out: &mut Vec<(u32, u32)>) {
-        // Same-level pairs: entries are sorted by bucket, so walk the runs of equal bucket
-        // (cost proportional to entries, not to the table size).
-        //
-        // The inner loop is branch-free: about one comparison in five is a hit, at random,
-        // so short-circuit tests and a conditional push would mispredict constantly. Every
-        // comparison writes its pair to the next free slot and advances the count by the
-        // hit bit; the slack written past the count is cut off at the end.
-        let entries = &self.entries[..];
-        let mut count = out.len();
-        let mut start = 0;
-        while start < entries.len() {
-            let bucket = entries[start].bucket;
-            let mut end = start + 1;
-            while end < entries.len() && entries[end].bucket == bucket {
-                end += 1;
+    pub fn overlapping_pairs(&mut self, ids: &[u32], aabbs: &[Aabb], out: &mut Vec<(u32, u32)>) {
+        // Same-level pairs, bucket by bucket (the table has at most four buckets per
+        // shape, so walking it costs little beside the entries). They are written to
+        // `slots`, which keeps its length from step to step: growing `out` instead would
+        // zero-fill the slack again every step.
+        let table_size = self.starts.len() - 1;
+        let slots = &mut self.pair_slots;
+        let mut count = 0;
+        for b in 0..table_size {
+            let (start, end) = (self.starts[b] as usize, self.starts[b + 1] as usize);
+            if end - start < 2 {
+                continue;
             }
-            let run = &entries[start..end];
-            for (i, ea) in run.iter().enumerate() {
-                let rest = &run[i + 1..];
-                if out.len() < count + rest.len() {
-                    out.resize((count + rest.len()) * 2, (0, 0));
-                }
-                let slots = &mut out[count..count + rest.len()];
-                let mut hits = 0;
-                for eb in rest {
-                    // Both footprints contain this cell, so the lower-left corner of the
-                    // boxes' intersection lies in it exactly when the cell is the rightmost
-                    // of the two first columns and the topmost of the two first rows: one
-                    // of the two entries is in its shape's first column, and one in its
-                    // first row. Integer tests only, no cell recomputed per pair.
-                    let flags = ea.tagged_id | eb.tagged_id;
-                    let hit = (eb.cell == ea.cell)
-                        & (flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW)
-                        & (ea.aabb.min.x <= eb.aabb.max.x)
-                        & (eb.aabb.min.x <= ea.aabb.max.x)
-                        & (ea.aabb.min.y <= eb.aabb.max.y)
-                        & (eb.aabb.min.y <= ea.aabb.max.y);
-                    let (a, b) = (ea.id(), eb.id());
-                    slots[hits] = (a.min(b), a.max(b));
-                    hits += usize::from(hit);
-                }
-                count += hits;
-            }
-            start = end;
+            count = if self.dense {
+                same_cell_pairs::<true>(&self.entries[start..end], &[], slots, count)
+            } else {
+                same_cell_pairs::<false>(
+                    &self.entries[start..end],
+                    &self.cells[start..end],
+                    slots,
+                    count,
+                )
+            };
         }
-        out.truncate(count);
-        // Cross-level pairs: each shape looks up the coarser levels in use.
+        out.extend_from_slice(&slots[..count]);
+        // Cross-level pairs: from the side chosen by `plan_cross_level_lookups`.
         if self.levels_in_use.count_ones() < 2 {
             return;
         }
@@ -479,21 +499,15 @@ impl HashGrid {
             if cells > self.entries.len() as u64 {
                 // A query box covering more cells than there are entries: scanning the
                 // entries of this level is cheaper than visiting empty cells.
-                for e in &self.entries {
-                    if (e.cell >> 42) as u32 == level
-                        && e.aabb.overlaps(query)
-                        && self.reports_in(level, &e.aabb, query, e.cell)
-                    {
-                        visit(e.id());
-                    }
-                }
+                self.scan_level(level, query, &mut visit);
                 continue;
             }
             for cy in cy0..=cy1 {
                 for cx in cx0..=cx1 {
                     let cell = pack_cell(level, cx, cy);
-                    for e in self.bucket(level, cx, cy) {
-                        if e.cell == cell
+                    for index in self.bucket(level, cx, cy) {
+                        let e = &self.entries[index];
+                        if self.in_cell(index, cell)
                             && e.aabb.overlaps(query)
                             && self.reports_in(level, &e.aabb, query, cell)
                         {
@@ -504,6 +518,79 @@ impl HashGrid {
             }
         }
     }
+
+    /// [`HashGrid::query`] on one level by scanning its entries instead of its cells.
+    fn scan_level(&self, level: u32, query: &Aabb, visit: &mut impl FnMut(u32)) {
+        let mut report = |e: &Entry, cell: u64| {
+            if e.aabb.overlaps(query) && self.reports_in(level, &e.aabb, query, cell) {
+                visit(e.id());
+            }
+        };
+        if self.dense {
+            // The level's buckets are a block of the table; a bucket's index gives its cell.
+            let table = &self.dense_levels[level as usize];
+            for row in 0..table.rows {
+                for column in 0..table.columns {
+                    let b = table.offset + row * table.columns + column;
+                    let cell = pack_cell(level, column as i32, row as i32);
+                    for e in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
+                        report(e, cell);
+                    }
+                }
+            }
+        } else {
+            for (e, &cell) in self.entries.iter().zip(&self.cells) {
+                if (cell >> 42) as u32 == level {
+                    report(e, cell);
+                }
+            }
+        }
+    }
+}
+
+/// The pairs of overlapping boxes among the entries of one bucket, written to
+/// `out[count..]` (grown as needed); returns the new count. In hashed mode (`DENSE` false) `cells` tells which entries
+/// share a cell; in dense mode the bucket is one cell.
+///
+/// The inner loop is branch-free: about one comparison in five is a hit, at random, so
+/// short-circuit tests and a conditional push would mispredict constantly. Every
+/// comparison writes its pair to the next free slot and advances the count by the hit
+/// bit; the slack written past the count is cut off by the caller.
+#[inline]
+fn same_cell_pairs<const DENSE: bool>(
+    entries: &[Entry],
+    cells: &[u64],
+    out: &mut Vec<(u32, u32)>,
+    mut count: usize,
+) -> usize {
+    for (i, ea) in entries.iter().enumerate() {
+        let rest = &entries[i + 1..];
+        if out.len() < count + rest.len() {
+            out.resize((count + rest.len()) * 2, (0, 0));
+        }
+        let slots = &mut out[count..count + rest.len()];
+        let mut hits = 0;
+        for (j, eb) in rest.iter().enumerate() {
+            // Both footprints contain this cell, so the lower-left corner of the boxes'
+            // intersection lies in it exactly when the cell is the rightmost of the two
+            // first columns and the topmost of the two first rows: one of the two entries
+            // is in its shape's first column, and one in its first row. Integer tests
+            // only, no cell recomputed per pair.
+            let flags = ea.tagged_id | eb.tagged_id;
+            let same_cell = DENSE || cells[i] == cells[i + 1 + j];
+            let hit = same_cell
+                & (flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW)
+                & (ea.aabb.min.x <= eb.aabb.max.x)
+                & (eb.aabb.min.x <= ea.aabb.max.x)
+                & (ea.aabb.min.y <= eb.aabb.max.y)
+                & (eb.aabb.min.y <= ea.aabb.max.y);
+            let (a, b) = (ea.id(), eb.id());
+            slots[hits] = (a.min(b), a.max(b));
+            hits += usize::from(hit);
+        }
+        count += hits;
+    }
+    count
 }
 
 /// A node of the static tree: a box and either two children or a run of leaf ids.
@@ -738,16 +825,22 @@ mod tests {
                     "layout {layout} seed {seed}"
                 );
 
-                let query = Aabb::new(Vec2::new(10.0, 0.0), Vec2::new(60.0, 30.0));
-                let mut hits = Vec::new();
-                grid.query(&query, |id| hits.push(id));
-                hits.sort_unstable();
-                let want: Vec<u32> = ids
-                    .iter()
-                    .copied()
-                    .filter(|&id| aabbs[id as usize].overlaps(&query))
-                    .collect();
-                assert_eq!(hits, want, "query, layout {layout} seed {seed}");
+                // A small query (cell by cell) and a huge one (more cells than entries: the
+                // entries of each level are scanned instead).
+                for query in [
+                    Aabb::new(Vec2::new(10.0, 0.0), Vec2::new(60.0, 30.0)),
+                    Aabb::new(Vec2::new(-50.0, -1e6), Vec2::new(1e6, 12.0)),
+                ] {
+                    let mut hits = Vec::new();
+                    grid.query(&query, |id| hits.push(id));
+                    hits.sort_unstable();
+                    let want: Vec<u32> = ids
+                        .iter()
+                        .copied()
+                        .filter(|&id| aabbs[id as usize].overlaps(&query))
+                        .collect();
+                    assert_eq!(hits, want, "query {query:?}, layout {layout} seed {seed}");
+                }
             }
         }
         // Both table layouts must have been exercised.
