@@ -18,10 +18,18 @@
 //! A single cell size fails for mixed sizes: a shape far larger than the cells would be
 //! copied into thousands of them. So each shape goes to the **level** whose cell size
 //! (base × 2^level) is at least its extent, where it covers at most 2 × 2 cells. Pairs
-//! within a level are found cell by cell; a shape also looks up the at most 2 × 2 cells it
-//! covers on each coarser level that is in use. Cells are hashed into a table sized to the
-//! number of entries, so an empty region costs nothing, everything-on-one-line costs
-//! nothing special, and the world has no bounds to declare.
+//! within a level are found cell by cell. Pairs across two levels are found from the side
+//! that needs fewer look-ups: usually each shape of the finer level looks up the at most
+//! 2 × 2 cells it covers on the coarser one, but when the coarser level holds only a few
+//! shapes (the standard workload puts a handful of large ones one level up), those look
+//! down into the at most 3 × 3 finer cells they cover instead.
+//!
+//! When the shapes' bounds, cut into each level's cells, give at most four cells per shape
+//! (a game world), the table is **dense**: one bucket per cell, row by row, no hashing.
+//! Otherwise (clustered far apart, everything on one long line, huge coordinates) cells are
+//! **hashed** into a table sized to the number of entries, so an empty region costs
+//! nothing and the world has no bounds to declare. The hash mixes its product twice: a
+//! single multiplication folded the lattice of cell keys onto less than half the buckets.
 //!
 //! A pair that shares several cells is reported once: only in the cell that contains the
 //! lower-left corner of the two boxes' intersection. That corner lies inside both boxes, so
