@@ -25,7 +25,7 @@ use crate::broad_phase::{HashGrid, StaticTree};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::{collide, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
-use crate::shape::{Shape, ShapeError};
+use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError};
 use crate::store::{ShapeStore, SlotInit, FLAG_FRESH};
 use core::fmt;
 
@@ -100,27 +100,40 @@ pub enum WorldError {
     TooManyShapes,
 }
 
-impl fmt::Display for WorldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl WorldError {
+    /// Writes the message that `Display` writes, with the numbers written by `out` (see
+    /// [`MessageWriter`]).
+    pub fn write_message(&self, out: &mut impl MessageWriter) -> fmt::Result {
         match self {
             WorldError::UnknownId { arg, id } => {
-                write!(f, "{arg}: {id} is not the id of a live shape")
+                write!(out, "{arg}: {id} is not the id of a live shape")
             }
-            WorldError::NonFinite { arg } => write!(f, "{arg} must be a finite number"),
-            WorldError::OutOfRange { arg, value } => write!(
-                f,
-                "{arg} must be between -{MAX_COORDINATE:e} and {MAX_COORDINATE:e} (got {value:e})"
-            ),
-            WorldError::Shape(e) => e.fmt(f),
+            WorldError::NonFinite { arg } => write!(out, "{arg} must be a finite number"),
+            WorldError::OutOfRange { arg, value } => {
+                write!(out, "{arg} must be between -")?;
+                out.write_f32(MAX_COORDINATE, true)?;
+                out.write_str(" and ")?;
+                out.write_f32(MAX_COORDINATE, true)?;
+                out.write_str(" (got ")?;
+                out.write_f32(*value, true)?;
+                out.write_str(")")
+            }
+            WorldError::Shape(e) => e.write_message(out),
             WorldError::LengthMismatch {
                 arg,
                 expected,
                 actual,
-            } => write!(f, "{arg} must have length {expected} (got {actual})"),
+            } => write!(out, "{arg} must have length {expected} (got {actual})"),
             WorldError::TooManyShapes => {
-                write!(f, "the world holds the maximum of {MAX_SHAPES} shapes")
+                write!(out, "the world holds the maximum of {MAX_SHAPES} shapes")
             }
         }
+    }
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(&mut FormatterWriter(f))
     }
 }
 
