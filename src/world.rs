@@ -230,6 +230,39 @@ fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldErro
     }
 }
 
+/// Sorts query results: a heapsort, O(n log n) in place.
+///
+/// Not `sort_unstable`: every element type that is sorted with it brings its own copy of
+/// the standard library's quicksort, about 5 KB of wasm each, and query results are mostly
+/// a handful of ids.
+#[inline(never)]
+fn sort_ids(ids: &mut [u32]) {
+    fn sift_down(ids: &mut [u32], mut root: usize, end: usize) {
+        loop {
+            let mut child = 2 * root + 1;
+            if child >= end {
+                return;
+            }
+            if child + 1 < end && ids[child] < ids[child + 1] {
+                child += 1;
+            }
+            if ids[root] >= ids[child] {
+                return;
+            }
+            ids.swap(root, child);
+            root = child;
+        }
+    }
+    let n = ids.len();
+    for root in (0..n / 2).rev() {
+        sift_down(ids, root, n);
+    }
+    for end in (1..n).rev() {
+        ids.swap(0, end);
+        sift_down(ids, 0, end);
+    }
+}
+
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
 /// which every pair passes).
 #[inline]
@@ -712,7 +745,7 @@ impl World {
                 out.push(id);
             }
         });
-        out[start..].sort_unstable();
+        sort_ids(&mut out[start..]);
         Ok(())
     }
 
@@ -736,7 +769,7 @@ impl World {
                 out.push(id);
             }
         });
-        out[start..].sort_unstable();
+        sort_ids(&mut out[start..]);
         Ok(())
     }
 
@@ -765,7 +798,7 @@ impl World {
                 out.push(id);
             }
         });
-        out[start..].sort_unstable();
+        sort_ids(&mut out[start..]);
         Ok(())
     }
 
@@ -989,6 +1022,25 @@ mod tests {
         let mut buffer = Vec::new();
         radix_sort_pairs(&mut items, &mut buffer, 17);
         assert_eq!(items, want);
+    }
+
+    #[test]
+    fn sort_ids_sorts() {
+        let mut s = 99u64;
+        for n in [0, 1, 2, 3, 7, 64, 1000] {
+            let mut ids: Vec<u32> = (0..n)
+                .map(|_| {
+                    s = s
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (s >> 40) as u32 % 300
+                })
+                .collect();
+            let mut want = ids.clone();
+            want.sort_unstable();
+            sort_ids(&mut ids);
+            assert_eq!(ids, want);
+        }
     }
 
     #[test]
