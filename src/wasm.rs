@@ -30,7 +30,7 @@ use core::fmt;
 use float_text::{f32_text, f64_text};
 use js_sys::{
     Array, ArrayBuffer, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError,
-    Uint32Array,
+    Uint32Array, JSON,
 };
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -60,13 +60,21 @@ pub struct WasmWorld {
     error: JsValue,
 }
 
+/// A JS string as a JS string literal (`JSON.stringify`). Rust's `{:?}` would link
+/// `char::escape_debug` and its Unicode tables for messages alone.
+fn quoted(string: &JsValue) -> String {
+    JSON::stringify(string)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
 fn describe(value: &JsValue) -> String {
     if value.is_null() {
         "null".into()
     } else if value.is_undefined() {
         "undefined".into()
-    } else if let Some(s) = value.as_string() {
-        format!("the string {s:?}")
+    } else if value.is_string() {
+        format!("the string {}", quoted(value))
     } else if let Some(n) = value.as_f64() {
         f64_text(n, false)
     } else {
@@ -258,11 +266,12 @@ fn plain_object(method: &str, arg: &str, value: &JsValue, allowed: &[&str]) -> R
     for key in keys.iter() {
         match key.as_string() {
             Some(k) if allowed.contains(&k.as_str()) => {}
-            Some(k) => {
+            Some(_) => {
                 return Err(type_error(
                     method,
                     format!(
-                        "{arg}: unknown key {k:?} (expected one of {})",
+                        "{arg}: unknown key {} (expected one of {})",
+                        quoted(&key),
                         allowed.join(", ")
                     ),
                 ))
@@ -433,11 +442,14 @@ fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue> {
             format!("shape must be an object (got {})", describe(&value)),
         ));
     }
-    let kind = get(method, "shape.kind", &value, &"kind".into())?;
-    let Some(kind) = kind.as_string() else {
+    let kind_value = get(method, "shape.kind", &value, &"kind".into())?;
+    let Some(kind) = kind_value.as_string() else {
         return Err(type_error(
             method,
-            format!("shape.kind must be a string (got {})", describe(&kind)),
+            format!(
+                "shape.kind must be a string (got {})",
+                describe(&kind_value)
+            ),
         ));
     };
     let fields: &[&str] = match kind.as_str() {
@@ -451,7 +463,8 @@ fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue> {
             return Err(type_error(
                 method,
                 format!(
-                    "shape.kind must be one of \"circle\", \"box\", \"alignedBox\", \"capsule\", \"segment\", \"point\", \"polygon\" (got {kind:?})"
+                    "shape.kind must be one of \"circle\", \"box\", \"alignedBox\", \"capsule\", \"segment\", \"point\", \"polygon\" (got {})",
+                    quoted(&kind_value)
                 ),
             ))
         }
