@@ -309,14 +309,14 @@ impl Mul for Rot {
     }
 }
 
-/// Sine and cosine of `x`, accurate to about 1e-11 absolute, which is far below the `f32`
-/// rounding of the result.
+/// Sine and cosine of `x` (an `f32` value), accurate to about 1e-11 absolute, which is far
+/// below the `f32` rounding of the result.
 ///
 /// Every moving shape needs both every step, and the library `sin_cos` costs several
 /// times more than this in wasm (where it is compiled-in software, not an instruction).
 /// The argument is reduced to `[-π/4, π/4]` by a multiple of π/2 with a two-part π/2
-/// (Cody–Waite), then short Taylor polynomials finish the job. Huge angles, where the
-/// reduction would lose precision, go to the library.
+/// (Cody–Waite), then short Taylor polynomials finish the job. Huge angles, where that
+/// reduction would lose precision, are reduced exactly by [`sin_cos_large`].
 #[inline]
 fn sin_cos(x: f64) -> (f64, f64) {
     const FRAC_2_PI: f64 = core::f64::consts::FRAC_2_PI;
@@ -324,7 +324,7 @@ fn sin_cos(x: f64) -> (f64, f64) {
     const PIO2_HI: f64 = 1.570_796_326_734_125_6;
     const PIO2_LO: f64 = 6.077_100_506_506_192e-11;
     if x.is_nan() || x.abs() >= 1.0e5 {
-        return x.sin_cos();
+        return sin_cos_large(x);
     }
     // Round to nearest by truncating x·2/π ± 0.5 (a plain conversion; `round` is a library
     // call on baseline x86).
@@ -332,6 +332,12 @@ fn sin_cos(x: f64) -> (f64, f64) {
     let k = (scaled + if scaled >= 0.0 { 0.5 } else { -0.5 }) as i64;
     let kf = k as f64;
     let r = (x - kf * PIO2_HI) - kf * PIO2_LO;
+    sin_cos_reduced(k, r)
+}
+
+/// Sine and cosine of `k·π/2 + r` for `|r| <= π/4`.
+#[inline(always)]
+fn sin_cos_reduced(k: i64, r: f64) -> (f64, f64) {
     let r2 = r * r;
     // Taylor terms to r^11 and r^12: the first omitted terms are below 1e-11 on |r| <= π/4.
     let s = r
@@ -350,6 +356,54 @@ fn sin_cos(x: f64) -> (f64, f64) {
         1 => (c, -s),
         2 => (-s, -c),
         _ => (-c, s),
+    }
+}
+
+/// [`sin_cos`] of an `f32` value of magnitude at least 2 (NaN and infinities give NaN), with
+/// an exact reduction (Payne–Hanek): `|x| = m·2^e` with a 24-bit `m`, so `|x|·2/π` modulo 4
+/// needs only a 104-bit window of the bits of 2/π, and `m` times that window fits in a
+/// `u128`. The library's reduction does the same in general and is several kilobytes of
+/// wasm; angles this large are rare.
+#[cold]
+#[inline(never)]
+fn sin_cos_large(x: f64) -> (f64, f64) {
+    /// 2/π to 256 bits: 0.a2f9836e…c561 in hexadecimal.
+    const TWO_OVER_PI: [u128; 2] = [
+        0xa2f9_836e_4e44_1529_fc27_57d1_f534_ddc0,
+        0xdb62_9599_3c43_9041_fe51_63ab_debb_c561,
+    ];
+    if !x.is_finite() {
+        return (f64::NAN, f64::NAN);
+    }
+    let bits = (x as f32).abs().to_bits();
+    let m = u128::from(bits & 0x7f_ffff | 0x80_0000);
+    let e = (bits >> 23) as i32 - 150;
+    // Bits of 2/π at or above 2^(e-2)... contribute multiples of 4 to m·2^e·2/π: the window
+    // starts at bit `first` (0-based after the binary point) and keeps 104 bits.
+    let first = (e - 2).max(0) as u32;
+    let shift = 152 - first;
+    let window = if shift >= 128 {
+        TWO_OVER_PI[0] >> (shift - 128)
+    } else {
+        (TWO_OVER_PI[0] << (128 - shift)) | (TWO_OVER_PI[1] >> shift)
+    } & ((1 << 104) - 1);
+    // m × window is |x|·2/π in fixed point with `point` fraction bits; keep it modulo 4.
+    let point = (first as i32 + 104 - e) as u32;
+    let product = (m * window) & (u128::MAX >> (126 - point));
+    let mut k = (product >> point) as i64;
+    let fraction = product & ((1 << point) - 1);
+    let top = |f: u128| (f >> (point - 64)) as u64 as f64 * (1.0 / 18_446_744_073_709_551_616.0);
+    let t = if fraction >= 1 << (point - 1) {
+        k += 1;
+        -top((1 << point) - fraction)
+    } else {
+        top(fraction)
+    };
+    let (s, c) = sin_cos_reduced(k, t * core::f64::consts::FRAC_PI_2);
+    if x < 0.0 {
+        (-s, c)
+    } else {
+        (s, c)
     }
 }
 
@@ -532,6 +586,41 @@ mod tests {
             assert!(rot.cos.abs() == 1.0 || rot.cos == 0.0, "{k}: {rot:?}");
             assert!(rot.sin.abs() == 1.0 || rot.sin == 0.0, "{k}: {rot:?}");
         }
+    }
+
+    #[test]
+    fn large_sin_cos_matches_the_library() {
+        let mut worst = 0.0f64;
+        let mut state = 0x9e37_79b9u32;
+        let mut check = |x: f32| {
+            let (s, c) = sin_cos_large(x as f64);
+            let (ls, lc) = (x as f64).sin_cos();
+            worst = worst.max((s - ls).abs()).max((c - lc).abs());
+        };
+        for k in 2..128 {
+            let p = 2f32.powi(k);
+            for x in [
+                p,
+                -p,
+                f32::from_bits(p.to_bits() - 1),
+                f32::from_bits(p.to_bits() + 1),
+            ] {
+                check(x);
+            }
+        }
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            // Every exponent from 2^1 up.
+            let x = f32::from_bits(state % (0x7f00_0000 - 0x4000_0000) + 0x4000_0000);
+            check(x);
+            check(-x);
+        }
+        check(f32::MAX);
+        assert!(worst < 2e-11, "worst error {worst:e}");
+        let nan = sin_cos(f64::INFINITY);
+        assert!(nan.0.is_nan() && nan.1.is_nan());
     }
 
     #[test]
