@@ -34,6 +34,9 @@ pub(crate) fn f32_text(value: f32, exponent: bool) -> String {
 }
 
 /// `value` is an `f32` widened when `single` (its digits are then those of the `f32`).
+///
+/// Works on bytes: `str` slicing and char patterns would link their panic messages, which
+/// format with `{:?}` (Unicode tables again).
 #[inline(never)]
 fn text(value: f64, single: bool, exponent: bool) -> String {
     if value.is_nan() {
@@ -47,13 +50,25 @@ fn text(value: f64, single: bool, exponent: bool) -> String {
         out.push_str("inf");
         return out;
     }
-    let (digits, power) = if value == 0.0 {
-        (vec![b'0'], 0)
+    let shortest = if value == 0.0 {
+        "0e+0".into()
     } else {
         shortest(value.abs(), single)
     };
-    let push = |out: &mut String, digits: &[u8]| out.extend(digits.iter().map(|&d| d as char));
-    let zeros = |out: &mut String, n: usize| out.push_str(&"0".repeat(n));
+    let push = |out: &mut String, bytes: &[u8]| out.extend(bytes.iter().map(|&b| char::from(b)));
+    // `d.ddde±x`: the digits without trailing zeros, and the power.
+    let bytes = shortest.as_bytes();
+    let e = bytes.iter().position(|&b| b == b'e').unwrap_or(bytes.len());
+    let mut digits: Vec<u8> = bytes[..e]
+        .iter()
+        .copied()
+        .filter(u8::is_ascii_digit)
+        .collect();
+    while digits.len() > 1 && digits.last() == Some(&b'0') {
+        digits.pop();
+    }
+    let power = bytes.get(e + 1..).unwrap_or_default();
+    let power = power.strip_prefix(b"+").unwrap_or(power);
     if exponent {
         push(&mut out, &digits[..1]);
         if digits.len() > 1 {
@@ -61,13 +76,20 @@ fn text(value: f64, single: bool, exponent: bool) -> String {
             push(&mut out, &digits[1..]);
         }
         out.push('e');
-        out.push_str(&power.to_string());
-    } else if power < 0 {
+        push(&mut out, power);
+        return out;
+    }
+    let magnitude = power
+        .iter()
+        .filter(|b| b.is_ascii_digit())
+        .fold(0usize, |n, &b| 10 * n + usize::from(b - b'0'));
+    let zeros = |out: &mut String, n: usize| out.extend(core::iter::repeat('0').take(n));
+    if power.first() == Some(&b'-') {
         out.push_str("0.");
-        zeros(&mut out, (-power - 1) as usize);
+        zeros(&mut out, magnitude - 1);
         push(&mut out, &digits);
     } else {
-        let whole = power as usize + 1;
+        let whole = magnitude + 1;
         if whole >= digits.len() {
             push(&mut out, &digits);
             zeros(&mut out, whole - digits.len());
@@ -80,59 +102,51 @@ fn text(value: f64, single: bool, exponent: bool) -> String {
     out
 }
 
-/// The shortest digits `d1 d2 …` (ASCII, no trailing zeros) and the power `e` such that
-/// `d1.d2… × 10^e` reads back as `value` (positive and finite; an `f32` when `single`).
-fn shortest(value: f64, single: bool) -> (Vec<u8>, i32) {
-    let reads_back = |digits: &[u8], power: i32| {
-        let mut text = String::new();
-        text.extend(digits.iter().map(|&d| d as char));
-        text.push('e');
-        text.push_str(&(power + 1 - digits.len() as i32).to_string());
-        let x = js_sys::parse_float(&text);
+/// The shortest decimal that reads back as `value` (positive and finite; an `f32` when
+/// `single`), as `toExponential` writes it: `d.ddde+x` or `d.ddde-x`.
+fn shortest(value: f64, single: bool) -> String {
+    let reads_back = |text: &str| {
+        let x = js_sys::parse_float(text);
         if single {
             x as f32 == value as f32
         } else {
             x == value
         }
     };
-    let mut best = (Vec::new(), 0);
+    let mut text = String::new();
     for fraction_digits in 0..if single { 9 } else { 17 } {
-        // "d.ddde+x" or "d.ddde-x".
-        let text = to_exponential(value, fraction_digits);
-        let (mantissa, power) = text.split_once('e').unwrap_or((&text, "0"));
-        let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
-        let mut power: i32 = power.trim_start_matches('+').parse().unwrap_or(0);
-        best = (digits.clone(), power);
-        if reads_back(&digits, power) {
+        text = to_exponential(value, fraction_digits);
+        if reads_back(&text) {
             break;
         }
-        if increment(&mut digits) {
-            power += 1;
+        // The next decimal up. When that carries (9.99e4 to 1.00e5) it was already tried
+        // as the one-digit decimal.
+        let mut up = text.clone().into_bytes();
+        if increment(&mut up) {
+            continue;
         }
-        if reads_back(&digits, power) {
-            best = (digits, power);
-            break;
+        let up: String = up.into_iter().map(char::from).collect();
+        if reads_back(&up) {
+            return up;
         }
     }
-    let (mut digits, power) = best;
-    while digits.len() > 1 && digits.last() == Some(&b'0') {
-        digits.pop();
-    }
-    (digits, power)
+    text
 }
 
-/// Adds one unit in the last place to ASCII decimal digits, keeping their count; returns
-/// true when it carried out of the first digit (`99` became `10`, one power up).
-fn increment(digits: &mut [u8]) -> bool {
-    for d in digits.iter_mut().rev() {
-        if *d == b'9' {
-            *d = b'0';
-        } else {
-            *d += 1;
-            return false;
+/// Adds one unit in the last place to the digits of `d.ddde±x`, keeping their count;
+/// returns true when it carried out of the first digit.
+fn increment(text: &mut [u8]) -> bool {
+    let end = text.iter().position(|&b| b == b'e').unwrap_or(text.len());
+    for d in text[..end].iter_mut().rev() {
+        match *d {
+            b'9' => *d = b'0',
+            b'.' => {}
+            _ => {
+                *d += 1;
+                return false;
+            }
         }
     }
-    digits[0] = b'1';
     true
 }
 
