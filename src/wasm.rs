@@ -35,6 +35,11 @@ use js_sys::{
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+// Talc instead of the default dlmalloc: about 6 KB less wasm. A steady-state step allocates
+// nothing, so the allocator only serves adds, removes, growth and error messages.
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[wasm_bindgen]
 extern "C" {
     /// `performance.now()`, present in browsers, workers and Node.
