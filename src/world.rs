@@ -697,7 +697,11 @@ impl World {
 
     // ----- queries --------------------------------------------------------------------
 
-    fn query_candidates(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
+    /// Calls `visit` with every live shape whose box may overlap `query`. One copy for the
+    /// four queries (not inlined, `dyn` callback): a smaller wasm, and the indirect call per
+    /// candidate is nothing next to the exact test it makes.
+    #[inline(never)]
+    fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32)) {
         let store = &self.store;
         self.grid.query(query, |id| {
             // Shapes removed since the last step are still in the grid.
@@ -732,7 +736,7 @@ impl World {
             translation: point,
             ..Transform::IDENTITY
         };
-        self.query_candidates(&Aabb::new(point, point), |id| {
+        self.query_candidates(&Aabb::new(point, point), &mut |id| {
             let s = id as usize;
             if self.layer_accepts(id, mask)
                 && overlaps(
@@ -764,7 +768,7 @@ impl World {
         check_coordinate(|| "maxY".into(), max.y)?;
         let query = Aabb::new(min.min(max), min.max(max));
         let start = out.len();
-        self.query_candidates(&query, |id| {
+        self.query_candidates(&query, &mut |id| {
             if self.layer_accepts(id, mask) {
                 out.push(id);
             }
@@ -790,7 +794,7 @@ impl World {
         check_angle(|| "angle".into(), angle)?;
         let pose = Transform::from_xy_angle(x, y, angle);
         let start = out.len();
-        self.query_candidates(&shape.aabb(&pose), |id| {
+        self.query_candidates(&shape.aabb(&pose), &mut |id| {
             let s = id as usize;
             if self.layer_accepts(id, mask)
                 && overlaps(&self.store.shapes[s], &self.store.poses[s], shape, &pose)
@@ -837,7 +841,7 @@ impl World {
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
         let end = origin + unit * reach;
         let mut best: Option<WorldRayHit> = None;
-        self.query_candidates(&Aabb::new(origin.min(end), origin.max(end)), |id| {
+        self.query_candidates(&Aabb::new(origin.min(end), origin.max(end)), &mut |id| {
             if !self.layer_accepts(id, mask) {
                 return;
             }
