@@ -5,8 +5,14 @@
 #   bash scripts/build-pkg.sh            # rebuilds only when an input changed (src/, Cargo.*, pkg-template/, this file)
 #   SEPAX_FORCE_BUILD=1 bash scripts/build-pkg.sh
 #
-# Prints the raw and gzipped size of the .wasm. Needs what scripts/setup.sh installs.
+# Prints the raw and gzipped size of the .wasm and fails when the gzipped size is over budget (checked on every
+# run, also when the build is skipped). Needs what scripts/setup.sh installs.
+#
+#   SEPAX_WASM_GZIP_BUDGET=70000 bash scripts/build-pkg.sh   # another budget, for experiments
 set -euo pipefail
+
+# The most bytes `gzip -9` of pkg/sepax_core_bg.wasm may have: 60 KiB.
+WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-61440}"
 
 # shellcheck source=scripts/env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -17,6 +23,9 @@ STAGING="target/wasm-pack-pkg" # wasm-pack writes here; pkg/ is assembled from i
 TEMPLATE="pkg-template"
 
 die() { printf '[build-pkg] ERROR: %s\n' "$*" >&2; exit 1; }
+
+[[ "$WASM_GZIP_BUDGET" =~ ^[1-9][0-9]*$ ]] ||
+    die "SEPAX_WASM_GZIP_BUDGET must be a positive number of bytes (got '${WASM_GZIP_BUDGET}')"
 
 # One build at a time (the test suite and scripts/demo.sh may run this concurrently): two wasm-packs writing
 # the same staging folder produce a corrupt .wasm.
@@ -98,4 +107,6 @@ fi
 
 raw=$(wc -c <"${OUT}/sepax_core_bg.wasm")
 gz=$(gzip -9 -c "${OUT}/sepax_core_bg.wasm" | wc -c)
-printf '[build-pkg] sepax_core_bg.wasm: %d bytes raw, %d bytes gzip -9\n' "$raw" "$gz"
+printf '[build-pkg] sepax_core_bg.wasm: %d bytes raw, %d bytes gzip -9 (budget %d)\n' "$raw" "$gz" "$WASM_GZIP_BUDGET"
+[ "$gz" -le "$WASM_GZIP_BUDGET" ] ||
+    die "${OUT}/sepax_core_bg.wasm is ${gz} bytes gzip -9, over the budget of ${WASM_GZIP_BUDGET} bytes by $((gz - WASM_GZIP_BUDGET))"

@@ -168,6 +168,7 @@ stage_wasm_chrome() {
     [ -f "${STAGE_LOG}.skip" ] || require_tests_ran "wasm-bindgen tests in headless Chrome"
 }
 
+# Also the size budget: build-pkg.sh fails when the .wasm is over WASM_GZIP_BUDGET bytes gzipped.
 stage_build_pkg() {
     [ -f scripts/build-pkg.sh ] || { skip "no scripts/build-pkg.sh"; return 0; }
     run bash scripts/build-pkg.sh

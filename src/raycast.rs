@@ -216,7 +216,16 @@ fn ray_half_planes(
 
 /// The capsule around the segment `(±half_length, 0)`.
 fn ray_capsule(o: Vec2, d: Vec2, half_length: f32, radius: f32, max: f32) -> Option<LocalHit> {
-    let nearest_on_core = Vec2::new(o.x.clamp(-half_length, half_length), 0.0);
+    // Compare and select, not `f32::clamp`: its panic message (for bounds in the wrong
+    // order) would link Rust's float formatting into the wasm.
+    let x = if o.x > half_length {
+        half_length
+    } else if o.x < -half_length {
+        -half_length
+    } else {
+        o.x
+    };
+    let nearest_on_core = Vec2::new(x, 0.0);
     if (o - nearest_on_core).length_squared() <= radius * radius {
         return Some(LocalHit {
             distance: 0.0,

@@ -142,47 +142,92 @@ pub enum ShapeError {
     SelfIntersecting,
 }
 
-impl fmt::Display for ShapeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Where an error message is written: text, and `f32` values as Rust's `{}` (or `{:e}`)
+/// writes them.
+///
+/// The errors' [`fmt::Display`] writes numbers with Rust's float formatting. Their
+/// `write_message` methods (such as [`ShapeError::write_message`]) take any
+/// `MessageWriter` instead, so that a caller can write the same message without linking
+/// that code: the wasm binding formats numbers with JavaScript, which keeps tens of
+/// kilobytes of float formatting out of the `.wasm`.
+pub trait MessageWriter: fmt::Write {
+    /// Writes `value` as `{}` would, or as `{:e}` would when `exponent` is true.
+    fn write_f32(&mut self, value: f32, exponent: bool) -> fmt::Result;
+}
+
+/// The [`MessageWriter`] of `Display`: Rust's own float formatting.
+pub(crate) struct FormatterWriter<'a, 'b>(pub(crate) &'a mut fmt::Formatter<'b>);
+
+impl fmt::Write for FormatterWriter<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.write_str(s)
+    }
+}
+
+impl MessageWriter for FormatterWriter<'_, '_> {
+    fn write_f32(&mut self, value: f32, exponent: bool) -> fmt::Result {
+        if exponent {
+            write!(self.0, "{value:e}")
+        } else {
+            write!(self.0, "{value}")
+        }
+    }
+}
+
+impl ShapeError {
+    /// Writes the message that `Display` writes, with the numbers written by `out`.
+    pub fn write_message(&self, out: &mut impl MessageWriter) -> fmt::Result {
         match self {
             ShapeError::NonFiniteParameter { name } => {
-                write!(f, "{name} must be a finite number")
+                write!(out, "{name} must be a finite number")
             }
             ShapeError::NonPositiveParameter { name, value } => {
-                write!(f, "{name} must be greater than 0 (got {value})")
+                write!(out, "{name} must be greater than 0 (got ")?;
+                out.write_f32(*value, false)?;
+                out.write_str(")")
             }
             ShapeError::ParameterTooLarge { name, value } => {
+                write!(out, "{name} must be at most ")?;
+                out.write_f32(MAX_SHAPE_SIZE, true)?;
+                out.write_str(" (got ")?;
+                out.write_f32(*value, true)?;
+                out.write_str(")")
+            }
+            ShapeError::ZeroLengthSegment => out.write_str("segment ends must differ"),
+            ShapeError::TooFewPoints { count } => {
                 write!(
-                    f,
-                    "{name} must be at most {MAX_SHAPE_SIZE:e} (got {value:e})"
+                    out,
+                    "points: a polygon needs at least 3 points (got {count})"
                 )
             }
-            ShapeError::ZeroLengthSegment => write!(f, "segment ends must differ"),
-            ShapeError::TooFewPoints { count } => {
-                write!(f, "points: a polygon needs at least 3 points (got {count})")
-            }
             ShapeError::TooManyPoints { count } => write!(
-                f,
+                out,
                 "points: a polygon has at most {MAX_POLYGON_VERTICES} points (got {count})"
             ),
             ShapeError::NonFinitePoint { index } => {
-                write!(f, "points: vertex {index} is not a finite number")
+                write!(out, "points: vertex {index} is not a finite number")
             }
-            ShapeError::PointTooFar { index } => write!(
-                f,
-                "points: vertex {index} is further than {MAX_SHAPE_SIZE:e} from the origin"
-            ),
-            ShapeError::ZeroArea => write!(
-                f,
-                "points: the polygon has zero area (all points coincide or are collinear)"
+            ShapeError::PointTooFar { index } => {
+                write!(out, "points: vertex {index} is further than ")?;
+                out.write_f32(MAX_SHAPE_SIZE, true)?;
+                out.write_str(" from the origin")
+            }
+            ShapeError::ZeroArea => out.write_str(
+                "points: the polygon has zero area (all points coincide or are collinear)",
             ),
             ShapeError::NonConvex { index } => {
-                write!(f, "points: the polygon is not convex at vertex {index}")
+                write!(out, "points: the polygon is not convex at vertex {index}")
             }
             ShapeError::SelfIntersecting => {
-                write!(f, "points: the polygon outline intersects itself")
+                out.write_str("points: the polygon outline intersects itself")
             }
         }
+    }
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(&mut FormatterWriter(f))
     }
 }
 

@@ -25,7 +25,7 @@ use crate::broad_phase::{HashGrid, StaticTree};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::{collide, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
-use crate::shape::{Shape, ShapeError};
+use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError};
 use crate::store::{ShapeStore, SlotInit, FLAG_FRESH};
 use core::fmt;
 
@@ -100,27 +100,40 @@ pub enum WorldError {
     TooManyShapes,
 }
 
-impl fmt::Display for WorldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl WorldError {
+    /// Writes the message that `Display` writes, with the numbers written by `out` (see
+    /// [`MessageWriter`]).
+    pub fn write_message(&self, out: &mut impl MessageWriter) -> fmt::Result {
         match self {
             WorldError::UnknownId { arg, id } => {
-                write!(f, "{arg}: {id} is not the id of a live shape")
+                write!(out, "{arg}: {id} is not the id of a live shape")
             }
-            WorldError::NonFinite { arg } => write!(f, "{arg} must be a finite number"),
-            WorldError::OutOfRange { arg, value } => write!(
-                f,
-                "{arg} must be between -{MAX_COORDINATE:e} and {MAX_COORDINATE:e} (got {value:e})"
-            ),
-            WorldError::Shape(e) => e.fmt(f),
+            WorldError::NonFinite { arg } => write!(out, "{arg} must be a finite number"),
+            WorldError::OutOfRange { arg, value } => {
+                write!(out, "{arg} must be between -")?;
+                out.write_f32(MAX_COORDINATE, true)?;
+                out.write_str(" and ")?;
+                out.write_f32(MAX_COORDINATE, true)?;
+                out.write_str(" (got ")?;
+                out.write_f32(*value, true)?;
+                out.write_str(")")
+            }
+            WorldError::Shape(e) => e.write_message(out),
             WorldError::LengthMismatch {
                 arg,
                 expected,
                 actual,
-            } => write!(f, "{arg} must have length {expected} (got {actual})"),
+            } => write!(out, "{arg} must have length {expected} (got {actual})"),
             WorldError::TooManyShapes => {
-                write!(f, "the world holds the maximum of {MAX_SHAPES} shapes")
+                write!(out, "the world holds the maximum of {MAX_SHAPES} shapes")
             }
         }
+    }
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(&mut FormatterWriter(f))
     }
 }
 
@@ -214,6 +227,39 @@ fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldErro
         Ok(())
     } else {
         Err(WorldError::NonFinite { arg: arg() })
+    }
+}
+
+/// Sorts query results: a heapsort, O(n log n) in place.
+///
+/// Not `sort_unstable`: every element type that is sorted with it brings its own copy of
+/// the standard library's quicksort, about 5 KB of wasm each, and query results are mostly
+/// a handful of ids.
+#[inline(never)]
+fn sort_ids(ids: &mut [u32]) {
+    fn sift_down(ids: &mut [u32], mut root: usize, end: usize) {
+        loop {
+            let mut child = 2 * root + 1;
+            if child >= end {
+                return;
+            }
+            if child + 1 < end && ids[child] < ids[child + 1] {
+                child += 1;
+            }
+            if ids[root] >= ids[child] {
+                return;
+            }
+            ids.swap(root, child);
+            root = child;
+        }
+    }
+    let n = ids.len();
+    for root in (0..n / 2).rev() {
+        sift_down(ids, root, n);
+    }
+    for end in (1..n).rev() {
+        ids.swap(0, end);
+        sift_down(ids, 0, end);
     }
 }
 
@@ -657,7 +703,11 @@ impl World {
 
     // ----- queries --------------------------------------------------------------------
 
-    fn query_candidates(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
+    /// Calls `visit` with every live shape whose box may overlap `query`. One copy for the
+    /// four queries (not inlined, `dyn` callback): a smaller wasm, and the indirect call per
+    /// candidate is nothing next to the exact test it makes.
+    #[inline(never)]
+    fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32)) {
         let store = &self.store;
         self.grid.query(query, |id| {
             // Shapes removed since the last step are still in the grid.
@@ -692,7 +742,7 @@ impl World {
             translation: point,
             ..Transform::IDENTITY
         };
-        self.query_candidates(&Aabb::new(point, point), |id| {
+        self.query_candidates(&Aabb::new(point, point), &mut |id| {
             let s = id as usize;
             if self.layer_accepts(id, mask)
                 && overlaps(
@@ -705,7 +755,7 @@ impl World {
                 out.push(id);
             }
         });
-        out[start..].sort_unstable();
+        sort_ids(&mut out[start..]);
         Ok(())
     }
 
@@ -724,12 +774,12 @@ impl World {
         check_coordinate(|| "maxY".into(), max.y)?;
         let query = Aabb::new(min.min(max), min.max(max));
         let start = out.len();
-        self.query_candidates(&query, |id| {
+        self.query_candidates(&query, &mut |id| {
             if self.layer_accepts(id, mask) {
                 out.push(id);
             }
         });
-        out[start..].sort_unstable();
+        sort_ids(&mut out[start..]);
         Ok(())
     }
 
@@ -750,7 +800,7 @@ impl World {
         check_angle(|| "angle".into(), angle)?;
         let pose = Transform::from_xy_angle(x, y, angle);
         let start = out.len();
-        self.query_candidates(&shape.aabb(&pose), |id| {
+        self.query_candidates(&shape.aabb(&pose), &mut |id| {
             let s = id as usize;
             if self.layer_accepts(id, mask)
                 && overlaps(
@@ -763,7 +813,7 @@ impl World {
                 out.push(id);
             }
         });
-        out[start..].sort_unstable();
+        sort_ids(&mut out[start..]);
         Ok(())
     }
 
@@ -802,7 +852,7 @@ impl World {
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
         let end = origin + unit * reach;
         let mut best: Option<WorldRayHit> = None;
-        self.query_candidates(&Aabb::new(origin.min(end), origin.max(end)), |id| {
+        self.query_candidates(&Aabb::new(origin.min(end), origin.max(end)), &mut |id| {
             if !self.layer_accepts(id, mask) {
                 return;
             }
@@ -987,6 +1037,25 @@ mod tests {
         let mut buffer = Vec::new();
         radix_sort_pairs(&mut items, &mut buffer, 17);
         assert_eq!(items, want);
+    }
+
+    #[test]
+    fn sort_ids_sorts() {
+        let mut s = 99u64;
+        for n in [0, 1, 2, 3, 7, 64, 1000] {
+            let mut ids: Vec<u32> = (0..n)
+                .map(|_| {
+                    s = s
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (s >> 40) as u32 % 300
+                })
+                .collect();
+            let mut want = ids.clone();
+            want.sort_unstable();
+            sort_ids(&mut ids);
+            assert_eq!(ids, want);
+        }
     }
 
     #[test]
