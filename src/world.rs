@@ -230,14 +230,15 @@ fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldErro
     }
 }
 
-/// Sorts query results: a heapsort, O(n log n) in place.
+/// Sorts the short lists of a world (query results, pairs ended by removal, a step with
+/// few candidates): a heapsort, O(n log n) in place.
 ///
 /// Not `sort_unstable`: every element type that is sorted with it brings its own copy of
-/// the standard library's quicksort, about 5 KB of wasm each, and query results are mostly
-/// a handful of ids.
+/// the standard library's quicksort, 3 to 8 KB of wasm each, and these lists are mostly a
+/// handful of items. (Long lists, the candidates, are radix-sorted.)
 #[inline(never)]
-fn sort_ids(ids: &mut [u32]) {
-    fn sift_down(ids: &mut [u32], mut root: usize, end: usize) {
+fn sort_ids<T: Ord>(ids: &mut [T]) {
+    fn sift_down<T: Ord>(ids: &mut [T], mut root: usize, end: usize) {
         loop {
             let mut child = 2 * root + 1;
             if child >= end {
@@ -633,7 +634,7 @@ impl World {
         let removed = &mut self.scratch.ended_removed;
         removed.clear();
         removed.extend_from_slice(&self.removed_pair_keys);
-        removed.sort_unstable();
+        sort_ids(removed);
         let (prev, cur) = (&self.previous_keys, &*keys);
         let (mut i, mut j) = (0, 0);
         let mut ended_keys = EndedMerge::new(removed);
@@ -983,7 +984,7 @@ fn radix_sort_pairs(items: &mut Vec<(u32, u32)>, buffer: &mut Vec<(u32, u32)>, i
     const DIGIT_BITS: u32 = 11;
     const BUCKETS: usize = 1 << DIGIT_BITS;
     if items.len() < 256 {
-        items.sort_unstable();
+        sort_ids(items);
         return;
     }
     buffer.clear();
@@ -1024,19 +1025,22 @@ mod tests {
     #[test]
     fn radix_sort_sorts() {
         let mut s = 12345u64;
-        let mut items: Vec<(u32, u32)> = (0..5000)
-            .map(|_| {
-                s = s
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                ((s >> 40) as u32 % 100_000, (s >> 20) as u32 % 100_000)
-            })
-            .collect();
-        let mut want = items.clone();
-        want.sort_unstable();
-        let mut buffer = Vec::new();
-        radix_sort_pairs(&mut items, &mut buffer, 17);
-        assert_eq!(items, want);
+        // 5,000 pairs take the radix passes, 100 the small-list heapsort.
+        for len in [5000, 100] {
+            let mut items: Vec<(u32, u32)> = (0..len)
+                .map(|_| {
+                    s = s
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    ((s >> 40) as u32 % 100_000, (s >> 20) as u32 % 100_000)
+                })
+                .collect();
+            let mut want = items.clone();
+            want.sort_unstable();
+            let mut buffer = Vec::new();
+            radix_sort_pairs(&mut items, &mut buffer, 17);
+            assert_eq!(items, want);
+        }
     }
 
     #[test]
