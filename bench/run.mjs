@@ -105,7 +105,11 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 /** Bytes in use in V8's young generation: allocation there is a bump pointer, so between two reads with no GC in
  *  between, the difference is exactly what was allocated on the JS heap (objects too large for it excepted, which
  *  heapUsed still catches). */
-const youngBytes = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === "new_space").space_used_size;
+const youngBytes = () =>
+  v8
+    .getHeapSpaceStatistics()
+    .filter((space) => space.space_name === "new_space" || space.space_name === "new_large_object_space")
+    .reduce((sum, space) => sum + space.space_used_size, 0);
 
 async function garbage(lib, motion, windowFrames, windows) {
   const spans = [];
