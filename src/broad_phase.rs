@@ -431,18 +431,28 @@ impl HashGrid {
     /// corner of the intersection (so from exactly one of the cells visited).
     #[inline]
     fn pairs_on_level(&self, id: u32, box_a: &Aabb, level: u32, out: &mut Vec<(u32, u32)>) {
-        let (cx0, cy0) = self.cell_of(level, box_a.min);
-        let (cx1, cy1) = self.cell_of(level, box_a.max);
+        self.visit_cells(level, box_a, |other| {
+            out.push((id.min(other), id.max(other)))
+        });
+    }
+
+    /// Calls `visit` with the id of every entry of `level` whose box overlaps `query`,
+    /// once each, visiting the cells `query` covers: a box is reported from the cell
+    /// holding the lower-left corner of its intersection with `query`.
+    #[inline]
+    fn visit_cells(&self, level: u32, query: &Aabb, mut visit: impl FnMut(u32)) {
+        let (cx0, cy0) = self.cell_of(level, query.min);
+        let (cx1, cy1) = self.cell_of(level, query.max);
         for cy in cy0..=cy1 {
             for cx in cx0..=cx1 {
                 let cell = pack_cell(level, cx, cy);
                 for index in self.bucket(level, cx, cy) {
-                    let eb = &self.entries[index];
+                    let e = &self.entries[index];
                     if self.in_cell(index, cell)
-                        && box_a.overlaps(&eb.aabb)
-                        && self.reports_in(level, box_a, &eb.aabb, cell)
+                        && e.aabb.overlaps(query)
+                        && self.reports_in(level, &e.aabb, query, cell)
                     {
-                        out.push((id.min(eb.id()), id.max(eb.id())));
+                        visit(e.id());
                     }
                 }
             }
@@ -508,21 +518,8 @@ impl HashGrid {
                 // A query box covering more cells than there are entries: scanning the
                 // entries of this level is cheaper than visiting empty cells.
                 self.scan_level(level, query, &mut visit);
-                continue;
-            }
-            for cy in cy0..=cy1 {
-                for cx in cx0..=cx1 {
-                    let cell = pack_cell(level, cx, cy);
-                    for index in self.bucket(level, cx, cy) {
-                        let e = &self.entries[index];
-                        if self.in_cell(index, cell)
-                            && e.aabb.overlaps(query)
-                            && self.reports_in(level, &e.aabb, query, cell)
-                        {
-                            visit(e.id());
-                        }
-                    }
-                }
+            } else {
+                self.visit_cells(level, query, &mut visit);
             }
         }
     }
@@ -806,6 +803,14 @@ mod tests {
             .collect()
     }
 
+    /// The listed ids whose boxes overlap `query`, in list order.
+    fn brute_hits(ids: &[u32], aabbs: &[Aabb], query: &Aabb) -> Vec<u32> {
+        ids.iter()
+            .copied()
+            .filter(|&id| aabbs[id as usize].overlaps(query))
+            .collect()
+    }
+
     #[test]
     fn grid_pairs_equal_brute_force_on_every_layout() {
         let mut grid = HashGrid::new();
@@ -842,12 +847,11 @@ mod tests {
                     let mut hits = Vec::new();
                     grid.query(&query, |id| hits.push(id));
                     hits.sort_unstable();
-                    let want: Vec<u32> = ids
-                        .iter()
-                        .copied()
-                        .filter(|&id| aabbs[id as usize].overlaps(&query))
-                        .collect();
-                    assert_eq!(hits, want, "query {query:?}, layout {layout} seed {seed}");
+                    assert_eq!(
+                        hits,
+                        brute_hits(&ids, &aabbs, &query),
+                        "query {query:?}, layout {layout} seed {seed}"
+                    );
                 }
             }
         }
@@ -891,12 +895,7 @@ mod tests {
             let mut hits = Vec::new();
             tree.query(&q, |id| hits.push(id));
             hits.sort_unstable();
-            let want: Vec<u32> = ids
-                .iter()
-                .copied()
-                .filter(|&id| aabbs[id as usize].overlaps(&q))
-                .collect();
-            assert_eq!(hits, want);
+            assert_eq!(hits, brute_hits(&ids, &aabbs, &q));
         }
     }
 }
