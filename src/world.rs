@@ -7,12 +7,12 @@
 //!    in range, and turned into a pose (with cosine and sine) and a world box. Static shapes
 //!    are only looked at when a setter touched them.
 //! 2. **Broad phase** — moving shapes go into the [`HashGrid`]; each also queries the
-//!    [`StaticTree`] of static shapes. Layer and mask filtering happens here, before any
-//!    exact test.
-//! 3. **Narrow phase** — [`collide`] on each candidate, always called as `(smaller id,
+//!    [`StaticTree`] of static shapes. The candidate pairs are radix-sorted by `(a, b)`.
+//! 3. **Narrow phase** — layer and mask filtering (skipped while every shape has the
+//!    default filter), then [`collide`] on each candidate, always called as `(smaller id,
 //!    larger id)`, so the normal points from the smaller id to the larger one.
-//! 4. **Output** — pairs are sorted by `(a, b)` with a radix sort, and compared with the
-//!    previous step's sorted pairs to produce `started` and `ended`.
+//! 4. **Output** — the pairs come out of the narrow phase in `(a, b)` order and are compared
+//!    with the previous step's to produce `started` and `ended`.
 //!
 //! Every buffer is reused, so a step allocates nothing once the scene has stopped growing.
 //! Results (pairs, contacts, started, ended) and queries describe the world **as the last
