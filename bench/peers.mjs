@@ -44,7 +44,8 @@ export class FlatPairs {
     const f = this.flat;
     const n = 2 * this.count;
     let s = 0;
-    for (let i = 0; i < n; i++) s += f[i];
+    // int32 sum, as sepax's read: a sum past 2^31 would be returned as a heap number (garbage).
+    for (let i = 0; i < n; i++) s = (s + f[i]) | 0;
     return s;
   }
   keys() {

@@ -93,7 +93,8 @@ function makeSepax(useViews) {
           const flat = world.pairBuffer(); // whole allocation, cached: no object per frame
           const len = 2 * world.pairCount;
           let s = 0;
-          for (let i = 0; i < len; i++) s += flat[i];
+          // int32 sum: a sum past 2^31 (100k shapes) would be returned as a heap number, 16 bytes of garbage a frame
+          for (let i = 0; i < len; i++) s = (s + flat[i]) | 0;
           return s;
         },
         pairKeys() {
