@@ -149,81 +149,64 @@ fn box_box(
     Some((normal, depth))
 }
 
-/// Contact between the aligned box A (rotation ignored) and the oriented box B.
-#[must_use]
-pub fn collide_aligned_box_oriented_box(
-    half_extents_a: Vec2,
-    tf_a: &Transform,
-    half_extents_b: Vec2,
-    tf_b: &Transform,
-) -> Option<Contact> {
-    box_box(
+/// Writes the `collide_`/`overlap_` pair of a SAT kernel: `$sat` returns the world normal
+/// and depth, or `None` when separated. For the box–box kernels `$want_contact` is bound
+/// to `true` in the collide twin and `false` in the overlap twin, so that the overlap test
+/// skips choosing the normal.
+macro_rules! sat_pair {
+    (
+        $(#[$collide_doc:meta])* $collide:ident,
+        $(#[$overlap_doc:meta])* $overlap:ident,
+        ($($arg:ident : $ty:ty),*),
+        |$want_contact:ident| $sat:expr
+    ) => {
+        $(#[$collide_doc])*
+        #[must_use]
+        pub fn $collide($($arg: $ty),*) -> Option<Contact> {
+            let $want_contact = true;
+            $sat.map(|(normal, depth)| Contact { normal, depth })
+        }
+
+        $(#[$overlap_doc])*
+        #[must_use]
+        pub fn $overlap($($arg: $ty),*) -> bool {
+            let $want_contact = false;
+            $sat.is_some()
+        }
+    };
+}
+
+sat_pair!(
+    /// Contact between the aligned box A (rotation ignored) and the oriented box B.
+    collide_aligned_box_oriented_box,
+    /// True when the aligned box A and the oriented box B overlap or touch.
+    overlap_aligned_box_oriented_box,
+    (half_extents_a: Vec2, tf_a: &Transform, half_extents_b: Vec2, tf_b: &Transform),
+    |want_contact| box_box(
         half_extents_a,
         Rot::IDENTITY,
         half_extents_b,
         tf_b.rotation,
         tf_b.translation - tf_a.translation,
-        true,
+        want_contact,
     )
-    .map(|(normal, depth)| Contact { normal, depth })
-}
+);
 
-/// True when the aligned box A and the oriented box B overlap or touch.
-#[must_use]
-pub fn overlap_aligned_box_oriented_box(
-    half_extents_a: Vec2,
-    tf_a: &Transform,
-    half_extents_b: Vec2,
-    tf_b: &Transform,
-) -> bool {
-    box_box(
-        half_extents_a,
-        Rot::IDENTITY,
-        half_extents_b,
-        tf_b.rotation,
-        tf_b.translation - tf_a.translation,
-        false,
-    )
-    .is_some()
-}
-
-/// Contact between the oriented boxes A and B (rotated rectangles).
-#[must_use]
-pub fn collide_oriented_box_oriented_box(
-    half_extents_a: Vec2,
-    tf_a: &Transform,
-    half_extents_b: Vec2,
-    tf_b: &Transform,
-) -> Option<Contact> {
-    box_box(
+sat_pair!(
+    /// Contact between the oriented boxes A and B (rotated rectangles).
+    collide_oriented_box_oriented_box,
+    /// True when the oriented boxes A and B overlap or touch.
+    overlap_oriented_box_oriented_box,
+    (half_extents_a: Vec2, tf_a: &Transform, half_extents_b: Vec2, tf_b: &Transform),
+    |want_contact| box_box(
         half_extents_a,
         tf_a.rotation,
         half_extents_b,
         tf_b.rotation,
         tf_b.translation - tf_a.translation,
-        true,
+        want_contact,
     )
-    .map(|(normal, depth)| Contact { normal, depth })
-}
-
-/// True when the oriented boxes A and B overlap or touch.
-#[must_use]
-pub fn overlap_oriented_box_oriented_box(
-    half_extents_a: Vec2,
-    tf_a: &Transform,
-    half_extents_b: Vec2,
-    tf_b: &Transform,
-) -> bool {
-    box_box(
-        half_extents_a,
-        tf_a.rotation,
-        half_extents_b,
-        tf_b.rotation,
-        tf_b.translation - tf_a.translation,
-        false,
-    )
-    .is_some()
-}
+);
 
 #[inline]
 fn polygon_ref(polygon: &ConvexPolygon) -> PolygonRef<'_> {
@@ -332,87 +315,31 @@ fn box_polygon(
     }
 }
 
-/// Contact between the aligned box A (rotation ignored) and polygon B.
-#[must_use]
-pub fn collide_aligned_box_polygon(
-    half_extents_a: Vec2,
-    tf_a: &Transform,
-    polygon_b: &ConvexPolygon,
-    tf_b: &Transform,
-) -> Option<Contact> {
-    box_polygon(
-        half_extents_a,
-        Rot::IDENTITY,
-        tf_a.translation,
-        polygon_b,
-        tf_b,
-    )
-    .map(|(normal, depth)| Contact { normal, depth })
-}
+sat_pair!(
+    /// Contact between the aligned box A (rotation ignored) and polygon B.
+    collide_aligned_box_polygon,
+    /// True when the aligned box A and polygon B overlap or touch.
+    overlap_aligned_box_polygon,
+    (half_extents_a: Vec2, tf_a: &Transform, polygon_b: &ConvexPolygon, tf_b: &Transform),
+    |_want_contact| box_polygon(half_extents_a, Rot::IDENTITY, tf_a.translation, polygon_b, tf_b)
+);
 
-/// True when the aligned box A and polygon B overlap or touch.
-#[must_use]
-pub fn overlap_aligned_box_polygon(
-    half_extents_a: Vec2,
-    tf_a: &Transform,
-    polygon_b: &ConvexPolygon,
-    tf_b: &Transform,
-) -> bool {
-    box_polygon(
-        half_extents_a,
-        Rot::IDENTITY,
-        tf_a.translation,
-        polygon_b,
-        tf_b,
-    )
-    .is_some()
-}
+sat_pair!(
+    /// Contact between the oriented box A and polygon B.
+    collide_oriented_box_polygon,
+    /// True when the oriented box A and polygon B overlap or touch.
+    overlap_oriented_box_polygon,
+    (half_extents_a: Vec2, tf_a: &Transform, polygon_b: &ConvexPolygon, tf_b: &Transform),
+    |_want_contact| box_polygon(half_extents_a, tf_a.rotation, tf_a.translation, polygon_b, tf_b)
+);
 
-/// Contact between the oriented box A and polygon B.
-#[must_use]
-pub fn collide_oriented_box_polygon(
-    half_extents_a: Vec2,
-    tf_a: &Transform,
-    polygon_b: &ConvexPolygon,
-    tf_b: &Transform,
-) -> Option<Contact> {
-    box_polygon(
-        half_extents_a,
-        tf_a.rotation,
-        tf_a.translation,
-        polygon_b,
-        tf_b,
-    )
-    .map(|(normal, depth)| Contact { normal, depth })
-}
-
-/// True when the oriented box A and polygon B overlap or touch.
-#[must_use]
-pub fn overlap_oriented_box_polygon(
-    half_extents_a: Vec2,
-    tf_a: &Transform,
-    polygon_b: &ConvexPolygon,
-    tf_b: &Transform,
-) -> bool {
-    box_polygon(
-        half_extents_a,
-        tf_a.rotation,
-        tf_a.translation,
-        polygon_b,
-        tf_b,
-    )
-    .is_some()
-}
-
-/// Contact between polygons A and B.
-#[must_use]
-pub fn collide_polygon_polygon(
-    polygon_a: &ConvexPolygon,
-    tf_a: &Transform,
-    polygon_b: &ConvexPolygon,
-    tf_b: &Transform,
-) -> Option<Contact> {
-    polygon_polygon(
+sat_pair!(
+    /// Contact between polygons A and B.
+    collide_polygon_polygon,
+    /// True when polygons A and B overlap or touch.
+    overlap_polygon_polygon,
+    (polygon_a: &ConvexPolygon, tf_a: &Transform, polygon_b: &ConvexPolygon, tf_b: &Transform),
+    |_want_contact| polygon_polygon(
         polygon_ref(polygon_a),
         tf_a.rotation,
         tf_a.translation,
@@ -420,27 +347,7 @@ pub fn collide_polygon_polygon(
         tf_b.rotation,
         tf_b.translation,
     )
-    .map(|(normal, depth)| Contact { normal, depth })
-}
-
-/// True when polygons A and B overlap or touch.
-#[must_use]
-pub fn overlap_polygon_polygon(
-    polygon_a: &ConvexPolygon,
-    tf_a: &Transform,
-    polygon_b: &ConvexPolygon,
-    tf_b: &Transform,
-) -> bool {
-    polygon_polygon(
-        polygon_ref(polygon_a),
-        tf_a.rotation,
-        tf_a.translation,
-        polygon_ref(polygon_b),
-        tf_b.rotation,
-        tf_b.translation,
-    )
-    .is_some()
-}
+);
 
 #[cfg(test)]
 mod tests {
