@@ -16,29 +16,16 @@ use sepax::math::{Transform, Vec2};
 use sepax::{collide, Shape, ShapeOptions, World};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Andrew's monotone chain; counter-clockwise, collinear points dropped.
-fn convex_hull(mut points: Vec<Vec2>) -> Vec<Vec2> {
-    points.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-    let turn = |o: Vec2, a: Vec2, b: Vec2| (a - o).perp_dot(b - o);
-    let mut hull: Vec<Vec2> = Vec::new();
-    for pass in 0..2 {
-        let start = hull.len();
-        let ordered: Vec<Vec2> = if pass == 0 {
-            points.clone()
-        } else {
-            points.iter().rev().copied().collect()
-        };
-        for p in ordered {
-            while hull.len() >= start + 2
-                && turn(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
-            {
-                hull.pop();
-            }
-            hull.push(p);
-        }
-        hull.pop();
-    }
-    hull
+/// The convex hull of `points` (common's `f64` monotone chain), as `f32` vertices.
+fn convex_hull(points: Vec<Vec2>) -> Vec<Vec2> {
+    let points = points
+        .iter()
+        .map(|p| [f64::from(p.x), f64::from(p.y)])
+        .collect();
+    common::convex_hull(points)
+        .into_iter()
+        .map(|[x, y]| Vec2::new(x as f32, y as f32))
+        .collect()
 }
 
 fn random_shape(rng: &mut Mulberry32, size: f32) -> Shape {
