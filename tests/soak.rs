@@ -11,8 +11,8 @@
 mod common;
 
 use common::Mulberry32;
-use sepax::math::{Transform, Vec2};
-use sepax::{collide, Shape, ShapeOptions, World};
+use sepax::math::Vec2;
+use sepax::{Shape, ShapeOptions, World};
 use std::collections::BTreeSet;
 
 const SHAPES: usize = 1000;
@@ -129,32 +129,6 @@ fn pair_set(flat: &[u32]) -> BTreeSet<(u32, u32)> {
     flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
 }
 
-/// Every live pair (static-static excluded) through the exact kernel, in `(a, b)` order.
-fn brute_force(world: &World) -> (Vec<u32>, Vec<u32>) {
-    let live: Vec<u32> = (0..world.slot_count() as u32)
-        .filter(|&id| world.contains(id))
-        .collect();
-    let pose = |id: u32| {
-        let (x, y, a) = world.transform(id).unwrap();
-        Transform::from_xy_angle(x, y, a)
-    };
-    let poses: Vec<Transform> = live.iter().map(|&id| pose(id)).collect();
-    let (mut pairs, mut contacts) = (Vec::new(), Vec::new());
-    for (i, &a) in live.iter().enumerate() {
-        for (j, &b) in live.iter().enumerate().skip(i + 1) {
-            if world.is_static(a).unwrap() && world.is_static(b).unwrap() {
-                continue;
-            }
-            let (sa, sb) = (world.shape(a).unwrap(), world.shape(b).unwrap());
-            if let Some(c) = collide(sa, &poses[i], sb, &poses[j]) {
-                pairs.extend([a, b]);
-                contacts.extend([c.normal.x, c.normal.y, c.depth].map(f32::to_bits));
-            }
-        }
-    }
-    (pairs, contacts)
-}
-
 #[test]
 fn a_thousand_shapes_for_two_thousand_steps_with_churn() {
     let mut soak = Soak {
@@ -237,7 +211,7 @@ fn a_thousand_shapes_for_two_thousand_steps_with_churn() {
         }
 
         if step % CHECK_EVERY == 0 {
-            let (pairs, contacts) = brute_force(&soak.world);
+            let (pairs, contacts) = common::brute_force_flat(&soak.world);
             assert_eq!(soak.world.pairs(), &pairs[..], "step {step}: pairs");
             let got: Vec<u32> = soak.world.contacts().iter().map(|c| c.to_bits()).collect();
             assert_eq!(got, contacts, "step {step}: contacts");

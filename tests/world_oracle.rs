@@ -12,8 +12,8 @@
 mod common;
 
 use common::Mulberry32;
-use sepax::math::{Transform, Vec2};
-use sepax::{collide, Shape, ShapeOptions, World};
+use sepax::math::Vec2;
+use sepax::{Shape, ShapeOptions, World};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The convex hull of `points` (common's `f64` monotone chain), as `f32` vertices.
@@ -140,25 +140,9 @@ fn brute_force(scene: &Scene) -> (Vec<(u32, u32, [f32; 3])>, PairSet) {
     let ids: Vec<u32> = scene.bodies.keys().copied().collect();
     let mut pairs = Vec::new();
     let mut identities = PairSet::new();
-    for (i, &a) in ids.iter().enumerate() {
-        for &b in &ids[i + 1..] {
-            if world.is_static(a).unwrap() && world.is_static(b).unwrap() {
-                continue;
-            }
-            let (la, ma) = world.layer_mask(a).unwrap();
-            let (lb, mb) = world.layer_mask(b).unwrap();
-            if la & mb == 0 || lb & ma == 0 {
-                continue;
-            }
-            let (xa, ya, aa) = world.transform(a).unwrap();
-            let (xb, yb, ab) = world.transform(b).unwrap();
-            let ta = Transform::from_xy_angle(xa, ya, aa);
-            let tb = Transform::from_xy_angle(xb, yb, ab);
-            if let Some(c) = collide(world.shape(a).unwrap(), &ta, world.shape(b).unwrap(), &tb) {
-                pairs.push((a, b, [c.normal.x, c.normal.y, c.depth]));
-                identities.insert((scene.bodies[&a].identity, scene.bodies[&b].identity));
-            }
-        }
+    for (a, b, c) in common::brute_force_pairs(world, &ids) {
+        pairs.push((a, b, [c.normal.x, c.normal.y, c.depth]));
+        identities.insert((scene.bodies[&a].identity, scene.bodies[&b].identity));
     }
     (pairs, identities)
 }

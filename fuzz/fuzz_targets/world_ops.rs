@@ -9,11 +9,15 @@
 //! Queries are checked against brute forces over the shapes as the last step saw them.
 #![no_main]
 
+// The brute-force oracle and PRNGs of the integration tests.
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
 use libfuzzer_sys::fuzz_target;
 use sepax::math::{Aabb, Transform, Vec2};
 use sepax::raycast::raycast;
 use sepax::world::MAX_COORDINATE;
-use sepax::{collide, overlaps, Shape, ShapeOptions, World, WorldError};
+use sepax::{overlaps, Shape, ShapeOptions, World, WorldError};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Reads the input front to back; past its end every read is zero.
@@ -167,46 +171,8 @@ fn pair_set(flat: &[u32]) -> BTreeSet<(u32, u32)> {
 /// What the last successful step saw: pose of every shape alive then and not removed since.
 type Stepped = BTreeMap<u32, Transform>;
 
-fn brute_pairs(world: &World) -> (Vec<u32>, Vec<u32>) {
-    let live: Vec<u32> = (0..world.slot_count() as u32)
-        .filter(|&id| world.contains(id))
-        .collect();
-    let pose = |id: u32| {
-        let (x, y, a) = world.transform(id).unwrap();
-        Transform::from_xy_angle(x, y, a)
-    };
-    let (mut pairs, mut contacts) = (Vec::new(), Vec::new());
-    for (i, &a) in live.iter().enumerate() {
-        for &b in &live[i + 1..] {
-            if world.is_static(a).unwrap() && world.is_static(b).unwrap() {
-                continue;
-            }
-            let (la, ma) = world.layer_mask(a).unwrap();
-            let (lb, mb) = world.layer_mask(b).unwrap();
-            if la & mb == 0 || lb & ma == 0 {
-                continue;
-            }
-            let (sa, sb) = (world.shape(a).unwrap(), world.shape(b).unwrap());
-            // The broad phase is part of the contract: shapes whose boxes are apart never
-            // pair, even where a kernel's squared distance underflows (1e-38 apart).
-            if !sa.aabb(&pose(a)).overlaps(&sb.aabb(&pose(b))) {
-                continue;
-            }
-            if let Some(c) = collide(sa, &pose(a), sb, &pose(b)) {
-                pairs.extend([a, b]);
-                contacts.extend([
-                    c.normal.x.to_bits(),
-                    c.normal.y.to_bits(),
-                    c.depth.to_bits(),
-                ]);
-            }
-        }
-    }
-    (pairs, contacts)
-}
-
 fn check_step(world: &World, previous: &[u32]) {
-    let (pairs, contacts) = brute_pairs(world);
+    let (pairs, contacts) = common::brute_force_flat(world);
     assert_eq!(
         world.pairs(),
         &pairs[..],
@@ -366,9 +332,7 @@ fuzz_target!(|data: &[u8]| {
     while !b.is_empty() && ops < 200 {
         ops += 1;
         let before = snapshot(&world);
-        let live: Vec<u32> = (0..world.slot_count() as u32)
-            .filter(|&id| world.contains(id))
-            .collect();
+        let live = common::live_ids(&world);
         // Mostly a live id, sometimes anything.
         let pick = |b: &mut Bytes| -> u32 {
             if !live.is_empty() && b.u8() % 8 != 0 {

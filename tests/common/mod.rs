@@ -1,12 +1,13 @@
-//! Helpers shared by the integration tests: a seeded PRNG, random shape generators for
-//! every kind and style, the coordinate scale that tolerances are derived from, and the
-//! printing of a failing case as Rust literals that reproduce it exactly.
+//! Helpers shared by the integration tests (and the fuzz targets): a seeded PRNG, random
+//! shape generators for every kind and style, the brute-force oracle of a world's step,
+//! the coordinate scale that tolerances are derived from, and the printing of a failing
+//! case as Rust literals that reproduce it exactly.
 //!
 //! Each integration test file is its own crate and uses a different subset of these
 //! helpers, so the unused ones would warn in every crate that does not need them.
 #![allow(dead_code)]
 
-use sepax::{ConvexPolygon, Shape, ShapeKind, Transform, Vec2};
+use sepax::{collide, Contact, ConvexPolygon, Shape, ShapeKind, Transform, Vec2, World};
 
 /// mulberry32, the PRNG of the standard benchmark workload: 32-bit state and `f32` outputs,
 /// for the world-level tests whose scenes mimic that workload.
@@ -322,4 +323,59 @@ pub fn shape_literal(shape: &Shape) -> String {
 /// Rust source that rebuilds a transform made by `Transform::from_xy_angle(x, y, angle)`.
 pub fn transform_literal(x: f32, y: f32, angle: f32) -> String {
     format!("Transform::from_xy_angle({x:?}, {y:?}, {angle:?})")
+}
+
+/// The ids of a world's live shapes, in increasing order.
+pub fn live_ids(world: &World) -> Vec<u32> {
+    (0..world.slot_count() as u32)
+        .filter(|&id| world.contains(id))
+        .collect()
+}
+
+/// What a step of `world` must report, by brute force over every pair of the `live` ids
+/// (sorted, so the result is in `(a, b)` order): static–static pairs and pairs the layer
+/// and mask filter rejects are skipped, and so are shapes whose boxes are apart (the broad
+/// phase is part of the contract, even where a kernel's squared distance underflows);
+/// every other pair goes through `sepax::collide` with the pose the world documents,
+/// `Transform::from_xy_angle` of the stored transform.
+pub fn brute_force_pairs(world: &World, live: &[u32]) -> Vec<(u32, u32, Contact)> {
+    let poses: Vec<Transform> = live
+        .iter()
+        .map(|&id| {
+            let (x, y, angle) = world.transform(id).unwrap();
+            Transform::from_xy_angle(x, y, angle)
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (i, &a) in live.iter().enumerate() {
+        for (j, &b) in live.iter().enumerate().skip(i + 1) {
+            if world.is_static(a).unwrap() && world.is_static(b).unwrap() {
+                continue;
+            }
+            let (la, ma) = world.layer_mask(a).unwrap();
+            let (lb, mb) = world.layer_mask(b).unwrap();
+            if la & mb == 0 || lb & ma == 0 {
+                continue;
+            }
+            let (sa, sb) = (world.shape(a).unwrap(), world.shape(b).unwrap());
+            if !sa.aabb(&poses[i]).overlaps(&sb.aabb(&poses[j])) {
+                continue;
+            }
+            if let Some(contact) = collide(sa, &poses[i], sb, &poses[j]) {
+                found.push((a, b, contact));
+            }
+        }
+    }
+    found
+}
+
+/// [`brute_force_pairs`] of all live shapes, flattened as `World::pairs()` and (as bits)
+/// `World::contacts()` are.
+pub fn brute_force_flat(world: &World) -> (Vec<u32>, Vec<u32>) {
+    let (mut pairs, mut contacts) = (Vec::new(), Vec::new());
+    for (a, b, c) in brute_force_pairs(world, &live_ids(world)) {
+        pairs.extend([a, b]);
+        contacts.extend([c.normal.x, c.normal.y, c.depth].map(f32::to_bits));
+    }
+    (pairs, contacts)
 }
