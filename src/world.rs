@@ -237,30 +237,30 @@ fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldErro
 /// the standard library's quicksort, 3 to 8 KB of wasm each, and these lists are mostly a
 /// handful of items. (Long lists, the candidates, are radix-sorted.)
 #[inline(never)]
-fn sort_ids<T: Ord>(ids: &mut [T]) {
-    fn sift_down<T: Ord>(ids: &mut [T], mut root: usize, end: usize) {
+fn sort_short<T: Ord>(items: &mut [T]) {
+    fn sift_down<T: Ord>(items: &mut [T], mut root: usize, end: usize) {
         loop {
             let mut child = 2 * root + 1;
             if child >= end {
                 return;
             }
-            if child + 1 < end && ids[child] < ids[child + 1] {
+            if child + 1 < end && items[child] < items[child + 1] {
                 child += 1;
             }
-            if ids[root] >= ids[child] {
+            if items[root] >= items[child] {
                 return;
             }
-            ids.swap(root, child);
+            items.swap(root, child);
             root = child;
         }
     }
-    let n = ids.len();
+    let n = items.len();
     for root in (0..n / 2).rev() {
-        sift_down(ids, root, n);
+        sift_down(items, root, n);
     }
     for end in (1..n).rev() {
-        ids.swap(0, end);
-        sift_down(ids, 0, end);
+        items.swap(0, end);
+        sift_down(items, 0, end);
     }
 }
 
@@ -634,7 +634,7 @@ impl World {
         let removed = &mut self.scratch.ended_removed;
         removed.clear();
         removed.extend_from_slice(&self.removed_pair_keys);
-        sort_ids(removed);
+        sort_short(removed);
         let (prev, cur) = (&self.previous_keys, &*keys);
         let (mut i, mut j) = (0, 0);
         let mut ended_keys = EndedMerge::new(removed);
@@ -756,7 +756,7 @@ impl World {
                 out.push(id);
             }
         });
-        sort_ids(&mut out[start..]);
+        sort_short(&mut out[start..]);
         Ok(())
     }
 
@@ -780,7 +780,7 @@ impl World {
                 out.push(id);
             }
         });
-        sort_ids(&mut out[start..]);
+        sort_short(&mut out[start..]);
         Ok(())
     }
 
@@ -814,7 +814,7 @@ impl World {
                 out.push(id);
             }
         });
-        sort_ids(&mut out[start..]);
+        sort_short(&mut out[start..]);
         Ok(())
     }
 
@@ -984,7 +984,7 @@ fn radix_sort_pairs(items: &mut Vec<(u32, u32)>, buffer: &mut Vec<(u32, u32)>, i
     const DIGIT_BITS: u32 = 11;
     const BUCKETS: usize = 1 << DIGIT_BITS;
     if items.len() < 256 {
-        sort_ids(items);
+        sort_short(items);
         return;
     }
     buffer.clear();
@@ -1044,7 +1044,7 @@ mod tests {
     }
 
     #[test]
-    fn sort_ids_sorts() {
+    fn sort_short_sorts() {
         let mut s = 99u64;
         for n in [0, 1, 2, 3, 7, 64, 1000] {
             let mut ids: Vec<u32> = (0..n)
@@ -1057,7 +1057,7 @@ mod tests {
                 .collect();
             let mut want = ids.clone();
             want.sort_unstable();
-            sort_ids(&mut ids);
+            sort_short(&mut ids);
             assert_eq!(ids, want);
         }
     }
