@@ -980,6 +980,10 @@ impl<'a> EndedMerge<'a> {
 
 /// Sorts pairs by `(a, b)` with a least-significant-digit radix sort over the bits in use
 /// (`id_bits` per id): linear time, `buffer` is scratch space.
+///
+/// (Measured and not kept: one combined key `a << id_bits | b` cut into three or four
+/// equal digits, all counted in one read. No faster at 20,000 shapes, and slower at
+/// 100,000, with 12-bit digits and with 9-bit ones alike.)
 fn radix_sort_pairs(items: &mut Vec<(u32, u32)>, buffer: &mut Vec<(u32, u32)>, id_bits: u32) {
     const DIGIT_BITS: u32 = 11;
     const BUCKETS: usize = 1 << DIGIT_BITS;
@@ -987,6 +991,9 @@ fn radix_sort_pairs(items: &mut Vec<(u32, u32)>, buffer: &mut Vec<(u32, u32)>, i
         sort_short(items);
         return;
     }
+    // Refilled every time, although every pass overwrites it: measured, the fill makes the
+    // scatter faster at 100,000 shapes (1.1 MB: the fill takes the lines into the cache
+    // without reading them, where the scatter's first writes would each wait for a read).
     buffer.clear();
     buffer.resize(items.len(), (0, 0));
     let mut counts = [0u32; BUCKETS];
@@ -1003,9 +1010,9 @@ fn radix_sort_pairs(items: &mut Vec<(u32, u32)>, buffer: &mut Vec<(u32, u32)>, i
             }
             let mut total = 0;
             for c in counts.iter_mut() {
-                let n = *c;
+                let count = *c;
                 *c = total;
-                total += n;
+                total += count;
             }
             for p in items.iter() {
                 let d = digit(p);
@@ -1025,21 +1032,25 @@ mod tests {
     #[test]
     fn radix_sort_sorts() {
         let mut s = 12345u64;
-        // 5,000 pairs take the radix passes, 100 the small-list heapsort.
-        for len in [5000, 100] {
-            let mut items: Vec<(u32, u32)> = (0..len)
-                .map(|_| {
-                    s = s
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    ((s >> 40) as u32 % 100_000, (s >> 20) as u32 % 100_000)
-                })
-                .collect();
-            let mut want = items.clone();
-            want.sort_unstable();
-            let mut buffer = Vec::new();
-            radix_sort_pairs(&mut items, &mut buffer, 17);
-            assert_eq!(items, want);
+        // One buffer throughout: it is left longer than later inputs, which must not leak
+        // into them. 5,000 and 300 pairs take the radix passes, 100 the small-list heapsort.
+        let mut buffer = Vec::new();
+        for id_bits in [1, 10, 17, 25] {
+            for len in [5000, 300, 100] {
+                let limit = 1u64 << id_bits;
+                let mut items: Vec<(u32, u32)> = (0..len)
+                    .map(|_| {
+                        s = s
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        (((s >> 40) % limit) as u32, ((s >> 10) % limit) as u32)
+                    })
+                    .collect();
+                let mut want = items.clone();
+                want.sort_unstable();
+                radix_sort_pairs(&mut items, &mut buffer, id_bits);
+                assert_eq!(items, want, "{len} pairs of {id_bits}-bit ids");
+            }
         }
     }
 
