@@ -270,6 +270,8 @@ impl HashGrid {
         self.levels_in_use = 0;
         self.level_counts.fill(0);
         if ids.is_empty() {
+            // An empty hashed table of two buckets.
+            self.table_size = 2;
             self.starts.clear();
             self.starts.extend([0, 0, 0]);
             self.table_shift = 63;
@@ -944,6 +946,26 @@ mod tests {
             dense_runs > 0 && hashed_runs > 0,
             "dense {dense_runs}, hashed {hashed_runs}"
         );
+    }
+
+    #[test]
+    fn a_grid_emptied_after_a_full_step_has_no_pairs() {
+        // The empty rebuild must reset the whole table, its size included: a step with no
+        // moving shapes follows a step with many when the last one is removed.
+        let aabbs = scene(7, 2000, 0);
+        let ids: Vec<u32> = (0..2000).collect();
+        let mut grid = HashGrid::new();
+        let mut pairs = Vec::new();
+        grid.rebuild(&ids, &aabbs);
+        grid.overlapping_pairs(&ids, &aabbs, &mut pairs);
+        assert!(!pairs.is_empty());
+        pairs.clear();
+        grid.rebuild(&[], &aabbs);
+        grid.overlapping_pairs(&[], &aabbs, &mut pairs);
+        assert!(pairs.is_empty());
+        let mut hits = Vec::new();
+        grid.query(&aabbs[0], |id| hits.push(id));
+        assert!(hits.is_empty());
     }
 
     #[test]

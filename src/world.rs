@@ -1074,6 +1074,29 @@ mod tests {
     }
 
     #[test]
+    fn removing_every_moving_shape_ends_its_pairs() {
+        // Many overlapping circles in a row, then none: the step after must run on an
+        // empty grid and end every pair.
+        let mut world = World::new();
+        let ids: Vec<u32> = (0..500)
+            .map(|i| {
+                let shape = Shape::circle(1.0).unwrap();
+                let options = ShapeOptions::default();
+                world.add(shape, i as f32, 0.0, 0.0, options).unwrap()
+            })
+            .collect();
+        let pairs = world.step().unwrap();
+        assert_eq!(pairs, 499 + 498);
+        for &id in &ids {
+            world.remove(id).unwrap();
+        }
+        assert_eq!(world.step().unwrap(), 0);
+        assert_eq!(world.ended().len(), 2 * pairs);
+        assert_eq!(world.step().unwrap(), 0);
+        assert!(world.ended().is_empty());
+    }
+
+    #[test]
     fn bad_arguments_change_nothing() {
         let mut world = World::new();
         let a = world
