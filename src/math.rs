@@ -348,9 +348,9 @@ fn sin_cos(x: f64) -> (f64, f64) {
                     + r2 * (1.0 / 40_320.0
                         + r2 * (-1.0 / 3_628_800.0 + r2 * (1.0 / 479_001_600.0))))));
     // Quadrant k: (sin, cos) = (s, c), (c, -s), (-s, -c), (-c, s). Selected with a swap
-    // and two sign flips rather than a `match`: random angles make its jump table
-    // mispredict three times in four.
-    // Integer masks on the bit patterns: V8 turns a float `select` back into a branch.
+    // and two sign flips rather than a `match`, whose jump table random angles mispredict
+    // three times in four; and with integer masks on the bit patterns, because V8 turns a
+    // float `select` back into a branch.
     let (s_bits, c_bits) = (s.to_bits(), c.to_bits());
     let swap = 0u64.wrapping_sub((k & 1) as u64);
     let sin_sign = ((k as u64) & 2) << 62;
