@@ -9,12 +9,13 @@
 //! 2. [`shape`]: the seven convex shape kinds in local space, validated at construction.
 //! 3. [`narrow_phase`]: exact Separating Axis Theorem kernels, one per pair of kinds, that
 //!    answer "do these touch?" and "along which unit normal, how deep?".
-//! 4. [`store`]: structure-of-arrays columns of a world's shapes, ids = slot indices.
+//! 4. [`store`]: structure-of-arrays columns of a world's shapes, indexed by id, and their
+//!    hot data in rows kept in spatial order.
 //! 5. [`broad_phase`]: candidate pairs from bounding boxes (hashed grid + static tree).
 //! 6. [`world`]: the pipeline (poses, broad phase, narrow phase, sorted output, events)
 //!    and the queries.
 //!
-//! Beside them, [`raycast`] casts a ray against one shape (used by the world's ray query), and
+//! Beside them, `sort` holds the radix and heap sorts a step uses, [`raycast`] casts a ray against one shape (used by the world's ray query), and
 //! `wasm` (wasm32 builds only) is the single JavaScript binding module: it converts and checks
 //! arguments, delegates to [`world::World`] and maps errors to JS `TypeError`/`RangeError`.
 //!
@@ -38,6 +39,7 @@ pub mod math;
 pub mod narrow_phase;
 pub mod raycast;
 pub mod shape;
+mod sort;
 pub mod store;
 pub mod world;
 

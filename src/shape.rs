@@ -246,6 +246,20 @@ pub struct ConvexPolygon {
     bounding_radius: f32,
 }
 
+/// The world box of a polygon with local `vertices` (at least one) placed by `transform`.
+/// Shared by [`Shape::aabb`] and the store, which keeps a copy of the vertices in row
+/// order for this loop, so that both give the same bits.
+#[inline]
+pub(crate) fn polygon_aabb(vertices: &[Vec2], transform: &Transform) -> Aabb {
+    let first = transform.apply(vertices.first().copied().unwrap_or(Vec2::ZERO));
+    let (min, max) = vertices
+        .iter()
+        .skip(1)
+        .map(|&v| transform.apply(v))
+        .fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
+    Aabb::new(min, max)
+}
+
 impl ConvexPolygon {
     /// Validates `points` and builds the polygon.
     ///
@@ -419,6 +433,14 @@ impl ConvexPolygon {
     #[must_use]
     pub fn normals(&self) -> &[Vec2] {
         &self.points[self.points.len() / 2..]
+    }
+
+    /// The buffer holding the vertices then the normals, for the store to move polygons
+    /// between equal-sized buffers (see `ShapeStore::reorder_rows`). Whoever swaps
+    /// buffers or their contents must keep each polygon's points together and whole.
+    #[inline]
+    pub(crate) fn points_buffer_mut(&mut self) -> &mut Vec<Vec2> {
+        &mut self.points
     }
 
     /// The distance from the local origin to the furthest vertex.
@@ -617,14 +639,7 @@ impl Shape {
                 );
                 Aabb::from_center_half_extents(c, ext)
             }
-            Shape::Polygon(polygon) => {
-                let first = transform.apply(polygon.vertices()[0]);
-                let (min, max) = polygon.vertices()[1..]
-                    .iter()
-                    .map(|&v| transform.apply(v))
-                    .fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
-                Aabb::new(min, max)
-            }
+            Shape::Polygon(polygon) => polygon_aabb(polygon.vertices(), transform),
             Shape::Capsule {
                 half_length,
                 radius,

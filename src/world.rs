@@ -6,13 +6,19 @@
 //!    `angles` columns (which the game may have written directly), checked to be finite and
 //!    in range, and turned into a pose (with cosine and sine) and a world box. Static shapes
 //!    are only looked at when a setter touched them.
-//! 2. **Broad phase** — moving shapes go into the [`HashGrid`]; each also queries the
-//!    [`StaticTree`] of static shapes. The candidate pairs are radix-sorted by `(a, b)`.
-//! 3. **Narrow phase** — layer and mask filtering (skipped while every shape has the
+//! 2. **Broad phase** — every few dozen steps the store first puts the moving shapes' hot
+//!    data back in spatial order ([`ShapeStore::reorder_rows`]). Then the moving shapes go
+//!    into the [`HashGrid`]; each also queries the [`StaticTree`] of static shapes. Both
+//!    work on rows, so the candidate pairs come out roughly in spatial order.
+//! 3. **Narrow phase** — the candidates are tested in that order, which reads memory that
+//!    is close together: layer and mask filtering (skipped while every shape has the
 //!    default filter), then [`collide`] on each candidate, always called as `(smaller id,
 //!    larger id)`, so the normal points from the smaller id to the larger one.
-//! 4. **Output** — the pairs come out of the narrow phase in `(a, b)` order and are compared
-//!    with the previous step's to produce `started` and `ended`.
+//! 4. **Output** — the found pairs are radix-sorted by `(a, b)` ids and compared with the
+//!    previous step's to produce `started` and `ended`.
+//!
+//! The pairs, contacts and events depend only on the shapes and their ids, never on the
+//! rows: the spatial order is a cache optimisation that no result can observe.
 //!
 //! Every buffer is reused, so a step allocates nothing once the scene has stopped growing.
 //! Results (pairs, contacts, started, ended) and queries describe the world **as the last
@@ -25,8 +31,9 @@ use crate::broad_phase::{HashGrid, StaticTree};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::{collide, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
-use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError};
-use crate::store::{ShapeStore, SlotInit, FLAG_FRESH};
+use crate::shape::{polygon_aabb, FormatterWriter, MessageWriter, Shape, ShapeError};
+use crate::sort::heap_sort_by_key;
+use crate::store::{Body, ShapeStore, SlotInit, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
 use core::fmt;
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
@@ -170,6 +177,11 @@ pub struct PhaseTimes {
     pub candidates: usize,
 }
 
+/// How many steps the moving shapes' rows stay in one order by default. Shapes of the
+/// standard workload move about half a unit per step, so after 32 steps the order is still
+/// nearly spatial; a reorder costs about as much as one broad phase.
+pub const DEFAULT_REORDER_INTERVAL: u32 = 32;
+
 /// A colliding pair found by a step, with its sort key.
 #[derive(Clone, Copy, Debug, Default)]
 struct Found {
@@ -182,11 +194,32 @@ struct Found {
 /// Reusable buffers of a step.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
+    /// Candidate pairs as rows.
     candidates: Vec<(u32, u32)>,
-    candidate_buffer: Vec<(u32, u32)>,
     found: Vec<Found>,
+    found_buffer: Vec<Found>,
+    /// Where each id's run of found pairs starts (see `sort_found`).
+    run_starts: Vec<u32>,
     keys: Vec<u64>,
     ended_removed: Vec<u64>,
+}
+
+/// When the rows are next put in spatial order.
+#[derive(Clone, Copy, Debug)]
+struct ReorderClock {
+    /// Steps between two reorders; 0 = never.
+    interval: u32,
+    /// Steps left until the next one (0 = at the next step).
+    countdown: u32,
+}
+
+impl Default for ReorderClock {
+    fn default() -> Self {
+        ReorderClock {
+            interval: DEFAULT_REORDER_INTERVAL,
+            countdown: 0,
+        }
+    }
 }
 
 /// A collision world. See the module docs for the pipeline.
@@ -210,6 +243,7 @@ pub struct World {
     /// pair passes the filter and the narrow phase skips loading four filter words per
     /// candidate.
     custom_filter_count: usize,
+    reorder: ReorderClock,
 }
 
 fn check_coordinate(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
@@ -233,37 +267,6 @@ fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldErro
 /// Sorts the short lists of a world (query results, pairs ended by removal, a step with
 /// few candidates): a heapsort, O(n log n) in place.
 ///
-/// Not `sort_unstable`: every element type that is sorted with it brings its own copy of
-/// the standard library's quicksort, 3 to 8 KB of wasm each, and these lists are mostly a
-/// handful of items. (Long lists, the candidates, are radix-sorted.)
-#[inline(never)]
-fn sort_short<T: Ord>(items: &mut [T]) {
-    fn sift_down<T: Ord>(items: &mut [T], mut root: usize, end: usize) {
-        loop {
-            let mut child = 2 * root + 1;
-            if child >= end {
-                return;
-            }
-            if child + 1 < end && items[child] < items[child + 1] {
-                child += 1;
-            }
-            if items[root] >= items[child] {
-                return;
-            }
-            items.swap(root, child);
-            root = child;
-        }
-    }
-    let n = items.len();
-    for root in (0..n / 2).rev() {
-        sift_down(items, root, n);
-    }
-    for end in (1..n).rev() {
-        items.swap(0, end);
-        sift_down(items, 0, end);
-    }
-}
-
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
 /// which every pair passes).
 #[inline]
@@ -374,7 +377,7 @@ impl World {
     /// The shape stored under `id`.
     pub fn shape(&self, id: u32) -> Result<&Shape, WorldError> {
         self.check_id("id", id)?;
-        Ok(&self.store.bodies[id as usize].shape)
+        Ok(&self.store.bodies[self.store.row(id)].shape)
     }
 
     /// True when `id` is a static shape.
@@ -499,6 +502,17 @@ impl World {
         self.statics_dirty = true;
     }
 
+    /// Sets how many steps pass between two reorders of the moving shapes' rows into
+    /// spatial order (default [`DEFAULT_REORDER_INTERVAL`]; 0 = never). A tuning knob for
+    /// benchmarks and tests: results do not depend on it, only speed does. The next step
+    /// reorders (unless the interval is 0).
+    pub fn set_reorder_interval(&mut self, steps: u32) {
+        self.reorder = ReorderClock {
+            interval: steps,
+            countdown: 0,
+        };
+    }
+
     fn check_id(&self, arg: &'static str, id: u32) -> Result<(), WorldError> {
         if self.store.is_alive(id) {
             Ok(())
@@ -549,38 +563,40 @@ impl World {
     /// error the poses and boxes (what queries see) stay as the last step left them.
     fn update_poses(&mut self) -> Result<(), WorldError> {
         let store = &mut self.store;
-        check_transforms(&store.xs, &store.ys, &store.angles, &store.dynamic_ids)?;
+        check_transforms(store, false)?;
         if self.statics_dirty {
-            check_transforms(&store.xs, &store.ys, &store.angles, &store.static_ids)?;
+            check_transforms(store, true)?;
         }
         refresh_poses(store, false);
         if self.statics_dirty {
             refresh_poses(store, true);
-            self.statics.rebuild(&store.static_ids, &store.aabbs);
+            self.statics.rebuild(&store.static_rows, &store.aabbs);
             self.statics_dirty = false;
         }
         Ok(())
     }
 
     fn find_candidates(&mut self) {
+        if self.reorder.interval > 0 {
+            if self.reorder.countdown == 0 {
+                self.store.reorder_rows();
+                self.reorder.countdown = self.reorder.interval;
+            }
+            self.reorder.countdown -= 1;
+        }
         let store = &self.store;
         let candidates = &mut self.scratch.candidates;
         candidates.clear();
-        self.grid.rebuild(&store.dynamic_ids, &store.aabbs);
+        self.grid.rebuild(&store.dynamic_rows, &store.aabbs);
         self.grid
-            .overlapping_pairs(&store.dynamic_ids, &store.aabbs, candidates);
+            .overlapping_pairs(&store.dynamic_rows, &store.aabbs, candidates);
         if !self.statics.is_empty() {
-            for &id in &store.dynamic_ids {
-                self.statics.query(&store.aabbs[id as usize], |other| {
-                    candidates.push((id.min(other), id.max(other)));
+            for &row in &store.dynamic_rows {
+                self.statics.query(&store.aabbs[row as usize], |other| {
+                    candidates.push((row, other));
                 });
             }
         }
-        // Sorting the candidates (not the results) does two jobs: the results come out of
-        // the narrow phase already in `(a, b)` order, and the narrow phase reads shape `a`'s
-        // data in increasing id order, which the cache prefers to grid order.
-        let id_bits = u32::BITS - (store.slot_count() as u32).leading_zeros();
-        radix_sort_pairs(candidates, &mut self.scratch.candidate_buffer, id_bits);
     }
 
     fn narrow_phase(&mut self) {
@@ -590,7 +606,17 @@ impl World {
         // With default filters everywhere every pair passes, and skipping the test saves two
         // random reads per candidate (`layers[b]`, `masks[b]`).
         let filtering = self.custom_filter_count > 0;
-        for &(a, b) in &self.scratch.candidates {
+        for &(row_a, row_b) in &self.scratch.candidates {
+            let (id_a, id_b) = (
+                store.row_to_id[row_a as usize],
+                store.row_to_id[row_b as usize],
+            );
+            // A is the smaller id, whichever row it is in.
+            let ((a, row_a), (b, row_b)) = if id_a < id_b {
+                ((id_a, row_a), (id_b, row_b))
+            } else {
+                ((id_b, row_b), (id_a, row_a))
+            };
             let (sa, sb) = (a as usize, b as usize);
             if filtering
                 && (store.layers[sa] & store.masks[sb] == 0
@@ -598,12 +624,10 @@ impl World {
             {
                 continue;
             }
-            if let Some(Contact { normal, depth }) = collide(
-                &store.bodies[sa].shape,
-                &store.bodies[sa].pose,
-                &store.bodies[sb].shape,
-                &store.bodies[sb].pose,
-            ) {
+            let (body_a, body_b) = (&store.bodies[row_a as usize], &store.bodies[row_b as usize]);
+            if let Some(Contact { normal, depth }) =
+                collide(&body_a.shape, &body_a.pose, &body_b.shape, &body_b.pose)
+            {
                 found.push(Found {
                     key: pair_key(a, b),
                     nx: normal.x,
@@ -615,11 +639,19 @@ impl World {
     }
 
     fn sort_and_publish(&mut self) {
+        let Scratch {
+            found,
+            found_buffer,
+            run_starts,
+            keys,
+            ended_removed: removed,
+            ..
+        } = &mut self.scratch;
+        sort_found(found, found_buffer, run_starts, self.store.slot_count());
         self.pairs.clear();
         self.contacts.clear();
-        let keys = &mut self.scratch.keys;
         keys.clear();
-        for f in &self.scratch.found {
+        for f in found.iter() {
             self.pairs.push((f.key >> 32) as u32);
             self.pairs.push(f.key as u32);
             self.contacts.extend([f.nx, f.ny, f.depth]);
@@ -631,10 +663,9 @@ impl World {
         // `removed_pair_keys`, so a shape that reuses an id starts its pairs afresh.
         self.started.clear();
         self.ended.clear();
-        let removed = &mut self.scratch.ended_removed;
         removed.clear();
         removed.extend_from_slice(&self.removed_pair_keys);
-        sort_short(removed);
+        heap_sort_by_key(removed, |&key| key);
         let (prev, cur) = (&self.previous_keys, &*keys);
         let (mut i, mut j) = (0, 0);
         let mut ended_keys = EndedMerge::new(removed);
@@ -708,19 +739,17 @@ impl World {
     /// four queries (not inlined, `dyn` callback): a smaller wasm, and the indirect call per
     /// candidate is nothing next to the exact test it makes.
     #[inline(never)]
-    fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32)) {
+    fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Body)) {
         let store = &self.store;
-        self.grid.query(query, |id| {
-            // Shapes removed since the last step are still in the grid.
+        let mut visit_row = |row: u32| {
+            let id = store.row_to_id[row as usize];
+            // Shapes removed (or ids reissued) since the last step are still in the grid.
             if store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0 {
-                visit(id);
+                visit(id, &store.bodies[row as usize]);
             }
-        });
-        self.statics.query(query, |id| {
-            if store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0 {
-                visit(id);
-            }
-        });
+        };
+        self.grid.query(query, &mut visit_row);
+        self.statics.query(query, &mut visit_row);
     }
 
     #[inline]
@@ -743,20 +772,14 @@ impl World {
             translation: point,
             ..Transform::IDENTITY
         };
-        self.query_candidates(&Aabb::new(point, point), &mut |id| {
-            let s = id as usize;
+        self.query_candidates(&Aabb::new(point, point), &mut |id, body| {
             if self.layer_accepts(id, mask)
-                && overlaps(
-                    &self.store.bodies[s].shape,
-                    &self.store.bodies[s].pose,
-                    &Shape::Point,
-                    &probe,
-                )
+                && overlaps(&body.shape, &body.pose, &Shape::Point, &probe)
             {
                 out.push(id);
             }
         });
-        sort_short(&mut out[start..]);
+        heap_sort_by_key(&mut out[start..], |&id| id);
         Ok(())
     }
 
@@ -775,12 +798,12 @@ impl World {
         check_coordinate(|| "maxY".into(), max.y)?;
         let query = Aabb::new(min.min(max), min.max(max));
         let start = out.len();
-        self.query_candidates(&query, &mut |id| {
+        self.query_candidates(&query, &mut |id, _| {
             if self.layer_accepts(id, mask) {
                 out.push(id);
             }
         });
-        sort_short(&mut out[start..]);
+        heap_sort_by_key(&mut out[start..], |&id| id);
         Ok(())
     }
 
@@ -801,20 +824,12 @@ impl World {
         check_angle(|| "angle".into(), angle)?;
         let pose = Transform::from_xy_angle(x, y, angle);
         let start = out.len();
-        self.query_candidates(&shape.aabb(&pose), &mut |id| {
-            let s = id as usize;
-            if self.layer_accepts(id, mask)
-                && overlaps(
-                    &self.store.bodies[s].shape,
-                    &self.store.bodies[s].pose,
-                    shape,
-                    &pose,
-                )
-            {
+        self.query_candidates(&shape.aabb(&pose), &mut |id, body| {
+            if self.layer_accepts(id, mask) && overlaps(&body.shape, &body.pose, shape, &pose) {
                 out.push(id);
             }
         });
-        sort_short(&mut out[start..]);
+        heap_sort_by_key(&mut out[start..], |&id| id);
         Ok(())
     }
 
@@ -853,30 +868,26 @@ impl World {
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
         let end = origin + unit * reach;
         let mut best: Option<WorldRayHit> = None;
-        self.query_candidates(&Aabb::new(origin.min(end), origin.max(end)), &mut |id| {
-            if !self.layer_accepts(id, mask) {
-                return;
-            }
-            let s = id as usize;
-            if let Some(hit) = raycast(
-                &self.store.bodies[s].shape,
-                &self.store.bodies[s].pose,
-                origin,
-                unit,
-                reach,
-            ) {
-                let better = match best {
-                    None => true,
-                    Some(b) => {
-                        hit.distance < b.hit.distance
-                            || (hit.distance == b.hit.distance && id < b.id)
-                    }
-                };
-                if better {
-                    best = Some(WorldRayHit { id, hit });
+        self.query_candidates(
+            &Aabb::new(origin.min(end), origin.max(end)),
+            &mut |id, body| {
+                if !self.layer_accepts(id, mask) {
+                    return;
                 }
-            }
-        });
+                if let Some(hit) = raycast(&body.shape, &body.pose, origin, unit, reach) {
+                    let better = match best {
+                        None => true,
+                        Some(b) => {
+                            hit.distance < b.hit.distance
+                                || (hit.distance == b.hit.distance && id < b.id)
+                        }
+                    };
+                    if better {
+                        best = Some(WorldRayHit { id, hit });
+                    }
+                }
+            },
+        );
         Ok(best)
     }
 
@@ -905,14 +916,19 @@ impl World {
     }
 }
 
-/// Checks the written transforms of `ids`: finite, and positions within range.
+/// Checks the written transforms of the live moving (or static) shapes: finite, and
+/// positions within range. Goes through the columns in id order, which reads them front
+/// to back; the first bad id is the one named.
 #[inline]
-fn check_transforms(xs: &[f32], ys: &[f32], angles: &[f32], ids: &[u32]) -> Result<(), WorldError> {
-    for &id in ids {
-        let s = id as usize;
-        let (x, y, angle) = (xs[s], ys[s], angles[s]);
-        // One combined test on the fast path; the detailed checks only name the culprit.
-        if !(x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite()) {
+fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError> {
+    let want = FLAG_ALIVE | if statics { FLAG_STATIC } else { 0 };
+    let columns = store.xs.iter().zip(&store.ys).zip(&store.angles);
+    for (id, (((&x, &y), &angle), &flags)) in columns.zip(&store.flags).enumerate() {
+        // One combined test on the fast path; free and other-kind ids are sorted out only
+        // when it fails (a free slot may hold anything), and the detailed checks only name
+        // the culprit.
+        let valid = x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite();
+        if !valid && flags & (FLAG_ALIVE | FLAG_STATIC) == want {
             check_coordinate(|| format!("x of shape {id}"), x)?;
             check_coordinate(|| format!("y of shape {id}"), y)?;
             check_angle(|| format!("angle of shape {id}"), angle)?;
@@ -931,18 +947,76 @@ fn refresh_poses(store: &mut ShapeStore, statics: bool) {
         angles,
         bodies,
         aabbs,
-        dynamic_ids,
-        static_ids,
+        row_to_id,
+        vertex_spans,
+        polygon_vertices,
+        dynamic_rows,
+        static_rows,
         ..
     } = store;
-    let ids = if statics { static_ids } else { dynamic_ids };
-    for &id in ids.iter() {
-        let s = id as usize;
+    let rows = if statics { static_rows } else { dynamic_rows };
+    for &row in rows.iter() {
+        let (row, s) = (row as usize, row_to_id[row as usize] as usize);
         let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
-        let body = &mut bodies[s];
+        let body = &mut bodies[row];
         body.pose = pose;
-        aabbs[s] = body.shape.aabb(&pose);
+        // A polygon's box from the store's row-ordered copy of its vertices (the same bits
+        // as `Shape::aabb`, read from memory the loop is walking through anyway).
+        let (start, len) = vertex_spans[row];
+        aabbs[row] = if len > 0 {
+            polygon_aabb(
+                &polygon_vertices[start as usize..(start + len) as usize],
+                &pose,
+            )
+        } else {
+            body.shape.aabb(&pose)
+        };
     }
+}
+
+/// Puts the found pairs in key order, for ids below `ids`: a counting sort on `a` (one
+/// counter per id), then each run of equal `a` sorted on `b`. Runs are short (a shape
+/// touches a few others), so the second part is a few comparisons per pair; a long run
+/// (a big shape touching thousands) is heap-sorted. `buffer` and `starts` are scratch.
+///
+/// (Measured against a radix sort of the pairs, or of 8-byte stand-ins: those take three
+/// or four passes of counting and scattering, this one; at 100,000 pairs in wasm ...)
+fn sort_found(found: &mut Vec<Found>, buffer: &mut Vec<Found>, starts: &mut Vec<u32>, ids: usize) {
+    const SHORT_RUN: usize = 16;
+    let a_of = |f: &Found| (f.key >> 32) as usize;
+    starts.clear();
+    starts.resize(ids + 1, 0);
+    for f in found.iter() {
+        starts[a_of(f) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    buffer.clear();
+    buffer.resize(found.len(), Found::default());
+    for f in found.iter() {
+        let at = &mut starts[a_of(f)];
+        buffer[*at as usize] = *f;
+        *at += 1;
+    }
+    // `starts[a]` is now where the run of `a` ends.
+    let mut begin = 0;
+    for &end in &starts[..ids] {
+        let run = &mut buffer[begin..end as usize];
+        if run.len() > SHORT_RUN {
+            heap_sort_by_key(run, |f| f.key);
+        } else {
+            for k in 1..run.len() {
+                let mut m = k;
+                while m > 0 && run[m - 1].key > run[m].key {
+                    run.swap(m - 1, m);
+                    m -= 1;
+                }
+            }
+        }
+        begin = end as usize;
+    }
+    core::mem::swap(found, buffer);
 }
 
 #[inline]
@@ -978,98 +1052,33 @@ impl<'a> EndedMerge<'a> {
     }
 }
 
-/// Sorts pairs by `(a, b)` with a least-significant-digit radix sort over the bits in use
-/// (`id_bits` per id): linear time, `buffer` is scratch space.
-///
-/// (Measured and not kept: one combined key `a << id_bits | b` cut into three or four
-/// equal digits, all counted in one read. No faster at 20,000 shapes, and slower at
-/// 100,000, with 12-bit digits and with 9-bit ones alike.)
-fn radix_sort_pairs(items: &mut Vec<(u32, u32)>, buffer: &mut Vec<(u32, u32)>, id_bits: u32) {
-    const DIGIT_BITS: u32 = 11;
-    const BUCKETS: usize = 1 << DIGIT_BITS;
-    if items.len() < 256 {
-        sort_short(items);
-        return;
-    }
-    // Refilled every time, although every pass overwrites it: measured, the fill makes the
-    // scatter faster at 100,000 shapes (1.1 MB: the fill takes the lines into the cache
-    // without reading them, where the scatter's first writes would each wait for a read).
-    buffer.clear();
-    buffer.resize(items.len(), (0, 0));
-    let mut counts = [0u32; BUCKETS];
-    // Digits of b first, then of a: the last pass decides the major order.
-    for use_a in [false, true] {
-        let mut shift = 0;
-        while shift < id_bits.max(1) {
-            let digit = |p: &(u32, u32)| {
-                ((if use_a { p.0 } else { p.1 } >> shift) as usize) & (BUCKETS - 1)
-            };
-            counts.fill(0);
-            for p in items.iter() {
-                counts[digit(p)] += 1;
-            }
-            let mut total = 0;
-            for c in counts.iter_mut() {
-                let count = *c;
-                *c = total;
-                total += count;
-            }
-            for p in items.iter() {
-                let d = digit(p);
-                buffer[counts[d] as usize] = *p;
-                counts[d] += 1;
-            }
-            core::mem::swap(items, buffer);
-            shift += DIGIT_BITS;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn radix_sort_sorts() {
-        let mut s = 12345u64;
-        // One buffer throughout: it is left longer than later inputs, which must not leak
-        // into them. 5,000 and 300 pairs take the radix passes, 100 the small-list heapsort.
-        let mut buffer = Vec::new();
-        for id_bits in [1, 10, 17, 25] {
-            for len in [5000, 300, 100] {
-                let limit = 1u64 << id_bits;
-                let mut items: Vec<(u32, u32)> = (0..len)
-                    .map(|_| {
-                        s = s
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407);
-                        (((s >> 40) % limit) as u32, ((s >> 10) % limit) as u32)
-                    })
-                    .collect();
-                let mut want = items.clone();
-                want.sort_unstable();
-                radix_sort_pairs(&mut items, &mut buffer, id_bits);
-                assert_eq!(items, want, "{len} pairs of {id_bits}-bit ids");
-            }
-        }
-    }
-
-    #[test]
-    fn sort_short_sorts() {
-        let mut s = 99u64;
-        for n in [0, 1, 2, 3, 7, 64, 1000] {
-            let mut ids: Vec<u32> = (0..n)
-                .map(|_| {
-                    s = s
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    (s >> 40) as u32 % 300
+    fn found_pairs_sort_by_key() {
+        let mut s = 5u64;
+        let (mut buffer, mut starts) = (Vec::new(), Vec::new());
+        let mut next = |limit: u64| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 24) % limit) as u32
+        };
+        // Few ids (long runs, heap-sorted) and many (short runs); one buffer throughout.
+        for (ids, len) in [(10, 3000), (5000, 3000), (70_000, 100), (1, 40), (3, 0)] {
+            let mut found: Vec<Found> = (0..len)
+                .map(|_| Found {
+                    key: pair_key(next(ids), next(1 << 20)),
+                    ..Found::default()
                 })
                 .collect();
-            let mut want = ids.clone();
+            let mut want: Vec<u64> = found.iter().map(|f| f.key).collect();
             want.sort_unstable();
-            sort_short(&mut ids);
-            assert_eq!(ids, want);
+            sort_found(&mut found, &mut buffer, &mut starts, ids as usize);
+            let got: Vec<u64> = found.iter().map(|f| f.key).collect();
+            assert_eq!(got, want, "{len} pairs over {ids} ids");
         }
     }
 
