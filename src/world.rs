@@ -211,6 +211,8 @@ struct ReorderClock {
     interval: u32,
     /// Steps left until the next one (0 = at the next step).
     countdown: u32,
+    /// The rows were reordered by the last step; the polygons follow at the next.
+    polygons_pending: bool,
 }
 
 impl Default for ReorderClock {
@@ -218,6 +220,7 @@ impl Default for ReorderClock {
         ReorderClock {
             interval: DEFAULT_REORDER_INTERVAL,
             countdown: 0,
+            polygons_pending: false,
         }
     }
 }
@@ -507,10 +510,8 @@ impl World {
     /// benchmarks and tests: results do not depend on it, only speed does. The next step
     /// reorders (unless the interval is 0).
     pub fn set_reorder_interval(&mut self, steps: u32) {
-        self.reorder = ReorderClock {
-            interval: steps,
-            countdown: 0,
-        };
+        self.reorder.interval = steps;
+        self.reorder.countdown = 0;
     }
 
     fn check_id(&self, arg: &'static str, id: u32) -> Result<(), WorldError> {
@@ -577,9 +578,15 @@ impl World {
     }
 
     fn find_candidates(&mut self) {
+        // The two halves of a reorder go to two steps, to halve the longest step.
+        if self.reorder.polygons_pending {
+            self.store.reorder_polygons();
+            self.reorder.polygons_pending = false;
+        }
         if self.reorder.interval > 0 {
             if self.reorder.countdown == 0 {
                 self.store.reorder_rows();
+                self.reorder.polygons_pending = true;
                 self.reorder.countdown = self.reorder.interval;
             }
             self.reorder.countdown -= 1;
