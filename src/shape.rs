@@ -435,19 +435,65 @@ impl ConvexPolygon {
         &self.points[self.points.len() / 2..]
     }
 
-    /// The buffer holding the vertices then the normals, for the store to move polygons
-    /// between equal-sized buffers (see `ShapeStore::reorder_rows`). Whoever swaps
-    /// buffers or their contents must keep each polygon's points together and whole.
+    /// The distance from the local origin to the furthest vertex.
     #[inline]
-    pub(crate) fn points_buffer_mut(&mut self) -> &mut Vec<Vec2> {
-        &mut self.points
+    #[must_use]
+    pub fn bounding_radius(&self) -> f32 {
+        self.bounding_radius
+    }
+
+    /// The polygon as the narrow-phase kernels read it.
+    #[inline]
+    #[must_use]
+    pub fn view(&self) -> PolygonRef<'_> {
+        PolygonRef::from_points(&self.points, self.bounding_radius)
+    }
+}
+
+/// A convex polygon read through slices, as the narrow-phase kernels take it: the
+/// counter-clockwise vertices, their outward unit edge normals (normal `i` belongs to the
+/// edge from vertex `i` to `i + 1`) and the radius of a circle around the local origin
+/// containing it. Made from a [`ConvexPolygon`] by [`ConvexPolygon::view`]; the world
+/// makes its own from a copy of the points kept next to the other shapes' data.
+#[derive(Clone, Copy, Debug)]
+pub struct PolygonRef<'a> {
+    pub(crate) vertices: &'a [Vec2],
+    pub(crate) normals: &'a [Vec2],
+    pub(crate) bound: f32,
+}
+
+impl<'a> PolygonRef<'a> {
+    /// A view of `points` laid out as a [`ConvexPolygon`] keeps them: the vertices, then
+    /// as many normals.
+    #[inline]
+    pub(crate) fn from_points(points: &'a [Vec2], bound: f32) -> PolygonRef<'a> {
+        let (vertices, normals) = points.split_at(points.len() / 2);
+        PolygonRef {
+            vertices,
+            normals,
+            bound,
+        }
+    }
+
+    /// The vertices, counter-clockwise.
+    #[inline]
+    #[must_use]
+    pub fn vertices(&self) -> &'a [Vec2] {
+        self.vertices
+    }
+
+    /// The outward unit normal of each edge.
+    #[inline]
+    #[must_use]
+    pub fn normals(&self) -> &'a [Vec2] {
+        self.normals
     }
 
     /// The distance from the local origin to the furthest vertex.
     #[inline]
     #[must_use]
     pub fn bounding_radius(&self) -> f32 {
-        self.bounding_radius
+        self.bound
     }
 }
 
@@ -584,6 +630,16 @@ impl Shape {
             } => Shape::capsule(*half_length, *radius).map(drop),
             Shape::Segment { a, b } => Shape::segment(*a, *b).map(drop),
             Shape::Point => Ok(()),
+        }
+    }
+
+    /// A polygon's points (vertices, then normals); empty for other kinds.
+    #[inline]
+    #[must_use]
+    pub fn polygon_points(&self) -> &[Vec2] {
+        match self {
+            Shape::Polygon(polygon) => &polygon.points,
+            _ => &[],
         }
     }
 

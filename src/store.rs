@@ -63,17 +63,18 @@ pub struct ShapeStore {
     pub aabbs: Vec<Aabb>,
     /// The id of each row.
     pub row_to_id: Vec<u32>,
-    /// Where each row's polygon vertices start in `polygon_vertices`, and how many there
-    /// are (none for other kinds), by row.
-    pub vertex_spans: Vec<(u32, u32)>,
-    /// A copy of every stored polygon's vertices, in row order after each reorder
-    /// (polygons added since are appended). The poses read it to compute the polygons'
-    /// boxes: the polygons' own buffers stay where they were allocated, in the order the
+    /// Where each row's polygon points start in `polygon_points`, and how many there are
+    /// (none for other kinds), by row.
+    pub point_spans: Vec<(u32, u32)>,
+    /// A copy of every stored polygon's points (vertices, then normals, as
+    /// [`ConvexPolygon`](crate::shape::ConvexPolygon) keeps them), in row order after each
+    /// reorder; polygons added since are appended. The poses and the narrow phase read
+    /// these: the polygons' own buffers stay where they were allocated, in the order the
     /// shapes were added, so reading them in row order would jump across the heap.
-    pub polygon_vertices: Vec<Vec2>,
-    /// How many of `polygon_vertices` belong to live polygons (the rest are left by
+    pub polygon_points: Vec<Vec2>,
+    /// How many of `polygon_points` belong to live polygons (the rest are left by
     /// removals until the next compaction).
-    live_vertices: usize,
+    live_points: usize,
     /// Position of each live shape's row inside `dynamic_rows` or `static_rows`, by row.
     list_positions: Vec<u32>,
     /// Rows of the live moving shapes (ascending right after a reorder; adds append).
@@ -94,27 +95,19 @@ pub struct ShapeStore {
 /// Buffers reused by every reorder, so that it allocates nothing once grown.
 #[derive(Clone, Debug, Default)]
 struct ReorderScratch {
-    /// `(spatial key, row)` of each moving shape, then `(buffer address, polygon)` of
-    /// each moving polygon. (64-bit keys for both, so that one radix sort serves both.)
-    keyed: Vec<(u64, u32)>,
+    /// `(spatial key, row)` of each moving shape.
+    keyed: Vec<(u32, u32)>,
     /// The radix sort's buffer.
-    buffer: Vec<(u64, u32)>,
+    buffer: Vec<(u32, u32)>,
     /// The row whose content each row takes.
     sources: Vec<u32>,
-    /// The next `bodies`, `aabbs`, `vertex_spans`, `row_to_id` (gathered, then swapped in).
+    /// The next `bodies`, `aabbs`, `point_spans`, `row_to_id` (gathered, then swapped in).
     bodies: Vec<Body>,
     aabbs: Vec<Aabb>,
     spans: Vec<(u32, u32)>,
     ids: Vec<u32>,
-    /// The next `polygon_vertices`, built by compaction; also the moving polygons' points
-    /// while their buffers change hands.
-    vertices: Vec<Vec2>,
-    /// The moving polygons' buffers while they change hands (empty between reorders).
-    buffers: Vec<Vec<Vec2>>,
-    /// Rows of the moving polygons, ascending.
-    polygon_rows: Vec<u32>,
-    /// Moving polygons (indices into `polygon_rows`) by point count, then buffer address.
-    holders: Vec<u32>,
+    /// The next `polygon_points`, built by compaction.
+    points: Vec<Vec2>,
 }
 
 /// A shape and its pose at the last step, stored together because the narrow phase
@@ -160,15 +153,6 @@ fn z_order_key(point: Vec2, lo: Vec2, scale: f32) -> u32 {
     spread_bits(cell(offset.x)) | spread_bits(cell(offset.y)) << 1
 }
 
-/// The vertex buffer of the polygon in `body`, if it is one.
-#[inline]
-fn polygon_points(body: &mut Body) -> Option<&mut Vec<Vec2>> {
-    match &mut body.shape {
-        Shape::Polygon(polygon) => Some(polygon.points_buffer_mut()),
-        _ => None,
-    }
-}
-
 /// Replaces `items` by `items[sources[0]], items[sources[1]], …` (`sources` a
 /// permutation), taking each item out with `take`. `scratch` becomes the old table; both
 /// keep their capacity, so nothing is allocated once they have grown.
@@ -189,108 +173,8 @@ fn gather<T>(
 
 /// The radix key of a `(key, payload)` item. A named function rather than a closure, so
 /// that every such sort shares one copy of the radix sort in the wasm.
-fn first_as_key(item: &(u64, u32)) -> u64 {
-    item.0
-}
-
-/// The number of points (vertices and normals) of the polygon in `body`, 0 for other kinds.
-#[inline]
-fn point_count(body: &mut Body) -> usize {
-    polygon_points(body).map_or(0, |points| points.len())
-}
-
-/// Moves the moving polygons' vertex buffers into row order: among polygons with the same
-/// number of points, the one in the lower row gets the buffer at the lower address, so
-/// that reading bodies in row order also reads vertex data in address order. Each
-/// polygon keeps its own points; only which allocation holds them changes, so nothing is
-/// allocated. (Rows alone are not enough: the buffers stay where they were allocated, in
-/// the order the shapes were added, and the narrow phase reads them for every polygon.)
-fn order_polygon_buffers(bodies: &mut [Body], rows: &[u32], scratch: &mut ReorderScratch) {
-    const SIZES: usize = 2 * crate::shape::MAX_POLYGON_VERTICES + 1;
-    let ReorderScratch {
-        keyed,
-        buffer,
-        polygon_rows,
-        holders,
-        vertices,
-        buffers,
-        ..
-    } = scratch;
-    polygon_rows.clear();
-    let mut lowest = usize::MAX;
-    for &row in rows {
-        if let Some(points) = polygon_points(&mut bodies[row as usize]) {
-            lowest = lowest.min(points.as_ptr() as usize);
-            polygon_rows.push(row);
-        }
-    }
-    // The polygons by buffer address (as an offset from the lowest).
-    keyed.clear();
-    let mut span = 0;
-    for (index, &row) in polygon_rows.iter().enumerate() {
-        let address = polygon_points(&mut bodies[row as usize]).map_or(0, |p| p.as_ptr() as usize);
-        let offset = (address - lowest) as u64;
-        span = span.max(offset);
-        keyed.push((offset, index as u32));
-    }
-    let span_bits = u64::BITS - span.leading_zeros();
-    radix_sort_by_key(keyed, buffer, span_bits, (0, 0), first_as_key);
-    let size_of = |bodies: &mut [Body], index: usize| {
-        point_count(&mut bodies[polygon_rows[index] as usize]).min(SIZES - 1)
-    };
-    // Where each size's polygons start in `holders`, which lists them by address.
-    let mut size_start = [0u32; SIZES];
-    let mut total = 0;
-    for index in 0..polygon_rows.len() {
-        size_start[size_of(bodies, index)] += 1;
-    }
-    for start in size_start.iter_mut() {
-        let count = *start;
-        *start = total;
-        total += count;
-    }
-    holders.clear();
-    holders.resize(polygon_rows.len(), 0);
-    let mut next = size_start;
-    for &(_, index) in keyed.iter() {
-        let size = size_of(bodies, index as usize);
-        holders[next[size] as usize] = index;
-        next[size] += 1;
-    }
-    // The k-th polygon of a size in row order gets the k-th buffer of that size in
-    // address order, held by `holders[size_start[size] + k]`: the points are set aside,
-    // the buffers change hands, and the points go back into them.
-    // (Who gets which buffer is settled first: sizes read from an emptied buffer are 0.)
-    keyed.clear();
-    let mut next = size_start;
-    for index in 0..polygon_rows.len() {
-        let size = size_of(bodies, index);
-        keyed.push((0, holders[next[size] as usize]));
-        next[size] += 1;
-    }
-    vertices.clear();
-    for &row in polygon_rows.iter() {
-        if let Some(points) = polygon_points(&mut bodies[row as usize]) {
-            vertices.extend_from_slice(points);
-        }
-    }
-    buffers.clear();
-    for &(_, holder) in keyed.iter() {
-        if let Some(points) = polygon_points(&mut bodies[polygon_rows[holder as usize] as usize]) {
-            buffers.push(core::mem::take(points));
-        }
-    }
-    let mut start = 0;
-    for (&row, buffer) in polygon_rows.iter().zip(buffers.drain(..)) {
-        if let Some(points) = polygon_points(&mut bodies[row as usize]) {
-            *points = buffer;
-            let end = start + points.len();
-            if let Some(own) = vertices.get(start..end) {
-                points.copy_from_slice(own);
-            }
-            start = end;
-        }
-    }
+fn first_as_key(item: &(u32, u32)) -> u64 {
+    u64::from(item.0)
 }
 
 impl ShapeStore {
@@ -364,7 +248,7 @@ impl ShapeStore {
                     shape: Shape::Point,
                 });
                 self.aabbs.push(Aabb::new(Vec2::ZERO, Vec2::ZERO));
-                self.vertex_spans.push((0, 0));
+                self.point_spans.push((0, 0));
                 self.list_positions.push(0);
                 // The columns grew (and may have moved): views over them are stale.
                 self.layout_version = self.layout_version.wrapping_add(1);
@@ -379,23 +263,17 @@ impl ShapeStore {
         self.layers[slot] = init.layer;
         self.masks[slot] = init.mask;
         self.flags[slot] = flags;
-        self.vertex_spans[row] = match &init.shape {
-            Shape::Polygon(polygon) => {
-                let vertices = polygon.vertices();
-                let start = self.polygon_vertices.len() as u32;
-                self.polygon_vertices.extend_from_slice(vertices);
-                self.live_vertices += vertices.len();
-                (start, vertices.len() as u32)
-            }
-            _ => (0, 0),
-        };
+        let points = init.shape.polygon_points();
+        self.point_spans[row] = (self.polygon_points.len() as u32, points.len() as u32);
+        self.polygon_points.extend_from_slice(points);
+        self.live_points += points.len();
         self.bodies[row] = Body {
             pose,
             shape: init.shape,
         };
-        // Removals leave holes: compact once they outweigh the live vertices.
-        if self.polygon_vertices.len() > 2 * self.live_vertices + 1024 {
-            self.compact_vertices();
+        // Removals leave holes: compact once they outweigh the live points.
+        if self.polygon_points.len() > 2 * self.live_points + 1024 {
+            self.reorder_points();
         }
         self.aabbs[row] = aabb;
         let list = if init.is_static {
@@ -426,24 +304,24 @@ impl ShapeStore {
         self.flags[slot] = 0;
         // Drop the polygon's vertex buffers now rather than when the id is reused.
         self.bodies[row].shape = Shape::Point;
-        self.live_vertices -= self.vertex_spans[row].1 as usize;
-        self.vertex_spans[row] = (0, 0);
+        self.live_points -= self.point_spans[row].1 as usize;
+        self.point_spans[row] = (0, 0);
         self.free_ids.push(id);
     }
 
-    /// Rewrites `polygon_vertices` without holes, in row order.
-    /// Read from the polygons themselves, whose buffers a reorder has just put in row
-    /// order: the copies in the old table are in the old order.
-    fn compact_vertices(&mut self) {
-        let next = &mut self.reorder.vertices;
+    /// Rewrites `polygon_points` in row order and without holes. Finishes a reorder: a
+    /// separate call, so that a world can do it one step after [`ShapeStore::reorder_rows`]
+    /// and spread the cost (until then the copies are where they were, and correct).
+    /// Allocates nothing once its buffer has grown.
+    pub fn reorder_points(&mut self) {
+        let next = &mut self.reorder.points;
         next.clear();
-        for (span, body) in self.vertex_spans.iter_mut().zip(&self.bodies) {
-            if let Shape::Polygon(polygon) = &body.shape {
-                *span = (next.len() as u32, polygon.vertices().len() as u32);
-                next.extend_from_slice(polygon.vertices());
-            }
+        for span in self.point_spans.iter_mut() {
+            let (start, len) = (span.0 as usize, span.1 as usize);
+            span.0 = next.len() as u32;
+            next.extend_from_slice(&self.polygon_points[start..start + len]);
         }
-        core::mem::swap(&mut self.polygon_vertices, next);
+        core::mem::swap(&mut self.polygon_points, next);
     }
 
     /// Clears the "issued since the last step" marks.
@@ -463,7 +341,7 @@ impl ShapeStore {
             bodies,
             aabbs,
             row_to_id,
-            vertex_spans,
+            point_spans,
             id_to_row,
             dynamic_rows,
             list_positions,
@@ -487,7 +365,7 @@ impl ShapeStore {
         reorder.keyed.clear();
         for &row in dynamic_rows.iter() {
             let key = z_order_key(aabbs[row as usize].center(), lo, scale);
-            reorder.keyed.push((u64::from(key), row));
+            reorder.keyed.push((key, row));
         }
         radix_sort_by_key(
             &mut reorder.keyed,
@@ -518,22 +396,12 @@ impl ShapeStore {
             core::mem::replace(body, placeholder())
         });
         gather(aabbs, &mut reorder.aabbs, sources, |aabb| *aabb);
-        gather(vertex_spans, &mut reorder.spans, sources, |span| *span);
+        gather(point_spans, &mut reorder.spans, sources, |span| *span);
         gather(row_to_id, &mut reorder.ids, sources, |id| *id);
         for (position, &row) in dynamic_rows.iter().enumerate() {
             id_to_row[row_to_id[row as usize] as usize] = row;
             list_positions[row as usize] = position as u32;
         }
-    }
-
-    /// Finishes what [`ShapeStore::reorder_rows`] started, as a separate call so that a
-    /// world can spread the two over two steps (each costs about half; at 100,000 shapes
-    /// the whole took about 5 ms natively): gives the moving polygons' vertex buffers
-    /// to polygons in row order (see `order_polygon_buffers`), then rewrites
-    /// `polygon_vertices` in row order. Correct at any time; useful after a reorder.
-    pub fn reorder_polygons(&mut self) {
-        order_polygon_buffers(&mut self.bodies, &self.dynamic_rows, &mut self.reorder);
-        self.compact_vertices();
     }
 
     /// Checks the store's invariants; used by tests after every operation.
@@ -549,7 +417,7 @@ impl ShapeStore {
             self.bodies.len(),
             self.aabbs.len(),
             self.row_to_id.len(),
-            self.vertex_spans.len(),
+            self.point_spans.len(),
             self.list_positions.len(),
         ] {
             if column != n {
@@ -561,24 +429,21 @@ impl ShapeStore {
                 return Err(format!("id {id} -> row {row} does not map back"));
             }
         }
-        let mut live_vertices = 0;
-        for (row, &(start, len)) in self.vertex_spans.iter().enumerate() {
+        let mut live_points = 0;
+        for (row, &(start, len)) in self.point_spans.iter().enumerate() {
             let copy = self
-                .polygon_vertices
+                .polygon_points
                 .get(start as usize..(start + len) as usize);
-            let want = match &self.bodies[row].shape {
-                Shape::Polygon(polygon) => polygon.vertices(),
-                _ => &[],
-            };
+            let want = self.bodies[row].shape.polygon_points();
             if copy != Some(want) {
-                return Err(format!("row {row}: vertex copy {copy:?} != {want:?}"));
+                return Err(format!("row {row}: point copy {copy:?} != {want:?}"));
             }
-            live_vertices += want.len();
+            live_points += want.len();
         }
-        if live_vertices != self.live_vertices {
+        if live_points != self.live_points {
             return Err(format!(
-                "{} live vertices counted, {live_vertices} stored",
-                self.live_vertices
+                "{} live points counted, {live_points} stored",
+                self.live_points
             ));
         }
         for (list, want_static) in [(&self.dynamic_rows, false), (&self.static_rows, true)] {
@@ -675,7 +540,7 @@ mod tests {
         for _ in 0..2 {
             store.reorder_rows();
             store.validate().unwrap();
-            store.reorder_polygons();
+            store.reorder_points();
             store.validate().unwrap();
 
             // Every id still names its own shape and box; static and free ids kept their
@@ -703,20 +568,14 @@ mod tests {
             let scale = 65535.0 / (hi.x - lo.x).max(hi.y - lo.y);
             let keys: Vec<u32> = centres.iter().map(|&c| z_order_key(c, lo, scale)).collect();
             assert!(keys.windows(2).all(|w| w[0] <= w[1]));
-            // Among moving polygons of one size, buffer addresses ascend with the rows.
-            for n in 3..7 {
-                let addresses: Vec<usize> = rows
-                    .iter()
-                    .filter_map(|&r| match &store.bodies[r as usize].shape {
-                        Shape::Polygon(p) if p.vertices().len() == n => {
-                            Some(p.vertices().as_ptr() as usize)
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                assert!(addresses.len() > 40);
-                assert!(addresses.windows(2).all(|w| w[0] < w[1]), "{n}-gons");
-            }
+            // The polygons' point copies follow the rows.
+            let starts: Vec<u32> = rows
+                .iter()
+                .filter(|&&r| store.point_spans[r as usize].1 > 0)
+                .map(|&r| store.point_spans[r as usize].0)
+                .collect();
+            assert!(starts.len() > 200);
+            assert!(starts.windows(2).all(|w| w[0] < w[1]));
         }
         // The rows moved: in insertion order the keys were far from sorted.
         assert_ne!(store.id_to_row, row_of_id_before);

@@ -29,7 +29,9 @@
 
 use crate::broad_phase::{HashGrid, StaticTree};
 use crate::math::{Aabb, Transform, Vec2};
-use crate::narrow_phase::{collide, overlaps, Contact};
+#[cfg(doc)]
+use crate::narrow_phase::collide;
+use crate::narrow_phase::{collide_with_points, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
 use crate::shape::{polygon_aabb, FormatterWriter, MessageWriter, Shape, ShapeError};
 use crate::sort::heap_sort_by_key;
@@ -211,8 +213,9 @@ struct ReorderClock {
     interval: u32,
     /// Steps left until the next one (0 = at the next step).
     countdown: u32,
-    /// The rows were reordered by the last step; the polygons follow at the next.
-    polygons_pending: bool,
+    /// The rows were reordered by the last step; the polygon point copies follow at the
+    /// next.
+    points_pending: bool,
 }
 
 impl Default for ReorderClock {
@@ -220,7 +223,7 @@ impl Default for ReorderClock {
         ReorderClock {
             interval: DEFAULT_REORDER_INTERVAL,
             countdown: 0,
-            polygons_pending: false,
+            points_pending: false,
         }
     }
 }
@@ -579,14 +582,14 @@ impl World {
 
     fn find_candidates(&mut self) {
         // The two halves of a reorder go to two steps, to halve the longest step.
-        if self.reorder.polygons_pending {
-            self.store.reorder_polygons();
-            self.reorder.polygons_pending = false;
+        if self.reorder.points_pending {
+            self.store.reorder_points();
+            self.reorder.points_pending = false;
         }
         if self.reorder.interval > 0 {
             if self.reorder.countdown == 0 {
                 self.store.reorder_rows();
-                self.reorder.polygons_pending = true;
+                self.reorder.points_pending = true;
                 self.reorder.countdown = self.reorder.interval;
             }
             self.reorder.countdown -= 1;
@@ -632,9 +635,19 @@ impl World {
                 continue;
             }
             let (body_a, body_b) = (&store.bodies[row_a as usize], &store.bodies[row_b as usize]);
-            if let Some(Contact { normal, depth }) =
-                collide(&body_a.shape, &body_a.pose, &body_b.shape, &body_b.pose)
-            {
+            // Polygons are read from the store's row-ordered copies of their points.
+            let points = |row: u32| {
+                let (start, len) = store.point_spans[row as usize];
+                &store.polygon_points[start as usize..(start + len) as usize]
+            };
+            if let Some(Contact { normal, depth }) = collide_with_points(
+                &body_a.shape,
+                points(row_a),
+                &body_a.pose,
+                &body_b.shape,
+                points(row_b),
+                &body_b.pose,
+            ) {
                 found.push(Found {
                     key: pair_key(a, b),
                     nx: normal.x,
@@ -955,8 +968,8 @@ fn refresh_poses(store: &mut ShapeStore, statics: bool) {
         bodies,
         aabbs,
         row_to_id,
-        vertex_spans,
-        polygon_vertices,
+        point_spans,
+        polygon_points,
         dynamic_rows,
         static_rows,
         ..
@@ -967,14 +980,12 @@ fn refresh_poses(store: &mut ShapeStore, statics: bool) {
         let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
         let body = &mut bodies[row];
         body.pose = pose;
-        // A polygon's box from the store's row-ordered copy of its vertices (the same bits
+        // A polygon's box from the store's row-ordered copy of its points (the same bits
         // as `Shape::aabb`, read from memory the loop is walking through anyway).
-        let (start, len) = vertex_spans[row];
+        let (start, len) = point_spans[row];
         aabbs[row] = if len > 0 {
-            polygon_aabb(
-                &polygon_vertices[start as usize..(start + len) as usize],
-                &pose,
-            )
+            let vertices = start as usize..(start + len / 2) as usize;
+            polygon_aabb(&polygon_points[vertices], &pose)
         } else {
             body.shape.aabb(&pose)
         };

@@ -29,7 +29,7 @@ use super::rounded::{rounded_contact, rounded_overlap, ASide, BSide};
 use super::sat::{unit_and_length, Core, BOUND_SLACK};
 use super::Contact;
 use crate::math::{max_f32, Rot, Transform, Vec2};
-use crate::shape::ConvexPolygon;
+use crate::shape::PolygonRef;
 
 /// Contact between circle A (`radius_a`) and circle B (`radius_b`).
 ///
@@ -195,7 +195,7 @@ enum EdgePass {
 
 /// The edge pass: largest signed distance from `c` to the edge lines, with early exit.
 #[inline]
-fn circle_polygon_edges(radius: f32, c: Vec2, polygon: &ConvexPolygon) -> EdgePass {
+fn circle_polygon_edges(radius: f32, c: Vec2, polygon: PolygonRef<'_>) -> EdgePass {
     let reach = (radius + polygon.bounding_radius()) * BOUND_SLACK;
     if c.length_squared() > reach * reach {
         return EdgePass::Separated;
@@ -252,7 +252,7 @@ fn closest_vertex_of_edge(c: Vec2, vertices: &[Vec2], index: usize) -> Option<(V
 pub fn collide_circle_polygon(
     radius_a: f32,
     tf_a: &Transform,
-    polygon_b: &ConvexPolygon,
+    polygon_b: PolygonRef<'_>,
     tf_b: &Transform,
 ) -> Option<Contact> {
     let rot = tf_b.rotation;
@@ -287,7 +287,7 @@ pub fn collide_circle_polygon(
 pub fn overlap_circle_polygon(
     radius_a: f32,
     tf_a: &Transform,
-    polygon_b: &ConvexPolygon,
+    polygon_b: PolygonRef<'_>,
     tf_b: &Transform,
 ) -> bool {
     let c = centre_in_box(tf_a, tf_b.rotation, tf_b.translation);
@@ -550,7 +550,7 @@ mod tests {
             1.0,
             &at(2.0, -0.5),
             match &tri {
-                Shape::Polygon(p) => p,
+                Shape::Polygon(p) => p.view(),
                 _ => unreachable!(),
             },
             &o,

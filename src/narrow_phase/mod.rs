@@ -72,9 +72,9 @@
 //!   `collide(b, a)`; no rule can make those two answers opposite.
 
 use crate::math::{Transform, Vec2};
-use crate::shape::Shape;
 #[cfg(doc)]
 use crate::shape::ShapeKind;
+use crate::shape::{ConvexPolygon, PolygonRef, Shape};
 
 pub mod circle;
 pub mod polygon;
@@ -131,11 +131,31 @@ macro_rules! flipped {
 /// Writes a dispatcher (`collide` or `overlaps`) from the one table of kernels below, so
 /// that the two can never disagree on which kernel serves which pair of kinds.
 macro_rules! dispatcher {
-    ($mode:ident, $(#[$doc:meta])* $name:ident -> $answer:ty) => {
+    ($mode:ident, $(#[$doc:meta])* $name:ident, $with_points:ident -> $answer:ty) => {
         $(#[$doc])*
         #[must_use]
         pub fn $name(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> $answer {
+            $with_points(a, a.polygon_points(), tf_a, b, b.polygon_points(), tf_b)
+        }
+
+        #[doc = concat!("[`", stringify!($name), "`] with a polygon's points read from `points_a`")]
+        /// or `points_b` instead of its own buffer: vertices then normals, the layout of
+        /// [`ConvexPolygon`](crate::shape::ConvexPolygon), and equal to the polygon's (the
+        /// world passes copies it keeps in the order its step reads them). Ignored for
+        /// other kinds.
+        #[must_use]
+        #[inline]
+        pub fn $with_points(
+            a: &Shape,
+            points_a: &[Vec2],
+            tf_a: &Transform,
+            b: &Shape,
+            points_b: &[Vec2],
+            tf_b: &Transform,
+        ) -> $answer {
             use Shape::{AlignedBox, Capsule, Circle, OrientedBox, Point, Polygon, Segment};
+            let poly_a = |p: &ConvexPolygon| PolygonRef::from_points(points_a, p.bounding_radius());
+            let poly_b = |p: &ConvexPolygon| PolygonRef::from_points(points_b, p.bounding_radius());
             match (a, b) {
                 (Circle { radius: ra }, Circle { radius: rb }) => {
                     pick!($mode, collide_circle_circle, overlap_circle_circle)(*ra, tf_a, *rb, tf_b)
@@ -152,7 +172,7 @@ macro_rules! dispatcher {
                 }
                 (Circle { radius }, Polygon(p)) => {
                     pick!($mode, collide_circle_polygon, overlap_circle_polygon)(
-                        *radius, tf_a, p, tf_b,
+                        *radius, tf_a, poly_b(p), tf_b,
                     )
                 }
                 (
@@ -191,7 +211,7 @@ macro_rules! dispatcher {
                 }
                 (AlignedBox { half_extents }, Polygon(p)) => {
                     pick!($mode, collide_aligned_box_polygon, overlap_aligned_box_polygon)(
-                        *half_extents, tf_a, p, tf_b,
+                        *half_extents, tf_a, poly_b(p), tf_b,
                     )
                 }
                 (
@@ -225,7 +245,7 @@ macro_rules! dispatcher {
                 }
                 (OrientedBox { half_extents }, Polygon(p)) => {
                     pick!($mode, collide_oriented_box_polygon, overlap_oriented_box_polygon)(
-                        *half_extents, tf_a, p, tf_b,
+                        *half_extents, tf_a, poly_b(p), tf_b,
                     )
                 }
                 (
@@ -252,7 +272,7 @@ macro_rules! dispatcher {
 
                 (Polygon(pa), Polygon(pb)) => {
                     pick!($mode, collide_polygon_polygon, overlap_polygon_polygon)(
-                        pa, tf_a, pb, tf_b,
+                        poly_a(pa), tf_a, poly_b(pb), tf_b,
                     )
                 }
                 (
@@ -263,17 +283,17 @@ macro_rules! dispatcher {
                     },
                 ) => {
                     pick!($mode, collide_polygon_capsule, overlap_polygon_capsule)(
-                        p, tf_a, *half_length, *radius, tf_b,
+                        poly_a(p), tf_a, *half_length, *radius, tf_b,
                     )
                 }
                 (Polygon(p), Segment { a: s, b: e }) => {
                     pick!($mode, collide_polygon_segment, overlap_polygon_segment)(
-                        p, tf_a, (*s, *e), tf_b,
+                        poly_a(p), tf_a, (*s, *e), tf_b,
                     )
                 }
                 (Polygon(p), Point) => {
                     pick!($mode, collide_polygon_point, overlap_polygon_point)(
-                        p, tf_a, tf_b,
+                        poly_a(p), tf_a, tf_b,
                     )
                 }
 
@@ -354,7 +374,7 @@ macro_rules! dispatcher {
                     flipped!(
                         $mode,
                         pick!($mode, collide_circle_polygon, overlap_circle_polygon)(
-                            *radius, tf_b, p, tf_a,
+                            *radius, tf_b, poly_a(p), tf_a,
                         ),
                     )
                 }
@@ -362,7 +382,7 @@ macro_rules! dispatcher {
                     flipped!(
                         $mode,
                         pick!($mode, collide_aligned_box_polygon, overlap_aligned_box_polygon)(
-                            *half_extents, tf_b, p, tf_a,
+                            *half_extents, tf_b, poly_a(p), tf_a,
                         ),
                     )
                 }
@@ -370,7 +390,7 @@ macro_rules! dispatcher {
                     flipped!(
                         $mode,
                         pick!($mode, collide_oriented_box_polygon, overlap_oriented_box_polygon)(
-                            *half_extents, tf_b, p, tf_a,
+                            *half_extents, tf_b, poly_a(p), tf_a,
                         ),
                     )
                 }
@@ -379,7 +399,7 @@ macro_rules! dispatcher {
                 // (and flip a normal so that it still points from `a` to `b`).
                 _ => {
                     debug_assert!(a.kind() > b.kind());
-                    flipped!($mode, $name(b, tf_b, a, tf_a))
+                    flipped!($mode, $with_points(b, points_b, tf_b, a, points_a, tf_a))
                 }
             }
         }
@@ -402,7 +422,8 @@ dispatcher!(
     /// assert!(overlaps(&circle, &here, &square, &Transform::from_xy_angle(2.0, 0.0, 0.0)));
     /// assert!(!overlaps(&circle, &here, &square, &Transform::from_xy_angle(2.5, 0.0, 0.0)));
     /// ```
-    overlaps -> bool
+    overlaps,
+    overlaps_with_points -> bool
 );
 
 dispatcher!(
@@ -426,7 +447,8 @@ dispatcher!(
     /// assert_eq!(contact.normal, Vec2::new(1.0, 0.0));
     /// assert_eq!(contact.depth, 1.0);
     /// ```
-    collide -> Option<Contact>
+    collide,
+    collide_with_points -> Option<Contact>
 );
 
 #[cfg(test)]

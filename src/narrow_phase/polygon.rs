@@ -41,7 +41,6 @@
 use super::sat::{box_bound, polygon_polygon, PolygonRef, BOUND_SLACK};
 use super::Contact;
 use crate::math::{Rot, Transform, Vec2};
-use crate::shape::ConvexPolygon;
 
 /// `+1` for a non-negative offset, `-1` otherwise: a zero offset takes the positive axis.
 #[inline]
@@ -208,15 +207,6 @@ sat_pair!(
     )
 );
 
-#[inline]
-fn polygon_ref(polygon: &ConvexPolygon) -> PolygonRef<'_> {
-    PolygonRef {
-        vertices: polygon.vertices(),
-        normals: polygon.normals(),
-        bound: polygon.bounding_radius(),
-    }
-}
-
 /// Box A (`±h`, turned by `rot_a`, centred at `pos_a`) against polygon B: the world normal
 /// and depth, SAT on the box's four faces and the polygon's edges.
 ///
@@ -232,7 +222,7 @@ fn box_polygon(
     h: Vec2,
     rot_a: Rot,
     pos_a: Vec2,
-    polygon_b: &ConvexPolygon,
+    polygon_b: PolygonRef<'_>,
     tf_b: &Transform,
 ) -> Option<(Vec2, f32)> {
     let d = tf_b.translation - pos_a;
@@ -320,7 +310,7 @@ sat_pair!(
     collide_aligned_box_polygon,
     /// True when the aligned box A and polygon B overlap or touch.
     overlap_aligned_box_polygon,
-    (half_extents_a: Vec2, tf_a: &Transform, polygon_b: &ConvexPolygon, tf_b: &Transform),
+    (half_extents_a: Vec2, tf_a: &Transform, polygon_b: PolygonRef<'_>, tf_b: &Transform),
     |_want_contact| box_polygon(half_extents_a, Rot::IDENTITY, tf_a.translation, polygon_b, tf_b)
 );
 
@@ -329,7 +319,7 @@ sat_pair!(
     collide_oriented_box_polygon,
     /// True when the oriented box A and polygon B overlap or touch.
     overlap_oriented_box_polygon,
-    (half_extents_a: Vec2, tf_a: &Transform, polygon_b: &ConvexPolygon, tf_b: &Transform),
+    (half_extents_a: Vec2, tf_a: &Transform, polygon_b: PolygonRef<'_>, tf_b: &Transform),
     |_want_contact| box_polygon(half_extents_a, tf_a.rotation, tf_a.translation, polygon_b, tf_b)
 );
 
@@ -338,12 +328,12 @@ sat_pair!(
     collide_polygon_polygon,
     /// True when polygons A and B overlap or touch.
     overlap_polygon_polygon,
-    (polygon_a: &ConvexPolygon, tf_a: &Transform, polygon_b: &ConvexPolygon, tf_b: &Transform),
+    (polygon_a: PolygonRef<'_>, tf_a: &Transform, polygon_b: PolygonRef<'_>, tf_b: &Transform),
     |_want_contact| polygon_polygon(
-        polygon_ref(polygon_a),
+        polygon_a,
         tf_a.rotation,
         tf_a.translation,
-        polygon_ref(polygon_b),
+        polygon_b,
         tf_b.rotation,
         tf_b.translation,
     )
@@ -618,9 +608,13 @@ mod tests {
         let Shape::Polygon(p) = &tri else {
             unreachable!()
         };
-        let c =
-            collide_aligned_box_polygon(v(1.0, 1.0), &at_angle(0.0, 0.0, 1.0), p, &at(0.75, -0.5))
-                .unwrap();
+        let c = collide_aligned_box_polygon(
+            v(1.0, 1.0),
+            &at_angle(0.0, 0.0, 1.0),
+            p.view(),
+            &at(0.75, -0.5),
+        )
+        .unwrap();
         assert_close(c, v(1.0, 0.0), 0.25, EPS);
     }
 
@@ -660,7 +654,7 @@ mod tests {
         let Shape::Polygon(p) = &square else {
             unreachable!()
         };
-        let c = collide_oriented_box_polygon(v(2.0, 0.5), &tf_a, p, &at(1.25, 0.3)).unwrap();
+        let c = collide_oriented_box_polygon(v(2.0, 0.5), &tf_a, p.view(), &at(1.25, 0.3)).unwrap();
         assert_close(c, v(1.0, 0.0), 0.25, EPS);
     }
 
@@ -720,12 +714,13 @@ mod tests {
         let Shape::Polygon(pb) = &tri else {
             unreachable!()
         };
-        let c = collide_polygon_polygon(pa, &at(0.0, 0.0), pb, &at(0.75, -0.5)).unwrap();
+        let c =
+            collide_polygon_polygon(pa.view(), &at(0.0, 0.0), pb.view(), &at(0.75, -0.5)).unwrap();
         assert_close(c, v(1.0, 0.0), 0.25, 1e-6);
         assert!(overlap_polygon_polygon(
-            pa,
+            pa.view(),
             &at(0.0, 0.0),
-            pb,
+            pb.view(),
             &at(0.75, -0.5)
         ));
     }

@@ -33,7 +33,7 @@
 use super::sat::{rounded_cores, BoxPolygon, Core, Proximity, Thin, BOUND_SLACK};
 use super::Contact;
 use crate::math::{max_f32, Rot, Transform, Vec2};
-use crate::shape::ConvexPolygon;
+use crate::shape::PolygonRef;
 
 /// Shape A of a generic pair: its core in its own frame, where its frame is, its radius,
 /// and the radius of a circle around its origin that contains the rounded shape.
@@ -138,7 +138,7 @@ fn box_side<'a>(shape: &'a BoxPolygon, rot: Rot, tf: &Transform) -> ASide<'a> {
 }
 
 #[inline]
-fn polygon_side<'a>(polygon: &'a ConvexPolygon, tf: &Transform) -> ASide<'a> {
+fn polygon_side<'a>(polygon: PolygonRef<'a>, tf: &Transform) -> ASide<'a> {
     ASide {
         core: Core::Polygon(polygon.vertices(), polygon.normals()),
         rot: tf.rotation,
@@ -274,7 +274,7 @@ generic_pair!(
     collide_polygon_capsule,
     /// True when polygon A and capsule B overlap or touch.
     overlap_polygon_capsule,
-    (polygon_a: &ConvexPolygon, tf_a: &Transform, half_length_b: f32, radius_b: f32, tf_b: &Transform),
+    (polygon_a: PolygonRef<'_>, tf_a: &Transform, half_length_b: f32, radius_b: f32, tf_b: &Transform),
     [] polygon_side(polygon_a, tf_a),
     BSide::capsule(half_length_b, radius_b, tf_b)
 );
@@ -285,7 +285,7 @@ generic_pair!(
     collide_polygon_segment,
     /// True when polygon A and segment B overlap or touch.
     overlap_polygon_segment,
-    (polygon_a: &ConvexPolygon, tf_a: &Transform, segment_b: (Vec2, Vec2), tf_b: &Transform),
+    (polygon_a: PolygonRef<'_>, tf_a: &Transform, segment_b: (Vec2, Vec2), tf_b: &Transform),
     [] polygon_side(polygon_a, tf_a),
     BSide::segment(segment_b, tf_b)
 );
@@ -295,7 +295,7 @@ generic_pair!(
     collide_polygon_point,
     /// True when point B lies in polygon A or on its boundary.
     overlap_polygon_point,
-    (polygon_a: &ConvexPolygon, tf_a: &Transform, tf_b: &Transform),
+    (polygon_a: PolygonRef<'_>, tf_a: &Transform, tf_b: &Transform),
     [] polygon_side(polygon_a, tf_a),
     BSide::point(tf_b)
 );
@@ -574,7 +574,7 @@ mod tests {
         let Shape::Polygon(p) = &a else {
             unreachable!()
         };
-        let c = collide_polygon_capsule(p, &o, 1.0, 0.5, &vertical(-0.25, 1.5)).unwrap();
+        let c = collide_polygon_capsule(p.view(), &o, 1.0, 0.5, &vertical(-0.25, 1.5)).unwrap();
         assert_close(c, v(-1.0, 0.0), 0.25, EPS);
     }
 
@@ -592,8 +592,8 @@ mod tests {
         let Shape::Polygon(p) = &a else {
             unreachable!()
         };
-        let c =
-            collide_polygon_segment(p, &o, (v(0.0, -0.5), v(0.0, 0.5)), &at(1.0, 0.25)).unwrap();
+        let c = collide_polygon_segment(p.view(), &o, (v(0.0, -0.5), v(0.0, 0.5)), &at(1.0, 0.25))
+            .unwrap();
         assert_close(c, v(0.0, -1.0), 0.75, EPS);
     }
 
@@ -616,7 +616,7 @@ mod tests {
         let Shape::Polygon(p) = &a else {
             unreachable!()
         };
-        let c = collide_polygon_point(p, &o, &at(1.0, 0.25)).unwrap();
+        let c = collide_polygon_point(p.view(), &o, &at(1.0, 0.25)).unwrap();
         assert_close(c, v(0.0, -1.0), 0.25, EPS);
     }
 

@@ -40,6 +40,7 @@
 //! arrays of four vertices, and nothing is collected.
 
 use crate::math::{max_f32, Rot, Vec2};
+pub(crate) use crate::shape::PolygonRef;
 
 /// Squared lengths in this range are normalised directly; outside it, through a rescaled
 /// copy, so that a subnormal or overflowing square cannot make the result non-unit.
@@ -186,16 +187,6 @@ fn consider(best: &mut Axis, candidate: Axis, radius: f32) -> bool {
 // ---------------------------------------------------------------------------------------
 // Polygon against polygon
 // ---------------------------------------------------------------------------------------
-
-/// A convex polygon read through slices: counter-clockwise vertices, outward unit normals
-/// (normal `i` belongs to the edge from vertex `i` to `i + 1`) and the radius of a circle
-/// around the local origin containing it.
-#[derive(Clone, Copy)]
-pub(crate) struct PolygonRef<'a> {
-    pub(crate) vertices: &'a [Vec2],
-    pub(crate) normals: &'a [Vec2],
-    pub(crate) bound: f32,
-}
 
 /// An axis-aligned box `±half_extents` as a four-vertex polygon on the stack: the shape of
 /// a box for the generic rounded-core routine (the box–box and box–polygon kernels use the
