@@ -1,9 +1,11 @@
-//! The two sorts a step needs, written here rather than taken from `core`.
+//! Two general sorts, written here rather than taken from `core`.
 //!
-//! - [`radix_sort_by_key`] sorts long lists (a step's found pairs, the shapes' spatial
-//!   order) in linear time, with a reused buffer: no allocation once the buffers have grown.
-//! - [`heap_sort_by_key`] sorts short lists (query results, the pairs ended by removal) and
-//!   whatever the radix sort hands it below its threshold.
+//! - [`radix_sort_by_key`] sorts long lists (the shapes along the spatial curve) in linear
+//!   time, with a reused buffer: no allocation once the buffers have grown.
+//! - [`heap_sort_by_key`] sorts short lists (query results, the pairs ended by removal, a
+//!   long run of found pairs) and whatever the radix sort hands it below its threshold.
+//!
+//! (The found pairs have their own sort, next to them in `world`.)
 //!
 //! Not `sort_unstable`: every element type sorted with it brings its own copy of the
 //! standard library's quicksort, 3 to 8 KB of wasm each, and the short lists are mostly a

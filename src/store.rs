@@ -5,13 +5,16 @@
 //! `f32` arrays indexed by id), and of its cold data (`layers`, `masks`, `flags`).
 //!
 //! What a step reads per candidate pair lives elsewhere, in **rows**: `bodies` (each
-//! shape's geometry next to the pose the last step used) and `aabbs` (its world box).
-//! `id_to_row` and `row_to_id` map between the two. Rows exist so that the hot data can be
-//! kept in **spatial order** (a Z-order curve over the boxes' centres, refreshed every few
-//! dozen steps by [`ShapeStore::reorder_rows`]): shapes that touch then sit near each
-//! other in memory, and the grid and the narrow phase read cache lines they have just
-//! read. Ids are spatially unrelated, so in id order the same reads miss the cache; at
-//! 100,000 shapes the narrow phase ran about twice as fast in spatial order.
+//! shape's geometry next to the pose the last step used), `aabbs` (its world box) and, for
+//! polygons, a copy of the points in `polygon_points`. `id_to_row` and `row_to_id` map
+//! between ids and rows. Rows exist so that the hot data can be kept in **spatial order**
+//! (a Z-order curve over the boxes' centres, refreshed every few dozen steps by
+//! [`ShapeStore::reorder_rows`] and [`ShapeStore::reorder_points`]): shapes that touch
+//! then sit near each other in memory, and the grid and the narrow phase read cache lines
+//! they have just read. Ids are spatially unrelated, so in id order the same reads miss
+//! the cache. Measured at 100,000 shapes natively (two interleaved runs): narrow phase
+//! 14.4 → 10.0 ms, broad phase 5.7 → 4.7 ms, poses 2.4 → 2.6 ms (the transforms are read
+//! in row order, a gather), and sorting the found pairs by id adds 0.9 ms to the output.
 //!
 //! Removing a shape pushes its id on a free list; the next add reuses the most recently
 //! freed id first (LIFO), so ids stay dense and the columns stay short. A removed id is

@@ -6,16 +6,21 @@
 //!    `angles` columns (which the game may have written directly), checked to be finite and
 //!    in range, and turned into a pose (with cosine and sine) and a world box. Static shapes
 //!    are only looked at when a setter touched them.
-//! 2. **Broad phase** — every few dozen steps the store first puts the moving shapes' hot
-//!    data back in spatial order ([`ShapeStore::reorder_rows`]). Then the moving shapes go
-//!    into the [`HashGrid`]; each also queries the [`StaticTree`] of static shapes. Both
-//!    work on rows, so the candidate pairs come out roughly in spatial order.
+//! 2. **Broad phase** — every [`DEFAULT_REORDER_INTERVAL`] steps the store first puts the
+//!    moving shapes' hot data back in spatial order ([`ShapeStore::reorder_rows`]; its
+//!    polygon half, [`ShapeStore::reorder_points`], runs at the next step, so that no one
+//!    step pays for both). Then the moving shapes go into the [`HashGrid`]; each also
+//!    queries the [`StaticTree`] of static shapes. Both work on rows, so the candidate
+//!    pairs come out roughly in spatial order.
 //! 3. **Narrow phase** — the candidates are tested in that order, which reads memory that
 //!    is close together: layer and mask filtering (skipped while every shape has the
-//!    default filter), then [`collide`] on each candidate, always called as `(smaller id,
-//!    larger id)`, so the normal points from the smaller id to the larger one.
-//! 4. **Output** — the found pairs are radix-sorted by `(a, b)` ids and compared with the
-//!    previous step's to produce `started` and `ended`.
+//!    default filter), then [`collide`] on each candidate (through
+//!    [`collide_with_points`], with the store's row-ordered copies of polygon points),
+//!    always called as `(smaller id, larger id)`, so the normal points from the smaller
+//!    id to the larger one.
+//! 4. **Output** — the found pairs are sorted by `(a, b)` ids (a counting sort on `a`,
+//!    then one insertion pass) and compared with the previous step's to produce `started`
+//!    and `ended`.
 //!
 //! The pairs, contacts and events depend only on the shapes and their ids, never on the
 //! rows: the spatial order is a cache optimisation that no result can observe.
