@@ -230,7 +230,9 @@ impl Rot {
         let (sin, cos) = sin_cos(angle as f64);
         // The f32 angle can be up to half an ulp (|angle| × 2^-24) from the multiple of
         // π/2 the caller meant; allow one ulp, and never less than 1e-7.
-        let tolerance = (angle.abs() as f64 * f32::EPSILON as f64).max(1e-7);
+        // (A comparison, not `f64::max`, which is a library call on wasm32: see `min_f32`.)
+        let ulp = angle.abs() as f64 * f32::EPSILON as f64;
+        let tolerance = if ulp > 1e-7 { ulp } else { 1e-7 };
         // Snap to the nearest axis as a whole: snapping each component on its own gave a
         // zero rotation once the tolerance passed 1/√2 (angles beyond about 6e6), and a
         // slightly non-unit one whenever one component snapped and the other did not.

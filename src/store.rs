@@ -29,7 +29,7 @@
 //! This module owns data and its invariants; it does not know about pairs, broad phase or
 //! narrow phase.
 
-use crate::math::{Aabb, Transform, Vec2};
+use crate::math::{min_f32, Aabb, Transform, Vec2};
 use crate::shape::Shape;
 use crate::sort::radix_sort_by_key;
 
@@ -152,7 +152,7 @@ fn spread_bits(v: u32) -> u32 {
 fn z_order_key(point: Vec2, lo: Vec2, scale: f32) -> u32 {
     let offset = (point - lo) * scale;
     // `as` saturates below 0; the upper clamp guards against rounding past 65535.
-    let cell = |v: f32| v.min(65535.0) as u32;
+    let cell = |v: f32| min_f32(v, 65535.0) as u32;
     spread_bits(cell(offset.x)) | spread_bits(cell(offset.y)) << 1
 }
 
