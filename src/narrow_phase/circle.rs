@@ -28,7 +28,7 @@
 use super::rounded::{rounded_contact, rounded_overlap, ASide, BSide};
 use super::sat::{unit_and_length, Core, BOUND_SLACK};
 use super::Contact;
-use crate::math::{max_f32, Rot, Transform, Vec2};
+use crate::math::{from_order_key, max_f32, min_f32, order_key, Rot, Transform, Vec2};
 use crate::shape::PolygonRef;
 
 /// Contact between circle A (`radius_a`) and circle B (`radius_b`).
@@ -76,19 +76,11 @@ fn centre_in_box(tf_circle: &Transform, rot_box: Rot, box_centre: Vec2) -> Vec2 
     rot_box.apply_inv(tf_circle.translation - box_centre)
 }
 
-/// The point of the box `±h` nearest to `p`. Compare-and-select rather than
-/// `Vec2::max`/`min`, whose NaN handling costs extra instructions on every call.
+/// The point of the box `±h` nearest to `p`, clamped with [`min_f32`] and [`max_f32`]
+/// (no float `select`, which V8 turns into a jump).
 #[inline]
 fn clamp_into_box(p: Vec2, h: Vec2) -> Vec2 {
-    let clamp = |v: f32, h: f32| {
-        if v > h {
-            h
-        } else if v < -h {
-            -h
-        } else {
-            v
-        }
-    };
+    let clamp = |v: f32, h: f32| max_f32(-h, min_f32(v, h));
     Vec2::new(clamp(p.x, h.x), clamp(p.y, h.y))
 }
 
@@ -200,18 +192,18 @@ fn circle_polygon_edges(radius: f32, c: Vec2, polygon: PolygonRef<'_>) -> EdgePa
     if c.length_squared() > reach * reach {
         return EdgePass::Separated;
     }
-    let mut best = f32::NEG_INFINITY;
+    let mut best = order_key(f32::NEG_INFINITY);
     let mut index = 0;
     for (i, (v, n)) in polygon.vertices().iter().zip(polygon.normals()).enumerate() {
         let sep = n.dot(c - *v);
         if sep > radius {
             return EdgePass::Separated;
         }
-        if sep > best {
-            best = sep;
-            index = i;
-        }
+        let key = order_key(sep);
+        index = if key > best { i } else { index };
+        best = best.max(key);
     }
+    let best = from_order_key(best);
     if best <= 0.0 {
         EdgePass::Inside { sep: best, index }
     } else {

@@ -33,13 +33,15 @@
 //! SAT runs first in both cases: any axis whose gap exceeds `R` ends the test at once, and
 //! the largest gap decides between the two branches without a tolerance.
 //!
-//! Projections use compare-and-select, not `f32::min`/`max`, whose NaN handling costs
-//! several instructions per vertex (natively and in wasm); the inputs are finite.
+//! Projections and the deepest face are found by comparing [`order_key`]s, not floats:
+//! `f32::min`/`max` cost a library call or several instructions per vertex, and a float
+//! compare-and-select becomes an unpredictable jump in V8 (see
+//! [`min_f32`](crate::math::min_f32)); the inputs are finite.
 //!
 //! This module must not allocate: polygons are read through slices, boxes become stack
 //! arrays of four vertices, and nothing is collected.
 
-use crate::math::{max_f32, Rot, Vec2};
+use crate::math::{from_order_key, max_f32, order_key, Rot, Vec2};
 pub(crate) use crate::shape::PolygonRef;
 
 /// Squared lengths in this range are normalised directly; outside it, through a rescaled
@@ -81,36 +83,28 @@ fn unit_and_length_rescaled(delta: Vec2) -> Option<(Vec2, f32)> {
 /// The interval `[min, max]` that `points` cover on `axis` (the seed articles' min/max
 /// projection; `axis` need not be unit, the values are then scaled by its length).
 ///
-/// Compare-and-select rather than `f32::min`/`max`: those must ignore a NaN operand,
-/// which costs extra instructions natively and in wasm (whose `f32.min` propagates NaN,
-/// so it cannot be used as is); the inputs here are finite.
+/// Compared as [`order_key`]s, so that wasm selects integers (see the module docs); the
+/// inputs here are finite.
 #[inline]
 pub(crate) fn interval(points: &[Vec2], axis: Vec2) -> (f32, f32) {
-    let mut lo = f32::INFINITY;
-    let mut hi = f32::NEG_INFINITY;
+    let mut lo = order_key(f32::INFINITY);
+    let mut hi = order_key(f32::NEG_INFINITY);
     for p in points {
-        let s = p.dot(axis);
-        if s < lo {
-            lo = s;
-        }
-        if s > hi {
-            hi = s;
-        }
+        let s = order_key(p.dot(axis));
+        lo = lo.min(s);
+        hi = hi.max(s);
     }
-    (lo, hi)
+    (from_order_key(lo), from_order_key(hi))
 }
 
-/// The smallest projection of `points` on `axis` (compare-and-select, see [`interval`]).
+/// The smallest projection of `points` on `axis` (compared as keys, see [`interval`]).
 #[inline]
 pub(crate) fn min_dot(points: &[Vec2], axis: Vec2) -> f32 {
-    let mut lo = f32::INFINITY;
+    let mut lo = order_key(f32::INFINITY);
     for p in points {
-        let s = p.dot(axis);
-        if s < lo {
-            lo = s;
-        }
+        lo = lo.min(order_key(p.dot(axis)));
     }
-    lo
+    from_order_key(lo)
 }
 
 /// An upper bound on the length of `h` (a box's half extents, both non-negative) without
@@ -228,7 +222,7 @@ fn max_face_separation(
     rot: Rot,
     t: Vec2,
 ) -> Option<(f32, usize)> {
-    let mut best = f32::NEG_INFINITY;
+    let mut best = order_key(f32::NEG_INFINITY);
     let mut best_index = 0;
     for (i, (v, n)) in a.vertices.iter().zip(a.normals).enumerate() {
         let sep = n.dot(t - *v) + min_dot(b.vertices, rot.apply_inv(*n));
@@ -236,12 +230,11 @@ fn max_face_separation(
             return None;
         }
         // Strictly greater: ties go to the face tested first.
-        if sep > best {
-            best = sep;
-            best_index = i;
-        }
+        let key = order_key(sep);
+        best_index = if key > best { i } else { best_index };
+        best = best.max(key);
     }
-    Some((best, best_index))
+    Some((from_order_key(best), best_index))
 }
 
 /// SAT between two polygons placed by (`rot_a`, `t_a`) and (`rot_b`, `t_b`): `None` when
