@@ -128,21 +128,23 @@ fn box_box(
     if !want_contact {
         return Some((Vec2::ZERO, 0.0));
     }
-    let mut depth = overlap_ax;
-    let mut normal = rot_a.x_axis() * sign(ta.x);
-    if overlap_ay < depth {
-        depth = overlap_ay;
-        normal = rot_a.y_axis() * sign(ta.y);
+    // The shallowest axis (ties: the first), chosen on keys and an index so that nothing
+    // here is a float select (a jump in V8, taken at random).
+    let overlaps = [overlap_ax, overlap_ay, overlap_bx, overlap_by];
+    let mut depth = order_key(overlap_ax);
+    let mut axis = 0;
+    for (i, &overlap) in overlaps.iter().enumerate().skip(1) {
+        let key = order_key(overlap);
+        axis = if key < depth { i } else { axis };
+        depth = depth.min(key);
     }
-    if overlap_bx < depth {
-        depth = overlap_bx;
-        normal = rot_b.x_axis() * sign(tb.x);
-    }
-    if overlap_by < depth {
-        depth = overlap_by;
-        normal = rot_b.y_axis() * sign(tb.y);
-    }
-    Some((normal, depth))
+    let normals = [
+        rot_a.x_axis() * sign(ta.x),
+        rot_a.y_axis() * sign(ta.y),
+        rot_b.x_axis() * sign(tb.x),
+        rot_b.y_axis() * sign(tb.y),
+    ];
+    Some((normals[axis], from_order_key(depth)))
 }
 
 /// Writes the `collide_`/`overlap_` pair of a SAT kernel: `$sat` returns the world normal
