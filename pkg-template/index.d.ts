@@ -11,8 +11,12 @@ export type { ShapeOptions, ProbeShape, InitInput, SyncInitInput } from "./sepax
  * Loads and instantiates the wasm module. Call (and await) once before `new World()`; later
  * calls return the same promise, and a failed load may be retried.
  *
- * - Browsers and bundlers: with no argument, fetches `sepax_core_bg.wasm` next to the entry
- *   file; otherwise pass a URL or string to fetch, a `Response`, the bytes or a compiled
+ * The package holds two builds of the same core, with the same results: `sepax_core_simd_bg.wasm`
+ * (wasm SIMD, faster) and `sepax_core_bg.wasm` (for engines without wasm SIMD). With no argument
+ * init() picks the first where `WebAssembly.validate` accepts a SIMD instruction, else the second.
+ *
+ * - Browsers and bundlers: with no argument, fetches the chosen file next to the entry file;
+ *   otherwise pass a URL or string to fetch, a `Response`, the bytes or a compiled
  *   `WebAssembly.Module`.
  * - Node: with no argument (or a `file:` URL), reads the file with `node:fs`.
  */
@@ -24,6 +28,12 @@ export default init;
  * In Node the argument may be omitted (the bundled file is read). Does nothing once loaded.
  */
 export function initSync(input?: SyncInitInput): void;
+
+/**
+ * Which build of the core is loaded: `"simd128"` or `"baseline"` when `init()`/`initSync()` chose
+ * the file, `"custom"` when the module or its location was passed in, `null` before loading.
+ */
+export function wasmBuild(): "simd128" | "baseline" | "custom" | null;
 
 // wasm-bindgen's sepax_core.d.ts declares World[Symbol.dispose]; without this, projects whose `lib`
 // lacks "esnext.disposable" (e.g. "es2022") fail to type-check the package (the same declaration as

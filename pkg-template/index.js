@@ -1,18 +1,26 @@
 // sepax, browser and bundler entry (the `default` export condition).
-// Loads the .wasm with fetch(new URL("./sepax_core_bg.wasm", import.meta.url)), which bundlers
-// (Vite, webpack 5, Parcel) recognise as an asset; esbuild leaves it alone, so copy the .wasm
-// next to the bundle or pass its URL to init(). See index.d.ts for the API documentation.
+// Loads the .wasm with fetch(new URL("./sepax_core_simd_bg.wasm", import.meta.url)), or
+// sepax_core_bg.wasm where the engine lacks wasm SIMD. Bundlers (Vite, webpack 5, Parcel) recognise
+// both URLs as assets; esbuild leaves them alone, so copy both .wasm files next to the bundle or pass
+// a URL to init(). See index.d.ts for the API documentation.
 
-import { makeInit, makeInitSync, World, wasmMemory } from "./common.js";
+import { makeInit, makeInitSync, simd128, wasmBuild, World, wasmMemory } from "./common.js";
 
 /**
  * Loads and instantiates the wasm module. Call once before `new World()`; later calls return the
  * same promise. `input` is optional: a URL or string to fetch, a `Response`, the bytes, or a
- * compiled `WebAssembly.Module` (default: `sepax_core_bg.wasm` next to this file).
+ * compiled `WebAssembly.Module` (default: `sepax_core_simd_bg.wasm` next to this file, or
+ * `sepax_core_bg.wasm` where the engine has no wasm SIMD).
  * @param {RequestInfo | URL | Response | BufferSource | WebAssembly.Module | Promise<Response>} [input]
  * @returns {Promise<void>}
  */
-export const init = makeInit((input) => input ?? new URL("./sepax_core_bg.wasm", import.meta.url));
+export const init = makeInit(
+    (input) =>
+        input ??
+        (simd128
+            ? new URL("./sepax_core_simd_bg.wasm", import.meta.url)
+            : new URL("./sepax_core_bg.wasm", import.meta.url)),
+);
 
 /**
  * Instantiates the wasm module synchronously from its bytes or a compiled `WebAssembly.Module`
@@ -24,5 +32,5 @@ export const initSync = makeInitSync((input) => {
     return input;
 });
 
-export { World, wasmMemory };
+export { World, wasmMemory, wasmBuild };
 export default init;

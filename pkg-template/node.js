@@ -1,12 +1,13 @@
 // sepax, Node entry (the `node` export condition): same API as index.js, but with no argument
-// init() and initSync() read sepax_core_bg.wasm with node:fs (Node's fetch cannot read file: URLs).
-// Kept in its own file so that browser bundlers never see node:fs.
+// init() and initSync() read sepax_core_simd_bg.wasm (or sepax_core_bg.wasm, on an engine without
+// wasm SIMD) with node:fs (Node's fetch cannot read file: URLs). Kept in its own file so that
+// browser bundlers never see node:fs.
 
 import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
-import { makeInit, makeInitSync, World, wasmMemory } from "./common.js";
+import { defaultWasmFile, makeInit, makeInitSync, wasmBuild, World, wasmMemory } from "./common.js";
 
-const WASM_URL = new URL("./sepax_core_bg.wasm", import.meta.url);
+const WASM_URL = new URL(`./${defaultWasmFile}`, import.meta.url);
 
 const isFileUrl = (input) =>
     input instanceof URL ? input.protocol === "file:" : typeof input === "string" && input.startsWith("file:");
@@ -27,5 +28,5 @@ export const init = makeInit((input) =>
  */
 export const initSync = makeInitSync((input) => input ?? readFileSync(WASM_URL));
 
-export { World, wasmMemory };
+export { World, wasmMemory, wasmBuild };
 export default init;

@@ -5,8 +5,8 @@
 #
 # The demo consumes sepax exactly as a user would: pkg/ is packed with `npm pack` (so the package.json "files"
 # list and "exports" are what gets tested) and that tarball is installed into www/node_modules by name. Then
-# `tsc` type-checks www/ against the installed .d.ts, esbuild bundles it, and the package's .wasm is copied next
-# to the bundle (toolchain.md trap 10: esbuild leaves `new URL("x_bg.wasm", import.meta.url)` alone).
+# `tsc` type-checks www/ against the installed .d.ts, esbuild bundles it, and the package's two .wasm builds are
+# copied next to the bundle (toolchain.md trap 10: esbuild leaves `new URL("x_bg.wasm", import.meta.url)` alone).
 # Used by scripts/demo.sh and by the build_demo stage of scripts/test.sh. Takes a few seconds.
 set -euo pipefail
 
@@ -44,7 +44,7 @@ esbuild www/src/main.ts --bundle --format=esm --target=es2022 --minify --sourcem
 cp www/index.html www/style.css www/dist/
 shopt -s nullglob
 wasm=(www/node_modules/sepax/*_bg.wasm)
-[ "${#wasm[@]}" -eq 1 ] || die "expected one *_bg.wasm in www/node_modules/sepax, found ${#wasm[@]}"
-cp "${wasm[0]}" www/dist/
-printf '[build-demo] www/dist: main.js %d bytes, %s %d bytes\n' \
-    "$(wc -c <www/dist/main.js)" "$(basename "${wasm[0]}")" "$(wc -c <"${wasm[0]}")"
+[ "${#wasm[@]}" -eq 2 ] || die "expected two *_bg.wasm (baseline, simd128) in www/node_modules/sepax, found ${#wasm[@]}"
+cp "${wasm[@]}" www/dist/
+printf '[build-demo] www/dist: main.js %d bytes, %s\n' "$(wc -c <www/dist/main.js)" \
+    "$(for w in "${wasm[@]}"; do printf '%s %d bytes; ' "$(basename "$w")" "$(wc -c <"$w")"; done)"

@@ -17,14 +17,15 @@ const esbuild = toolsRequire("esbuild");
 const MIME = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm" };
 
 // The page's program: one pair of circles, and the views after a burst of adds that grows memory.
-const program = (specifier) => `import init, { World } from ${JSON.stringify(specifier)};
+const program = (specifier) => `import init, { World, wasmBuild } from ${JSON.stringify(specifier)};
 try {
     await init();
+    const build = wasmBuild();
     const world = new World();
     const a = world.addCircle(0, 0, 1);
     const b = world.addCircle(1.5, 0, 1);
     const count = world.step();
-    const result = { a, b, count, pairs: Array.from(world.pairs()), contacts: Array.from(world.contacts()) };
+    const result = { build, a, b, count, pairs: Array.from(world.pairs()), contacts: Array.from(world.contacts()) };
     for (let i = 0; i < 50000; i++) world.addCircle(100 + (i % 200) * 3, 100 + Math.floor(i / 200) * 3, 1);
     result.countAfterGrowth = world.step();
     result.pairsAfterGrowth = Array.from(world.pairs());
@@ -64,7 +65,9 @@ before(async () => {
         outfile: join(site, "bundle", "app.js"),
         logLevel: "silent",
     });
-    cpSync(join(root, "pkg", "sepax_core_bg.wasm"), join(site, "bundle", "sepax_core_bg.wasm"));
+    for (const wasm of ["sepax_core_bg.wasm", "sepax_core_simd_bg.wasm"]) {
+        cpSync(join(root, "pkg", wasm), join(site, "bundle", wasm));
+    }
     writeFileSync(join(site, "bundle", "index.html"), page("./app.js"));
     bundleText = readFileSync(join(site, "bundle", "app.js"), "utf8");
 
@@ -106,6 +109,8 @@ async function load(path) {
 function check({ result, problems }) {
     assert.equal(result.error, undefined, result.error);
     assert.deepEqual(problems, []);
+    // Chromium has wasm SIMD, so init() chose the simd128 build.
+    assert.equal(result.build, "simd128");
     assert.equal(result.count, 1);
     assert.deepEqual(result.pairs, [result.a, result.b]);
     const [nx, ny, depth] = result.contacts;
@@ -122,6 +127,7 @@ test("a plain <script type=module> page imports pkg/index.js and computes a pair
 
 test("an esbuild bundle of 'sepax' runs in the browser and contains no node:fs", async () => {
     assert.ok(!bundleText.includes("node:fs"), "the bundle must come from the browser entry");
-    assert.ok(bundleText.includes("sepax_core_bg.wasm"), "the bundle loads the .wasm by URL");
+    assert.ok(bundleText.includes("sepax_core_bg.wasm"), "the bundle loads the baseline .wasm by URL");
+    assert.ok(bundleText.includes("sepax_core_simd_bg.wasm"), "the bundle loads the simd128 .wasm by URL");
     check(await load("/bundle/index.html"));
 });

@@ -35,7 +35,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test("the tarball holds the entries, the wasm and the types, and nothing else", () => {
     const files = packed.files.map((f) => f.path).sort();
     for (const f of ["package.json", "index.js", "node.js", "common.js", "index.d.ts", "sepax_core.js",
-        "sepax_core.d.ts", "sepax_core_bg.wasm"]) {
+        "sepax_core.d.ts", "sepax_core_bg.wasm", "sepax_core_simd_bg.wasm"]) {
         assert.ok(files.includes(f), `${f} is packed (got ${files.join(", ")})`);
     }
     assert.deepEqual(files.filter((f) => f.startsWith(".") || f.includes("/")), [], "no dotfiles or folders");

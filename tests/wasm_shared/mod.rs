@@ -419,3 +419,55 @@ fn queries_and_raycast_see_the_stepped_world() {
         .unwrap()
         .is_null());
 }
+
+/// A polygon's world box equals the box of its vertices placed one by one, bit for bit. In the
+/// simd128 build (`scripts/test.sh` runs this suite in Node with and without it) `Shape::aabb`
+/// takes all four extremes of a vertex in one SIMD minimum; this is its scalar reference.
+#[wasm_bindgen_test]
+fn polygon_boxes_match_the_vertex_by_vertex_reference() {
+    let mut state = 0x9e37_79b9_u32;
+    let mut next = move || {
+        // xorshift32, mapped to [0, 1)
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        (state >> 8) as f32 / (1u32 << 24) as f32
+    };
+    for case in 0..2000 {
+        let count = 3 + case % 6;
+        let radius = 0.5 + 20.0 * next();
+        let points: Vec<Vec2> = (0..count)
+            .map(|k| {
+                let angle = std::f32::consts::TAU * (k as f32 + 0.4 * next()) / count as f32;
+                Vec2::new(radius * angle.cos(), radius * angle.sin())
+            })
+            .collect();
+        let shape = Shape::polygon(&points).unwrap();
+        let transform = Transform::from_xy_angle(
+            4000.0 * next() - 2000.0,
+            4000.0 * next() - 2000.0,
+            8.0 * next() - 4.0,
+        );
+        // Vertices, then as many normals.
+        let points = shape.polygon_points();
+        let placed: Vec<Vec2> = points[..points.len() / 2]
+            .iter()
+            .map(|&v| transform.apply(v))
+            .collect();
+        let (mut lo, mut hi) = (placed[0], placed[0]);
+        for p in &placed[1..] {
+            lo = Vec2::new(
+                if p.x < lo.x { p.x } else { lo.x },
+                if p.y < lo.y { p.y } else { lo.y },
+            );
+            hi = Vec2::new(
+                if p.x > hi.x { p.x } else { hi.x },
+                if p.y > hi.y { p.y } else { hi.y },
+            );
+        }
+        let aabb = shape.aabb(&transform);
+        let got = [aabb.min.x, aabb.min.y, aabb.max.x, aabb.max.y].map(f32::to_bits);
+        let want = [lo.x, lo.y, hi.x, hi.y].map(f32::to_bits);
+        assert_eq!(got, want, "case {case}: {count} vertices, {transform:?}");
+    }
+}
