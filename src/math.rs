@@ -58,6 +58,60 @@ pub(crate) fn from_order_key(key: i32) -> f32 {
     f32::from_bits((key ^ (((key >> 31) as u32) >> 1) as i32) as u32)
 }
 
+/// The extremes of `points` projected on two axes: `[min u, min v, max u, max v]` with
+/// `u = along_u · p` and `v = along_v · p` (each rounded as [`Vec2::dot`] rounds). A
+/// polygon's box (the axes are the rows of its rotation) and the box-polygon kernel (the
+/// box's axes in the polygon's frame) both reduce to this. `points` must not be empty.
+///
+/// The simd128 build keeps the lanes `(u, v, -u, -v)` of each point and one `f32x4.pmin`
+/// takes all four extremes at once (one `minps` in V8). Negation is exact and `-a - b`
+/// rounds like `-(a + b)`, so the bits are those of the scalar build's order-key loop.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+#[must_use]
+pub(crate) fn projection_extremes(points: &[Vec2], along_u: Vec2, along_v: Vec2) -> [f32; 4] {
+    use core::arch::wasm32::{
+        f32x4, f32x4_add, f32x4_extract_lane, f32x4_mul, f32x4_pmin, f32x4_splat,
+    };
+    let by_x = f32x4(along_u.x, along_v.x, -along_u.x, -along_v.x);
+    let by_y = f32x4(along_u.y, along_v.y, -along_u.y, -along_v.y);
+    let mut lo = f32x4_splat(f32::INFINITY);
+    for p in points {
+        let projected = f32x4_add(
+            f32x4_mul(f32x4_splat(p.x), by_x),
+            f32x4_mul(f32x4_splat(p.y), by_y),
+        );
+        lo = f32x4_pmin(projected, lo);
+    }
+    [
+        f32x4_extract_lane::<0>(lo),
+        f32x4_extract_lane::<1>(lo),
+        -f32x4_extract_lane::<2>(lo),
+        -f32x4_extract_lane::<3>(lo),
+    ]
+}
+
+/// The extremes of `points` projected on two axes: the scalar build (and every native
+/// one), compared as order keys (see [`min_f32`]).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline]
+#[must_use]
+pub(crate) fn projection_extremes(points: &[Vec2], along_u: Vec2, along_v: Vec2) -> [f32; 4] {
+    let (mut lo_u, mut hi_u) = (order_key(f32::INFINITY), order_key(f32::NEG_INFINITY));
+    let (mut lo_v, mut hi_v) = (lo_u, hi_u);
+    for p in points {
+        let (u, v) = (
+            order_key(p.x * along_u.x + p.y * along_u.y),
+            order_key(p.x * along_v.x + p.y * along_v.y),
+        );
+        lo_u = lo_u.min(u);
+        hi_u = hi_u.max(u);
+        lo_v = lo_v.min(v);
+        hi_v = hi_v.max(v);
+    }
+    [lo_u, lo_v, hi_u, hi_v].map(from_order_key)
+}
+
 /// A 2D vector (or point) of `f32`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Vec2 {

@@ -23,7 +23,7 @@
 //!
 //! This module knows nothing of storage, broad phase or JavaScript.
 
-use crate::math::{Aabb, Transform, Vec2};
+use crate::math::{projection_extremes, Aabb, Rot, Transform, Vec2};
 use core::fmt;
 
 /// The most vertices a [`ConvexPolygon`] may have.
@@ -250,54 +250,20 @@ pub struct ConvexPolygon {
 /// Shared by [`Shape::aabb`] and the store, which keeps a copy of the vertices in row
 /// order for this loop, so that both give the same bits.
 ///
-/// The simd128 build: each vertex, rotated, becomes the lanes `(x, y, -x, -y)`, and one
-/// `f32x4.pmin` (a single `minps` in V8, no jump) keeps all four extremes. The translation
-/// is added once at the end. The bits equal the scalar version's: negating is exact,
-/// `-(a - b)` rounds like `b - a`, and rounding is monotonic, so adding the translation
-/// to the smallest value gives the smallest of the sums.
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+/// The rotated vertices' extremes come from [`projection_extremes`] on the rows of the
+/// rotation, `(cos, -sin)` and `(sin, cos)`, which round as [`Rot::apply`] does; the
+/// translation is added once at the end, which gives the same bits as adding it to every
+/// vertex, because rounding is monotonic.
 #[inline]
 pub(crate) fn polygon_aabb(vertices: &[Vec2], transform: &Transform) -> Aabb {
-    use core::arch::wasm32::{
-        f32x4, f32x4_add, f32x4_extract_lane, f32x4_mul, f32x4_pmin, f32x4_splat,
-    };
-    let (c, s) = (transform.rotation.cos, transform.rotation.sin);
-    // Rotated (x, y) = x (c, s) + y (-s, c); the last two lanes are its negation.
-    let along_x = f32x4(c, s, -c, -s);
-    let along_y = f32x4(-s, c, s, -c);
-    let mut lo = f32x4_splat(f32::INFINITY);
-    for v in vertices {
-        let p = f32x4_add(
-            f32x4_mul(f32x4_splat(v.x), along_x),
-            f32x4_mul(f32x4_splat(v.y), along_y),
-        );
-        lo = f32x4_pmin(p, lo);
-    }
+    let Rot { cos, sin } = transform.rotation;
+    let [lo_x, lo_y, hi_x, hi_y] =
+        projection_extremes(vertices, Vec2::new(cos, -sin), Vec2::new(sin, cos));
     let t = transform.translation;
     Aabb::new(
-        Vec2::new(
-            f32x4_extract_lane::<0>(lo) + t.x,
-            f32x4_extract_lane::<1>(lo) + t.y,
-        ),
-        Vec2::new(
-            t.x - f32x4_extract_lane::<2>(lo),
-            t.y - f32x4_extract_lane::<3>(lo),
-        ),
+        Vec2::new(lo_x + t.x, lo_y + t.y),
+        Vec2::new(hi_x + t.x, hi_y + t.y),
     )
-}
-
-/// The world box of a polygon with local `vertices` (at least one) placed by `transform`:
-/// the scalar build (and every native one).
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-#[inline]
-pub(crate) fn polygon_aabb(vertices: &[Vec2], transform: &Transform) -> Aabb {
-    let first = transform.apply(vertices.first().copied().unwrap_or(Vec2::ZERO));
-    let (min, max) = vertices
-        .iter()
-        .skip(1)
-        .map(|&v| transform.apply(v))
-        .fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
-    Aabb::new(min, max)
 }
 
 impl ConvexPolygon {

@@ -40,7 +40,7 @@
 
 use super::sat::{box_bound, polygon_polygon, PolygonRef, BOUND_SLACK};
 use super::Contact;
-use crate::math::{from_order_key, order_key, Rot, Transform, Vec2};
+use crate::math::{from_order_key, order_key, projection_extremes, Rot, Transform, Vec2};
 
 /// `+1` for a non-negative offset, `-1` otherwise: a zero offset takes the positive axis
 /// (`-0.0 + 0.0` is `+0.0`). By `copysign`, not a select, which V8 turns into a jump.
@@ -237,17 +237,7 @@ fn box_polygon(
     // A's faces. The rows of `rot` are A's axes seen in B's frame.
     let (row_x, row_y) = (rot.apply_inv(Vec2::X), rot.apply_inv(Vec2::Y));
     let vertices = polygon_b.vertices();
-    let (mut lo_x, mut hi_x) = (order_key(f32::INFINITY), order_key(f32::NEG_INFINITY));
-    let (mut lo_y, mut hi_y) = (order_key(f32::INFINITY), order_key(f32::NEG_INFINITY));
-    for w in vertices {
-        let (x, y) = (order_key(row_x.dot(*w)), order_key(row_y.dot(*w)));
-        lo_x = lo_x.min(x);
-        hi_x = hi_x.max(x);
-        lo_y = lo_y.min(y);
-        hi_y = hi_y.max(y);
-    }
-    let (lo_x, hi_x) = (from_order_key(lo_x), from_order_key(hi_x));
-    let (lo_y, hi_y) = (from_order_key(lo_y), from_order_key(hi_y));
+    let [lo_x, lo_y, hi_x, hi_y] = projection_extremes(vertices, row_x, row_y);
     // Written as the generic SAT writes them (`n·(t - v) + min n·w`), so that both give
     // the same floats.
     let faces = [
