@@ -540,8 +540,10 @@ impl HashGrid {
         }
     }
 
-    /// Appends every pair of indexed boxes that overlap (touching counts), once each, as
-    /// `(smaller id, larger id)`, in no particular order.
+    /// Appends every pair of indexed boxes that overlap (touching counts), once each, in no
+    /// particular order, each pair's two ids in either order (the world orders them by id
+    /// itself, so ordering them here was measured as wasted work: 0.06 ms of 4.1 at 20,000
+    /// shapes in wasm).
     pub fn overlapping_pairs(&mut self, ids: &[u32], aabbs: &[Aabb], out: &mut Vec<(u32, u32)>) {
         // Same-level pairs, bucket by bucket (the table has at most four buckets per
         // shape, so walking it costs little beside the entries). They are written to
@@ -672,7 +674,7 @@ fn same_cell_pairs<const DENSE: bool>(
                 & (ea.aabb.min.y <= eb.aabb.max.y)
                 & (eb.aabb.min.y <= ea.aabb.max.y);
             let (a, b) = (ea.id(), eb.id());
-            slots[hits] = (a.min(b), a.max(b));
+            slots[hits] = (a, b);
             hits += usize::from(hit);
         }
         count += hits;
@@ -887,10 +889,13 @@ mod tests {
 
     /// The listed ids whose boxes overlap `query`, in list order.
     fn brute_hits(ids: &[u32], aabbs: &[Aabb], query: &Aabb) -> Vec<u32> {
-        ids.iter()
+        let mut hits: Vec<u32> = ids
+            .iter()
             .copied()
             .filter(|&id| aabbs[id as usize].overlaps(query))
-            .collect()
+            .collect();
+        hits.sort_unstable();
+        hits
     }
 
     #[test]
@@ -902,7 +907,11 @@ mod tests {
             for seed in 1..6u32 {
                 let aabbs = scene(seed * 7919, 600, layout);
                 // Leave a few slots out to check that only listed ids are indexed.
-                let ids: Vec<u32> = (0..aabbs.len() as u32).filter(|i| i % 11 != 3).collect();
+                let mut ids: Vec<u32> = (0..aabbs.len() as u32).filter(|i| i % 11 != 3).collect();
+                // Any order of ids (the world's is spatial).
+                if seed % 2 == 0 {
+                    ids.reverse();
+                }
                 grid.rebuild(&ids, &aabbs);
                 looked_down |= grid.look_down.iter().any(|&bits| bits != 0);
                 looked_up |= grid.look_up.iter().any(|&bits| bits != 0);
@@ -913,6 +922,8 @@ mod tests {
                 }
                 let mut got = Vec::new();
                 grid.overlapping_pairs(&ids, &aabbs, &mut got);
+                let mut got: Vec<(u32, u32)> =
+                    got.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
                 got.sort_unstable();
                 assert_eq!(
                     got,
