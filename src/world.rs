@@ -1036,6 +1036,9 @@ fn sort_found(
         }
         starts[a + 1] += starts[a];
     }
+    // Filled anew although the scatter overwrites every slot: measured, growing it only
+    // when needed made this phase slower (0.35 -> 0.41 ms at 20,000 shapes in wasm); the
+    // fill brings the lines into the cache without reading them.
     buffer.clear();
     buffer.resize(found.len(), Found::default());
     for f in found.iter() {
