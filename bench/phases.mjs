@@ -4,11 +4,12 @@
 //
 //   node bench/phases.mjs            # N = 1000 5000 20000 100000
 //   BENCH_N="20000" node bench/phases.mjs
+//   SEPAX_BUILD=baseline node bench/phases.mjs   # the package's no-SIMD build instead of init()'s choice
 //
 // Seeded and repeatable (the workload of benchmark-workload.md); prints a markdown table.
 
 import { makeWorkload, makeMotion, advance } from "./workload.mjs";
-import { SEPAX } from "./sepax.mjs";
+import { SEPAX, loadSepax, loadSepaxBaseline } from "./sepax.mjs";
 
 const sizes = (process.env.BENCH_N ?? "1000 5000 20000 100000").split(/\s+/).filter(Boolean).map(Number);
 
@@ -17,12 +18,15 @@ function median(values) {
   return sorted[sorted.length >> 1];
 }
 
+const baseline = process.env.SEPAX_BUILD === "baseline";
+const variant = SEPAX[baseline ? "sepax-baseline" : "sepax"];
+console.log(`sepax build: ${(await (baseline ? loadSepaxBaseline() : loadSepax())).build}`);
 console.log("| N | frame ms (median) | poses | broad phase | narrow phase | output | candidates | pairs |");
 console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const n of sizes) {
   const workload = makeWorkload(n);
   const motion = makeMotion(workload);
-  const lib = await SEPAX.sepax.create(workload);
+  const lib = await variant.create(workload);
   const world = lib.world;
   const warm = n >= 100000 ? 10 : 30;
   const measured = n >= 100000 ? 40 : 150;

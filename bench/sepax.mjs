@@ -4,13 +4,16 @@
 //                         step(), then reads pairCount pairs from the full-capacity view world.pairBuffer()
 //   "sepax-setTransforms" the batch call: fills one Float32Array [x, y, angle, ...] and calls
 //                         world.setTransforms(ids, xya), then step() and the same readout
+//   "sepax-baseline"      as "sepax", with the package's build for engines without wasm SIMD
+//                         (sepax_core_bg.wasm); the other two use the build init() picks (simd128 in Node 20)
 //
 // Both expose the interface of peers.mjs (write / step / read / pairKeys), plus `depths()` and `depthOf(a, b)` (the
 // contact depths sepax reported in the last step, for the cross-check).
 //
 // The package is imported from ../pkg (its `node` export), or from $SEPAX_PKG (a directory holding a built package).
 
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { KIND_BOX, KIND_CIRCLE } from "./workload.mjs";
@@ -18,13 +21,16 @@ import { KIND_BOX, KIND_CIRCLE } from "./workload.mjs";
 const f32 = Math.fround;
 
 let sepaxModule = null;
+let baselineModule = null;
 
-/** Imports and initialises the built package once. */
-export async function loadSepax() {
-  if (sepaxModule) return sepaxModule;
-  const dir = process.env.SEPAX_PKG
+function packageDir() {
+  return process.env.SEPAX_PKG
     ? path.resolve(process.env.SEPAX_PKG)
     : path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "pkg");
+}
+
+/** Imports the package's Node entry from `dir` and initialises it with `wasmFile` (undefined: init()'s choice). */
+async function importPackage(dir, wasmFile) {
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
@@ -34,15 +40,34 @@ export async function loadSepax() {
   const root = manifest.exports?.["."];
   const entry = (typeof root === "string" ? root : root?.node ?? root?.import ?? root?.default) ?? manifest.module;
   const mod = await import(pathToFileURL(path.join(dir, entry)).href);
-  await (mod.init ?? mod.default)();
-  sepaxModule = { ...mod, version: manifest.version };
+  await (mod.init ?? mod.default)(wasmFile === undefined ? undefined : pathToFileURL(path.join(dir, wasmFile)));
+  const build = mod.wasmBuild?.() ?? "single";
+  return { ...mod, version: manifest.version, build: wasmFile ?? build };
+}
+
+/** Imports and initialises the built package once, as a game would: init() picks the build (simd128 in Node 20). */
+export async function loadSepax() {
+  sepaxModule ??= await importPackage(packageDir());
   return sepaxModule;
 }
 
-function makeSepax(useViews) {
+/**
+ * The package's baseline build (sepax_core_bg.wasm, no wasm SIMD), what engines without SIMD get. A process holds
+ * one core per module instance, so this loads a copy of the package from a temporary folder.
+ */
+export async function loadSepaxBaseline() {
+  if (!baselineModule) {
+    const copy = mkdtempSync(path.join(tmpdir(), "sepax-baseline-"));
+    cpSync(packageDir(), copy, { recursive: true });
+    baselineModule = await importPackage(copy, "sepax_core_bg.wasm");
+  }
+  return baselineModule;
+}
+
+function makeSepax(useViews, load = loadSepax) {
   return {
     async create(w) {
-      const { World } = await loadSepax();
+      const { World } = await load();
       const world = new World();
       const n = w.n;
       const ids = new Uint32Array(n);
@@ -140,9 +165,11 @@ function makeSepax(useViews) {
 export const SEPAX = {
   sepax: makeSepax(true),
   "sepax-setTransforms": makeSepax(false),
+  "sepax-baseline": makeSepax(true, loadSepaxBaseline),
 };
 
 export const SEPAX_LABELS = {
   sepax: "sepax (views)",
   "sepax-setTransforms": "sepax (setTransforms)",
+  "sepax-baseline": "sepax (views, no-SIMD build)",
 };
