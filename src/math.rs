@@ -65,7 +65,8 @@ pub(crate) fn from_order_key(key: i32) -> f32 {
 ///
 /// The simd128 build keeps the lanes `(u, v, -u, -v)` of each point and one `f32x4.pmin`
 /// takes all four extremes at once (one `minps` in V8). Negation is exact and `-a - b`
-/// rounds like `-(a + b)`, so the bits are those of the scalar build's order-key loop.
+/// rounds like `-(a + b)`, so the values are those of the scalar build's order-key loop
+/// (a zero extreme may differ in sign: `pmin` treats `-0.0` and `+0.0` as equal).
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline]
 #[must_use]
