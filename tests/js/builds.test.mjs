@@ -25,3 +25,9 @@ test("init() picks the simd128 build in Node, and it agrees bit for bit with the
     assert.deepEqual({ ...simd, build: "" }, { ...baseline, build: "" });
     assert.deepEqual({ ...chosen, build: "" }, { ...baseline, build: "" });
 });
+
+test("without wasm SIMD, init() falls back to the baseline build", () => {
+    const fallback = run("no-simd");
+    assert.equal(fallback.build, "baseline");
+    assert.deepEqual({ ...fallback, build: "" }, { ...run("sepax_core_bg.wasm"), build: "" });
+});
