@@ -108,6 +108,8 @@ test("the readout shows pairs and an advancing frame counter", { timeout: 30_000
     assert.ok(pairs > 0, `readout pairs = ${pairs}`);
     assert.ok(sprites >= 100, `readout sprites = ${sprites}`);
     assert.ok(frame2 > frame1, `frame counter did not advance (${frame1} then ${frame2})`);
+    // Chromium has wasm SIMD, so the demo runs the package's SIMD core.
+    assert.equal(await page.textContent("#ro-build"), "simd128");
     assertNoProblems();
 });
 

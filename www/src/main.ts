@@ -1,8 +1,9 @@
 /**
- * Entry point: load sepax's wasm the way a user of the package does (`init()` finds sepax_bg.wasm next to the
- * bundle), then start the demo. Any failure is shown on the page and logged as a console error.
+ * Entry point: load sepax's wasm the way a user of the package does (`init()` picks sepax_core_simd_bg.wasm, or
+ * sepax_core_bg.wasm in a browser without wasm SIMD, next to the bundle), then start the demo. Any failure is
+ * shown on the page and logged as a console error.
  */
-import init from "sepax";
+import init, { wasmBuild } from "sepax";
 import { App } from "./app.ts";
 import { installDebugHook } from "./debug.ts";
 import { Panel } from "./ui.ts";
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   const panel = new Panel();
   try {
     await init();
+    panel.showBuild(wasmBuild() ?? "?");
     const app = new App(panel);
     installDebugHook(app);
     app.start();

@@ -31,6 +31,7 @@ export class Panel {
   private readonly roStep = byId("ro-step", HTMLElement);
   private readonly roFrameMs = byId("ro-frame-ms", HTMLElement);
   private readonly roFps = byId("ro-fps", HTMLElement);
+  private readonly roBuild = byId("ro-build", HTMLElement);
   private readonly error = byId("error", HTMLElement);
 
   /** Calls `onCount` when the slider is released (rebuilding a 50,000-sprite scene per input event would stall). */
@@ -39,6 +40,11 @@ export class Panel {
     this.count.addEventListener("change", () => handlers.onCount(Number(this.count.value)));
     this.pause.addEventListener("click", () => handlers.onPause());
     this.step.addEventListener("click", () => handlers.onStep());
+  }
+
+  /** Which of the package's two cores init() loaded ("simd128" where the browser has wasm SIMD). */
+  showBuild(build: string): void {
+    this.roBuild.textContent = build;
   }
 
   showCount(n: number): void {
