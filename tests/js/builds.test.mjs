@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const child = fileURLToPath(new URL("./fixtures/builds-child.mjs", import.meta.url));
 
@@ -30,4 +30,17 @@ test("without wasm SIMD, init() falls back to the baseline build", () => {
     const fallback = run("no-simd");
     assert.equal(fallback.build, "baseline");
     assert.deepEqual({ ...fallback, build: "" }, { ...run("sepax_core_bg.wasm"), build: "" });
+});
+
+test("initSync() with no argument also picks the simd128 build in Node", () => {
+    const entry = pathToFileURL(fileURLToPath(new URL("../../pkg/node.js", import.meta.url))).href;
+    const program = `import { initSync, wasmBuild, World } from ${JSON.stringify(entry)};
+initSync();
+const world = new World();
+world.addCircle(0, 0, 1);
+world.addCircle(1.5, 0, 1);
+console.log(JSON.stringify({ build: wasmBuild(), pairs: world.step() }));`;
+    const out = spawnSync(process.execPath, ["--input-type=module", "-e", program], { encoding: "utf8" });
+    assert.equal(out.status, 0, out.stderr);
+    assert.deepEqual(JSON.parse(out.stdout), { build: "simd128", pairs: 1 });
 });
