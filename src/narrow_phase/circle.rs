@@ -26,9 +26,9 @@
 //! This module must not allocate, and must not look at anything but the two shapes.
 
 use super::rounded::{rounded_contact, rounded_overlap, ASide, BSide};
-use super::sat::{unit_and_length, Core, BOUND_SLACK};
+use super::sat::{unit_and_length, Core, Deepest, BOUND_SLACK};
 use super::Contact;
-use crate::math::{from_order_key, max_f32, min_f32, order_key, Rot, Transform, Vec2};
+use crate::math::{max_f32, min_f32, Rot, Transform, Vec2};
 use crate::shape::PolygonRef;
 
 /// Contact between circle A (`radius_a`) and circle B (`radius_b`).
@@ -192,18 +192,15 @@ fn circle_polygon_edges(radius: f32, c: Vec2, polygon: PolygonRef<'_>) -> EdgePa
     if c.length_squared() > reach * reach {
         return EdgePass::Separated;
     }
-    let mut best = order_key(f32::NEG_INFINITY);
-    let mut index = 0;
+    let mut deepest = Deepest::new();
     for (i, (v, n)) in polygon.vertices().iter().zip(polygon.normals()).enumerate() {
         let sep = n.dot(c - *v);
         if sep > radius {
             return EdgePass::Separated;
         }
-        let key = order_key(sep);
-        index = if key > best { i } else { index };
-        best = best.max(key);
+        deepest.offer(sep, i);
     }
-    let best = from_order_key(best);
+    let (best, index) = deepest.get();
     if best <= 0.0 {
         EdgePass::Inside { sep: best, index }
     } else {

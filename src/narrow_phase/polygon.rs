@@ -38,7 +38,7 @@
 //! This module must not allocate: a polygon of up to 64 vertices is read in place, and a
 //! box is only its half extents.
 
-use super::sat::{box_bound, polygon_polygon, PolygonRef, BOUND_SLACK};
+use super::sat::{box_bound, polygon_polygon, Deepest, PolygonRef, BOUND_SLACK};
 use super::Contact;
 use crate::math::{from_order_key, order_key, projection_extremes, Rot, Transform, Vec2};
 
@@ -246,22 +246,18 @@ fn box_polygon(
         -(t.x + h.x) - hi_x,
         -(t.y + h.y) - hi_y,
     ];
-    let mut sep_a = order_key(f32::NEG_INFINITY);
-    let mut face_a = 0;
+    let mut deepest_a = Deepest::new();
     for (i, &sep) in faces.iter().enumerate() {
         if sep > 0.0 {
             return None;
         }
-        let key = order_key(sep);
-        face_a = if key > sep_a { i } else { face_a };
-        sep_a = sep_a.max(key);
+        deepest_a.offer(sep, i);
     }
-    let sep_a = from_order_key(sep_a);
+    let (sep_a, face_a) = deepest_a.get();
 
     // B's faces, against A's origin in B's frame.
     let t_ba = rot_b.apply_inv(-d);
-    let mut sep_b = order_key(f32::NEG_INFINITY);
-    let mut face_b = 0;
+    let mut deepest_b = Deepest::new();
     for (i, (w, n)) in vertices.iter().zip(polygon_b.normals()).enumerate() {
         let n_in_a = rot.apply(*n);
         let deepest = -(n_in_a.x.abs() * h.x + n_in_a.y.abs() * h.y);
@@ -269,11 +265,9 @@ fn box_polygon(
         if sep > 0.0 {
             return None;
         }
-        let key = order_key(sep);
-        face_b = if key > sep_b { i } else { face_b };
-        sep_b = sep_b.max(key);
+        deepest_b.offer(sep, i);
     }
-    let sep_b = from_order_key(sep_b);
+    let (sep_b, face_b) = deepest_b.get();
 
     if sep_a >= sep_b {
         let axis = if face_a % 2 == 0 {

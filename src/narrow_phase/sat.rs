@@ -211,6 +211,41 @@ impl BoxPolygon {
     }
 }
 
+/// The largest of a run of separations and the index where it was found, ties to the
+/// first. Kept as an [`order_key`] and an index, so that each update is integer selects:
+/// a float select is a jump in V8, taken at random here (see
+/// [`min_f32`](crate::math::min_f32)).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deepest {
+    key: i32,
+    index: usize,
+}
+
+impl Deepest {
+    /// Nothing offered yet: any separation beats it.
+    #[inline(always)]
+    pub(crate) fn new() -> Deepest {
+        Deepest {
+            key: order_key(f32::NEG_INFINITY),
+            index: 0,
+        }
+    }
+
+    /// Keeps `sep` and `index` if `sep` is strictly larger than the best so far.
+    #[inline(always)]
+    pub(crate) fn offer(&mut self, sep: f32, index: usize) {
+        let key = order_key(sep);
+        self.index = if key > self.key { index } else { self.index };
+        self.key = self.key.max(key);
+    }
+
+    /// The largest separation offered and its index.
+    #[inline(always)]
+    pub(crate) fn get(self) -> (f32, usize) {
+        (from_order_key(self.key), self.index)
+    }
+}
+
 /// The largest separation of `b` from `a` over `a`'s face normals, with the face index;
 /// `None` as soon as one face separates (early exit). `rot` and `t` place `b`'s local frame
 /// in `a`'s. Rather than mapping every vertex of `b` into `a`'s frame, each of `a`'s
@@ -224,19 +259,15 @@ fn max_face_separation(
     rot: Rot,
     t: Vec2,
 ) -> Option<(f32, usize)> {
-    let mut best = order_key(f32::NEG_INFINITY);
-    let mut best_index = 0;
+    let mut deepest = Deepest::new();
     for (i, (v, n)) in a.vertices.iter().zip(a.normals).enumerate() {
         let sep = n.dot(t - *v) + min_dot(b.vertices, rot.apply_inv(*n));
         if sep > 0.0 {
             return None;
         }
-        // Strictly greater: ties go to the face tested first.
-        let key = order_key(sep);
-        best_index = if key > best { i } else { best_index };
-        best = best.max(key);
+        deepest.offer(sep, i);
     }
-    Some((from_order_key(best), best_index))
+    Some(deepest.get())
 }
 
 /// [`max_face_separation`] in the simd128 build: four of `a`'s faces at a time. Each of
@@ -257,8 +288,7 @@ fn max_face_separation(
         f32x4, f32x4_add, f32x4_extract_lane, f32x4_mul, f32x4_pmin, f32x4_splat,
     };
     let faces = a.vertices.len();
-    let mut best = order_key(f32::NEG_INFINITY);
-    let mut best_index = 0;
+    let mut deepest = Deepest::new();
     let mut first = 0;
     while first < faces {
         // Lanes past the last face repeat it; their minima are ignored.
@@ -286,14 +316,11 @@ fn max_face_separation(
             if sep > 0.0 {
                 return None;
             }
-            // Strictly greater: ties go to the face tested first.
-            let key = order_key(sep);
-            best_index = if key > best { i } else { best_index };
-            best = best.max(key);
+            deepest.offer(sep, i);
         }
         first += 4;
     }
-    Some((from_order_key(best), best_index))
+    Some(deepest.get())
 }
 
 /// SAT between two polygons placed by (`rot_a`, `t_a`) and (`rot_b`, `t_b`): `None` when
