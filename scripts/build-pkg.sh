@@ -2,11 +2,12 @@
 # Build the npm package into pkg/: wasm-pack's output (sepax_core*.js/.wasm/.d.ts) + the hand-written entry files
 # of pkg-template/ + a package.json written with node (never sed).
 #
-# Two .wasm files: sepax_core_bg.wasm (baseline wasm32) and sepax_core_simd_bg.wasm (built with simd128, in its own
-# CARGO_TARGET_DIR, toolchain.md trap 12). init() loads the second where WebAssembly.validate accepts a SIMD
-# instruction. Both builds export the same bindings, so the one sepax_core.js glue serves both (checked below).
+# Two .wasm files: sepax_core_bg.wasm (baseline wasm32) and sepax_core_simd_bg.wasm (built with simd128 in its own
+# CARGO_TARGET_DIR: SEPAX_SIMD128_ENV in scripts/env.sh). init() loads the second where WebAssembly.validate accepts
+# a SIMD instruction. Both builds export the same bindings, so the one sepax_core.js glue serves both (checked below).
 #
-#   bash scripts/build-pkg.sh            # rebuilds only when an input changed (src/, Cargo.*, pkg-template/, this file)
+#   bash scripts/build-pkg.sh            # rebuilds only when an input changed (src/, Cargo.*, pkg-template/,
+#                                        # this file, scripts/env.sh)
 #   SEPAX_FORCE_BUILD=1 bash scripts/build-pkg.sh
 #
 # Prints the raw and gzipped size of the .wasm and fails when the gzipped size is over budget (checked on every
@@ -25,7 +26,6 @@ cd "$SEPAX_ROOT"
 OUT="pkg"
 STAGING="target/wasm-pack-pkg" # wasm-pack writes here; pkg/ is assembled from it, so stale files never linger
 STAGING_SIMD="target/wasm-pack-pkg-simd"
-SIMD_TARGET_DIR="target/simd128" # RUSTFLAGS differ, so the SIMD build keeps its own cache
 TEMPLATE="pkg-template"
 
 die() { printf '[build-pkg] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -54,7 +54,7 @@ have_wbg="$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2 || true)"
 inputs_hash="$(
     {
         find src "$TEMPLATE" -type f -print0 | sort -z | xargs -0 sha256sum
-        sha256sum Cargo.toml Cargo.lock scripts/build-pkg.sh
+        sha256sum Cargo.toml Cargo.lock scripts/build-pkg.sh scripts/env.sh
         printf '%s %s\n' "$have_wbg" "$(wasm-opt --version)"
     } | sha256sum | cut -d' ' -f1
 )"
@@ -66,8 +66,8 @@ else
     rm -f "$stamp"
     # RUSTFLAGS is set explicitly for both builds, so one left in the environment cannot leak into the baseline.
     RUSTFLAGS="" wasm-pack build --release --target web --mode no-install --out-dir "$STAGING" --out-name sepax_core
-    CARGO_TARGET_DIR="$SIMD_TARGET_DIR" RUSTFLAGS="-C target-feature=+simd128" \
-        wasm-pack build --release --target web --mode no-install --out-dir "$STAGING_SIMD" --out-name sepax_core
+    env "${SEPAX_SIMD128_ENV[@]}" wasm-pack build --release --target web --mode no-install --out-dir "$STAGING_SIMD" \
+        --out-name sepax_core
     cmp -s "$STAGING/sepax_core.js" "$STAGING_SIMD/sepax_core.js" ||
         die "the baseline and simd128 builds have different JS glue; one sepax_core.js cannot load both"
 

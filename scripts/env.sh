@@ -33,3 +33,9 @@ case ":${NODE_PATH:-}:" in
     *":${SEPAX_TOOLS_DIR}/node_modules:"*) ;;
     *) export NODE_PATH="${SEPAX_TOOLS_DIR}/node_modules${NODE_PATH:+:${NODE_PATH}}" ;;
 esac
+
+# The environment of the package's simd128 build, for `env "${SEPAX_SIMD128_ENV[@]}" <command>`: scripts/build-pkg.sh
+# builds sepax_core_simd_bg.wasm with it, scripts/test.sh lints and tests that build with it. Its own target dir,
+# because changing RUSTFLAGS rebuilds everything (toolchain.md trap 12).
+# shellcheck disable=SC2034 # used by the scripts that source this file
+SEPAX_SIMD128_ENV=("CARGO_TARGET_DIR=${SEPAX_ROOT}/target/simd128" "RUSTFLAGS=-C target-feature=+simd128")

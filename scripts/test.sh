@@ -114,8 +114,7 @@ stage_clippy_wasm() {
     mapfile -t tests < <(wasm_test_args browser) # the wasm-bindgen test files (defined below)
     run cargo clippy --target wasm32-unknown-unknown --lib "${tests[@]}" -- -D warnings
     # The simd128 build compiles other kernels (cfg target_feature): lint those too.
-    run env CARGO_TARGET_DIR=target/simd128 RUSTFLAGS="-C target-feature=+simd128" \
-        cargo clippy --target wasm32-unknown-unknown --lib "${tests[@]}" -- -D warnings
+    run env "${SEPAX_SIMD128_ENV[@]}" cargo clippy --target wasm32-unknown-unknown --lib "${tests[@]}" -- -D warnings
 }
 
 # House style: the API docs build with warnings denied (broken intra-doc links fail).
@@ -160,9 +159,8 @@ run_wasm_tests() {
 stage_wasm_node() {
     [ -f src/wasm.rs ] || { skip "no src/wasm.rs"; return 0; }
     run_wasm_tests node
-    # Again for the package's simd128 build (its own target dir, toolchain.md trap 12), whose kernels differ.
-    [ -f "${STAGE_LOG}.skip" ] ||
-        run_wasm_tests node CARGO_TARGET_DIR=target/simd128 RUSTFLAGS="-C target-feature=+simd128"
+    # Again for the package's simd128 build (SEPAX_SIMD128_ENV in scripts/env.sh), whose kernels differ.
+    [ -f "${STAGE_LOG}.skip" ] || run_wasm_tests node "${SEPAX_SIMD128_ENV[@]}"
     [ -f "${STAGE_LOG}.skip" ] || require_tests_ran "wasm-bindgen tests in Node"
 }
 
