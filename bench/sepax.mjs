@@ -12,7 +12,7 @@
 //
 // The package is imported from ../pkg (its `node` export), or from $SEPAX_PKG (a directory holding a built package).
 
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -58,6 +58,7 @@ export async function loadSepax() {
 export async function loadSepaxBaseline() {
   if (!baselineModule) {
     const copy = mkdtempSync(path.join(tmpdir(), "sepax-baseline-"));
+    process.on("exit", () => rmSync(copy, { recursive: true, force: true }));
     cpSync(packageDir(), copy, { recursive: true });
     baselineModule = await importPackage(copy, "sepax_core_bg.wasm");
   }
