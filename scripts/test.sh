@@ -32,6 +32,7 @@ STAGES=(
     wasm_chrome
     build_pkg
     js_tests
+    js_tests_baseline
     build_demo
     browser_tests
 )
@@ -199,6 +200,20 @@ node_test_dir() {
 
 stage_js_tests() { node_test_dir tests/js/; }
 
+# The same package suites against the no-SIMD build, the one init() loads in engines without wasm SIMD: Node 20 has
+# SIMD, so fixtures/without-simd.mjs is preloaded (NODE_OPTIONS reaches the test runner's child processes too) to
+# make the package's probe fail. basics.test.mjs checks that the build loaded is the one SEPAX_EXPECT_BUILD names.
+# builds.test.mjs (the choice itself) and pack.test.mjs (the tarball) have nothing more to say without SIMD.
+stage_js_tests_baseline() {
+    [ -f pkg/package.json ] || { skip "no pkg/ (build_pkg did not run)"; return 0; }
+    local suites=(basics garbage hostile soak views) files=() name passed failed
+    for name in "${suites[@]}"; do files+=("tests/js/${name}.test.mjs"); done
+    run env NODE_OPTIONS="--import=${SEPAX_ROOT}/tests/js/fixtures/without-simd.mjs" SEPAX_EXPECT_BUILD=baseline \
+        node --test "${files[@]}"
+    read -r passed failed < <(count_node "$STAGE_LOG")
+    [ "$passed" -gt 0 ] || { echo "!! js_tests_baseline: no test ran" >&2; return 1; }
+}
+
 # The sprites demo (www/), built against pkg/ as a user would install it; tests/browser/demo.test.mjs loads it.
 stage_build_demo() {
     [ -f scripts/build-demo.sh ] || { skip "no scripts/build-demo.sh"; return 0; }
@@ -220,7 +235,7 @@ print_summary() {
     echo
     echo "==================== summary ===================="
     for name in "${STAGES[@]}"; do
-        printf '  %-15s %s\n' "$name" "${RESULT[$name]:-not run}"
+        printf '  %-17s %s\n' "$name" "${RESULT[$name]:-not run}"
     done
     echo "================================================="
     # The plain closing line CI reads (env README): "N passed, N failed" alone on the last line.

@@ -4,9 +4,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import init, { World, initSync, init as namedInit } from "../../pkg/node.js";
+import init, { World, initSync, init as namedInit, wasmBuild } from "../../pkg/node.js";
 
 await init();
+
+test("init() loaded the build this run expects", () => {
+    // The test command runs these suites twice: as Node 20 is (SIMD), and with fixtures/without-simd.mjs preloaded
+    // and SEPAX_EXPECT_BUILD=baseline. This makes sure the second pass really exercised the other build.
+    assert.equal(wasmBuild(), process.env.SEPAX_EXPECT_BUILD ?? "simd128");
+});
 
 const close = (actual, expected, what) =>
     assert.ok(Math.abs(actual - expected) < 1e-5, `${what}: ${actual} is not ${expected}`);
