@@ -85,6 +85,42 @@ impl ShapeKind {
     pub fn has_area(self) -> bool {
         !matches!(self, ShapeKind::Segment | ShapeKind::Point)
     }
+
+    /// The kind's name in the JavaScript API (`queryShape`'s `{ kind: "box", … }`). `"box"`
+    /// is the oriented box (`addBox`) and `"alignedBox"` the aligned one. The one table of
+    /// these names: the binding reads the accepted kinds and its messages from it.
+    #[must_use]
+    pub fn js_name(self) -> &'static str {
+        match self {
+            ShapeKind::Circle => "circle",
+            ShapeKind::AlignedBox => "alignedBox",
+            ShapeKind::OrientedBox => "box",
+            ShapeKind::Polygon => "polygon",
+            ShapeKind::Capsule => "capsule",
+            ShapeKind::Segment => "segment",
+            ShapeKind::Point => "point",
+        }
+    }
+
+    /// All kinds in the order the JavaScript API lists them (its `ProbeShape` type and the
+    /// message naming the accepted kinds).
+    pub const JS_ORDER: [ShapeKind; ShapeKind::ALL.len()] = [
+        ShapeKind::Circle,
+        ShapeKind::OrientedBox,
+        ShapeKind::AlignedBox,
+        ShapeKind::Capsule,
+        ShapeKind::Segment,
+        ShapeKind::Point,
+        ShapeKind::Polygon,
+    ];
+
+    /// The kind whose [`js_name`](ShapeKind::js_name) is `name`.
+    #[must_use]
+    pub fn from_js_name(name: &str) -> Option<ShapeKind> {
+        ShapeKind::JS_ORDER
+            .into_iter()
+            .find(|k| k.js_name() == name)
+    }
 }
 
 /// Why a shape was rejected. Every message names the offending parameter or vertex.
@@ -610,6 +646,13 @@ impl Shape {
         Ok(Shape::Segment { a, b })
     }
 
+    /// The segment from `a` to `b` centred on its local origin, and its midpoint: placed at
+    /// the midpoint with angle 0, its ends are `a` and `b`.
+    pub fn segment_between(a: Vec2, b: Vec2) -> Result<(Shape, Vec2), ShapeError> {
+        let half = (b - a) * 0.5;
+        Shape::segment(-half, half).map(|shape| (shape, (a + b) * 0.5))
+    }
+
     /// A point.
     #[must_use]
     pub fn point() -> Shape {
@@ -866,5 +909,41 @@ mod tests {
         assert_eq!(aligned, Aabb::new(v(7.0, 19.0), v(13.0, 21.0)));
         let capsule = Shape::capsule(2.0, 0.5).unwrap().aabb(&tf);
         assert_eq!(capsule, Aabb::new(v(9.5, 17.5), v(10.5, 22.5)));
+    }
+
+    #[test]
+    fn segment_between_is_centred_on_the_midpoint() {
+        let (shape, mid) = Shape::segment_between(v(1.0, 2.0), v(5.0, -6.0)).unwrap();
+        assert_eq!(mid, v(3.0, -2.0));
+        assert_eq!(
+            shape,
+            Shape::Segment {
+                a: v(-2.0, 4.0),
+                b: v(2.0, -4.0)
+            }
+        );
+        let Shape::Segment { a, b } = shape else {
+            unreachable!()
+        };
+        let placed = Transform::from_xy_angle(mid.x, mid.y, 0.0);
+        assert_eq!(
+            (placed.apply(a), placed.apply(b)),
+            (v(1.0, 2.0), v(5.0, -6.0))
+        );
+        assert_eq!(
+            Shape::segment_between(v(1.0, 1.0), v(1.0, 1.0)),
+            Err(ShapeError::ZeroLengthSegment)
+        );
+    }
+
+    #[test]
+    fn js_names_cover_every_kind_once() {
+        for kind in ShapeKind::ALL {
+            let listed = ShapeKind::JS_ORDER.iter().filter(|&&k| k == kind).count();
+            assert_eq!(listed, 1, "{kind:?} in JS_ORDER");
+            assert_eq!(ShapeKind::from_js_name(kind.js_name()), Some(kind));
+        }
+        assert_eq!(ShapeKind::from_js_name("box"), Some(ShapeKind::OrientedBox));
+        assert_eq!(ShapeKind::from_js_name("aligned_box"), None);
     }
 }

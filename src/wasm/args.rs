@@ -1,0 +1,481 @@
+//! Decoding and checking the binding's arguments: raw `JsValue`s in, Rust values or a JS
+//! error naming the method and the argument out.
+//!
+//! Every reader takes the method's JS name and the argument's (`"opts.mask"`,
+//! `"points[3]"`) so that the message says exactly what was wrong and where. Checks that
+//! only JavaScript can get wrong live here (a string where a number belongs, an id of 1.5, an
+//! unknown key); checks of values that Rust callers can get wrong too (a negative radius, a
+//! coordinate beyond the world's range) are left to the core, whose errors `errors` maps.
+//!
+//! Objects and arrays are read through `Reflect`, whose calls catch what a getter or proxy
+//! trap throws (see the parent module for why nothing may be thrown through). Nothing here
+//! computes geometry.
+
+use super::errors::{
+    describe, quoted, range_error, shape_error, shape_error_in, type_error, unreadable, world_error,
+};
+use super::float_text::{f32_text, f64_text};
+use crate::math::Vec2;
+use crate::shape::{Shape, ShapeError, ShapeKind, MAX_POLYGON_VERTICES};
+use crate::world::{ShapeOptions, WorldError, DEFAULT_LAYER, DEFAULT_MASK, MAX_COORDINATE};
+use js_sys::{Array, ArrayBuffer, Float32Array, Float64Array, Object, Reflect, Uint32Array};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// A JS number, or a `TypeError` naming `arg`.
+pub(super) fn number(method: &str, arg: &str, value: &JsValue) -> Result<f64, JsValue> {
+    value.as_f64().ok_or_else(|| {
+        type_error(
+            method,
+            format!("{arg} must be a number (got {})", describe(value)),
+        )
+    })
+}
+
+/// A finite number that fits in `f32`.
+pub(super) fn finite_f32(method: &str, arg: &str, value: &JsValue) -> Result<f32, JsValue> {
+    let v = number(method, arg, value)?;
+    if !v.is_finite() {
+        return Err(range_error(
+            method,
+            format!("{arg} must be a finite number (got {})", f64_text(v, false)),
+        ));
+    }
+    let narrowed = v as f32;
+    if !narrowed.is_finite() {
+        return Err(range_error(
+            method,
+            format!(
+                "{arg} is too large for 32-bit floats (got {})",
+                f64_text(v, true)
+            ),
+        ));
+    }
+    Ok(narrowed)
+}
+
+/// Like [`finite_f32`], with `undefined` meaning `default`.
+pub(super) fn optional_f32(
+    method: &str,
+    arg: &str,
+    value: &JsValue,
+    default: f32,
+) -> Result<f32, JsValue> {
+    if value.is_undefined() {
+        Ok(default)
+    } else {
+        finite_f32(method, arg, value)
+    }
+}
+
+/// A point `(x, y)` of two finite numbers named `x` and `y`.
+pub(super) fn point(method: &str, x: &JsValue, y: &JsValue) -> Result<Vec2, JsValue> {
+    Ok(Vec2::new(
+        finite_f32(method, "x", x)?,
+        finite_f32(method, "y", y)?,
+    ))
+}
+
+/// A shape id: a non-negative integer below 2^32.
+pub(super) fn id(method: &str, arg: &str, value: &JsValue) -> Result<u32, JsValue> {
+    let v = number(method, arg, value)?;
+    if v.fract() != 0.0 || !(0.0..=u32::MAX as f64).contains(&v) {
+        return Err(range_error(
+            method,
+            format!(
+                "{arg} must be a non-negative integer id (got {})",
+                f64_text(v, false)
+            ),
+        ));
+    }
+    Ok(v as u32)
+}
+
+/// A 32-bit mask or layer: an integer in [-2^31, 2^32), taken modulo 2^32 like JS's `>>> 0`
+/// (so `-1` and `~0` mean "all bits").
+pub(super) fn bits(method: &str, arg: &str, value: &JsValue) -> Result<u32, JsValue> {
+    let value = number(method, arg, value)?;
+    if value.fract() != 0.0 || !(-(2f64.powi(31))..2f64.powi(32)).contains(&value) {
+        return Err(range_error(
+            method,
+            format!(
+                "{arg} must be a 32-bit integer (got {})",
+                f64_text(value, false)
+            ),
+        ));
+    }
+    Ok(value as i64 as u32)
+}
+
+/// Like [`bits`], with `undefined` meaning `default`.
+fn optional_bits(method: &str, arg: &str, value: &JsValue, default: u32) -> Result<u32, JsValue> {
+    if value.is_undefined() {
+        Ok(default)
+    } else {
+        bits(method, arg, value)
+    }
+}
+
+/// A query's optional `mask` (default: all layers).
+pub(super) fn optional_mask(method: &str, value: &JsValue) -> Result<u32, JsValue> {
+    optional_bits(method, "mask", value, DEFAULT_MASK)
+}
+
+/// A finite number within [`MAX_COORDINATE`] (segment ends, which become positions).
+pub(super) fn coordinate(method: &str, arg: &str, value: &JsValue) -> Result<f32, JsValue> {
+    let v = finite_f32(method, arg, value)?;
+    if v.abs() > MAX_COORDINATE {
+        return Err(range_error(
+            method,
+            format!(
+                "{arg} must be between -{limit} and {limit} (got {})",
+                f32_text(v, true),
+                limit = f32_text(MAX_COORDINATE, true)
+            ),
+        ));
+    }
+    Ok(v)
+}
+
+/// A ray's optional `maxDistance`: a number `>= 0` (infinity allowed), default unbounded.
+pub(super) fn max_distance(method: &str, value: &JsValue) -> Result<f32, JsValue> {
+    if value.is_undefined() {
+        return Ok(f32::INFINITY);
+    }
+    let v = number(method, "maxDistance", value)?;
+    if v.is_nan() || v < 0.0 {
+        return Err(range_error(
+            method,
+            format!("maxDistance must be >= 0 (got {})", f64_text(v, false)),
+        ));
+    }
+    Ok(v as f32)
+}
+
+/// Checks that a ray's direction `dx, dy` is not the zero vector.
+pub(super) fn ray_direction(method: &str, direction: Vec2) -> Result<Vec2, JsValue> {
+    if direction == Vec2::ZERO {
+        return Err(range_error(method, "dx, dy must not both be 0".into()));
+    }
+    Ok(direction)
+}
+
+/// `value` as an index below `len`, or `None` for anything else (no error: the caller
+/// answers 0).
+pub(super) fn index_below(value: &JsValue, len: usize) -> Option<usize> {
+    match value.as_f64() {
+        Some(w) if w.fract() == 0.0 && (0.0..len as f64).contains(&w) => Some(w as usize),
+        _ => None,
+    }
+}
+
+/// `object[key]`; an exception thrown by a getter or a proxy trap becomes a `TypeError`
+/// naming `arg`.
+fn get(method: &str, arg: &str, object: &JsValue, key: &JsValue) -> Result<JsValue, JsValue> {
+    Reflect::get(object, key).map_err(|e| unreadable(method, arg, &e))
+}
+
+/// Checks that `value` is an object (not an array or a function) whose own keys are all in
+/// `allowed`.
+fn plain_object(method: &str, arg: &str, value: &JsValue, allowed: &[&str]) -> Result<(), JsValue> {
+    if !value.is_object() || value.is_instance_of::<Array>() {
+        return Err(type_error(
+            method,
+            format!("{arg} must be an object (got {})", describe(value)),
+        ));
+    }
+    let keys = Reflect::own_keys(value).map_err(|e| unreadable(method, arg, &e))?;
+    for key in keys.iter() {
+        match key.as_string() {
+            Some(k) if allowed.contains(&k.as_str()) => {}
+            Some(_) => {
+                return Err(type_error(
+                    method,
+                    format!(
+                        "{arg}: unknown key {} (expected one of {})",
+                        quoted(&key),
+                        allowed.join(", ")
+                    ),
+                ))
+            }
+            None => return Err(type_error(method, format!("{arg}: unknown key (a symbol)"))),
+        }
+    }
+    Ok(())
+}
+
+/// The `options` of `new World`: `undefined`, `null` or an empty object (none are
+/// supported yet).
+pub(super) fn no_options(method: &str, options: &JsValue) -> Result<(), JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(());
+    }
+    plain_object(method, "options", options, &[]).map_err(|_| {
+        type_error(
+            method,
+            format!(
+                "options: no options are supported yet (got {})",
+                describe(options)
+            ),
+        )
+    })
+}
+
+/// The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic? }`.
+pub(super) fn add_options(method: &str, opts: JsValue) -> Result<ShapeOptions, JsValue> {
+    if opts.is_undefined() || opts.is_null() {
+        return Ok(ShapeOptions::default());
+    }
+    plain_object(method, "opts", &opts, &["layer", "mask", "isStatic"])?;
+    let filter_bits = |key: &str, default: u32| -> Result<u32, JsValue> {
+        let arg = format!("opts.{key}");
+        optional_bits(
+            method,
+            &arg,
+            &get(method, &arg, &opts, &key.into())?,
+            default,
+        )
+    };
+    let layer = filter_bits("layer", DEFAULT_LAYER)?;
+    let mask = filter_bits("mask", DEFAULT_MASK)?;
+    let is_static = get(method, "opts.isStatic", &opts, &"isStatic".into())?;
+    let is_static = if is_static.is_undefined() {
+        false
+    } else {
+        is_static.as_bool().ok_or_else(|| {
+            type_error(
+                method,
+                format!(
+                    "opts.isStatic must be a boolean (got {})",
+                    describe(&is_static)
+                ),
+            )
+        })?
+    };
+    Ok(ShapeOptions {
+        layer,
+        mask,
+        is_static,
+    })
+}
+
+/// Copies a `Float32Array`, `Float64Array` or array of numbers of even length (at most
+/// [`MAX_POLYGON_VERTICES`] points) into `out` as points. The length is checked before
+/// anything is copied, so a huge array costs nothing.
+pub(super) fn read_points(
+    method: &str,
+    arg: &str,
+    value: &JsValue,
+    out: &mut Vec<Vec2>,
+) -> Result<(), JsValue> {
+    out.clear();
+    // `isView` rejects proxies and objects that only borrowed a typed array's prototype.
+    let typed = ArrayBuffer::is_view(value)
+        && (value.is_instance_of::<Float32Array>() || value.is_instance_of::<Float64Array>());
+    if !typed && !value.is_instance_of::<Array>() {
+        return Err(type_error(
+            method,
+            format!(
+                "{arg} must be a Float32Array, Float64Array or array of numbers (got {})",
+                describe(value)
+            ),
+        ));
+    }
+    let length = get(method, arg, value, &"length".into())?
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && *n >= 0.0)
+        .ok_or_else(|| type_error(method, format!("{arg} has no valid length")))?;
+    if length > (2 * MAX_POLYGON_VERTICES) as f64 {
+        return Err(shape_error(
+            method,
+            ShapeError::TooManyPoints {
+                count: (length / 2.0).ceil() as usize,
+            },
+        ));
+    }
+    let length = length as u32;
+    if length % 2 != 0 {
+        return Err(range_error(
+            method,
+            format!("{arg} must hold x, y pairs: its length must be even (got {length})"),
+        ));
+    }
+    for i in 0..length / 2 {
+        out.push(vertex(method, arg, value, i)?);
+    }
+    Ok(())
+}
+
+/// Vertex `i` of a `points` array already checked by [`read_points`].
+fn vertex(method: &str, arg: &str, points: &JsValue, i: u32) -> Result<Vec2, JsValue> {
+    let mut xy = [0.0; 2];
+    for (k, c) in xy.iter_mut().enumerate() {
+        let index = 2 * i + k as u32;
+        let item_arg = || format!("{arg}[{index}]");
+        let item =
+            Reflect::get_u32(points, index).map_err(|e| unreadable(method, &item_arg(), &e))?;
+        *c = number(method, &item_arg(), &item)?;
+    }
+    let (x, y) = (xy[0] as f32, xy[1] as f32);
+    if !x.is_finite() || !y.is_finite() {
+        return Err(range_error(
+            method,
+            format!(
+                "{arg}: vertex {i} must be finite numbers (got {}, {})",
+                f64_text(xy[0], false),
+                f64_text(xy[1], false)
+            ),
+        ));
+    }
+    Ok(Vec2::new(x, y))
+}
+
+/// The segment between two points given as `x1, y1, x2, y2`, each within
+/// [`MAX_COORDINATE`], named `{prefix}x1` etc. in errors.
+pub(super) fn segment_ends(
+    method: &str,
+    prefix: &str,
+    ends: [&JsValue; 4],
+) -> Result<(Vec2, Vec2), JsValue> {
+    let mut c = [0.0f32; 4];
+    for ((slot, name), value) in c.iter_mut().zip(["x1", "y1", "x2", "y2"]).zip(ends) {
+        *slot = coordinate(method, &format!("{prefix}{name}"), value)?;
+    }
+    let (a, b) = (Vec2::new(c[0], c[1]), Vec2::new(c[2], c[3]));
+    if a == b {
+        return Err(range_error(
+            method,
+            format!("{prefix}x2, {prefix}y2 must differ from {prefix}x1, {prefix}y1 (a segment needs two distinct ends)"),
+        ));
+    }
+    Ok((a, b))
+}
+
+/// A fresh copy of `value` when it is a genuine typed array of the same type as `empty`, or a
+/// `TypeError` naming `arg`. The copy (made by the constructor, which reads a typed array's
+/// internal slots and runs no user code) is safe to read even when `value` had an own
+/// `length` property or a borrowed prototype.
+fn typed_copy<T: JsCast>(
+    method: &str,
+    arg: &str,
+    value: &JsValue,
+    empty: &T,
+) -> Result<T, JsValue> {
+    let wrong = || {
+        let name = empty.unchecked_ref::<Object>().constructor().name();
+        type_error(
+            method,
+            format!("{arg} must be a {name} (got {})", describe(value)),
+        )
+    };
+    if !(ArrayBuffer::is_view(value) && value.is_instance_of::<T>()) {
+        return Err(wrong());
+    }
+    let constructor = empty.unchecked_ref::<Object>().constructor();
+    let copy = Reflect::construct(&constructor, &Array::of1(value)).map_err(|_| wrong())?;
+    copy.dyn_into::<T>().map_err(|_| wrong())
+}
+
+/// The `ids` (`Uint32Array`) and `xya` (`Float32Array`, three numbers per id) of
+/// `setTransforms`, copied into `ids_out` and `xya_out`. The lengths are checked before
+/// anything is copied into wasm memory, so a wrong batch cannot grow it.
+pub(super) fn transform_batch(
+    method: &str,
+    ids: &JsValue,
+    xya: &JsValue,
+    ids_out: &mut Vec<u32>,
+    xya_out: &mut Vec<f32>,
+) -> Result<(), JsValue> {
+    let ids: Uint32Array = typed_copy(method, "ids", ids, &Uint32Array::new_with_length(0))?;
+    let xya: Float32Array = typed_copy(method, "xya", xya, &Float32Array::new_with_length(0))?;
+    let (n, m) = (ids.length() as usize, xya.length() as usize);
+    if n.checked_mul(3) != Some(m) {
+        return Err(world_error(
+            method,
+            WorldError::LengthMismatch {
+                arg: "xya",
+                expected: n.saturating_mul(3),
+                actual: m,
+            },
+        ));
+    }
+    ids_out.resize(n, 0);
+    ids.copy_to(ids_out);
+    xya_out.resize(m, 0.0);
+    xya.copy_to(xya_out);
+    Ok(())
+}
+
+/// The own keys a probe shape of `kind` may have.
+fn probe_fields(kind: ShapeKind) -> &'static [&'static str] {
+    match kind {
+        ShapeKind::Circle => &["kind", "radius"],
+        ShapeKind::OrientedBox | ShapeKind::AlignedBox => &["kind", "halfWidth", "halfHeight"],
+        ShapeKind::Capsule => &["kind", "halfLength", "radius"],
+        ShapeKind::Segment => &["kind", "x1", "y1", "x2", "y2"],
+        ShapeKind::Point => &["kind"],
+        ShapeKind::Polygon => &["kind", "points"],
+    }
+}
+
+/// The `kind` of a probe shape, one of the [`ShapeKind::js_name`]s.
+fn probe_kind(method: &str, shape: &JsValue) -> Result<ShapeKind, JsValue> {
+    let kind = get(method, "shape.kind", shape, &"kind".into())?;
+    let Some(name) = kind.as_string() else {
+        return Err(type_error(
+            method,
+            format!("shape.kind must be a string (got {})", describe(&kind)),
+        ));
+    };
+    ShapeKind::from_js_name(&name).ok_or_else(|| {
+        let names: Vec<String> = ShapeKind::JS_ORDER
+            .iter()
+            .map(|k| format!("\"{}\"", k.js_name()))
+            .collect();
+        type_error(
+            method,
+            format!(
+                "shape.kind must be one of {} (got {})",
+                names.join(", "),
+                quoted(&kind)
+            ),
+        )
+    })
+}
+
+/// `queryShape`'s probe: `{ kind, …sizes }` (the `ProbeShape` type), with exactly the keys
+/// its kind needs.
+pub(super) fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue> {
+    if !value.is_object() || value.is_instance_of::<Array>() {
+        return Err(type_error(
+            method,
+            format!("shape must be an object (got {})", describe(&value)),
+        ));
+    }
+    let kind = probe_kind(method, &value)?;
+    plain_object(method, "shape", &value, probe_fields(kind))?;
+    let field = |key: &str| -> Result<JsValue, JsValue> {
+        get(method, &format!("shape.{key}"), &value, &key.into())
+    };
+    let size = |key: &str| -> Result<f32, JsValue> {
+        finite_f32(method, &format!("shape.{key}"), &field(key)?)
+    };
+    let shape = match kind {
+        ShapeKind::Circle => Shape::circle(size("radius")?),
+        ShapeKind::OrientedBox => Shape::oriented_box(size("halfWidth")?, size("halfHeight")?),
+        ShapeKind::AlignedBox => Shape::aligned_box(size("halfWidth")?, size("halfHeight")?),
+        ShapeKind::Capsule => Shape::capsule(size("halfLength")?, size("radius")?),
+        ShapeKind::Segment => {
+            let ends = [field("x1")?, field("y1")?, field("x2")?, field("y2")?];
+            let (a, b) = segment_ends(method, "shape.", [&ends[0], &ends[1], &ends[2], &ends[3]])?;
+            Shape::segment(a, b)
+        }
+        ShapeKind::Point => Ok(Shape::point()),
+        ShapeKind::Polygon => {
+            let mut points = Vec::new();
+            read_points(method, "shape.points", &field("points")?, &mut points)?;
+            Shape::polygon(&points)
+        }
+    };
+    // Size errors name the parameter ("radius"); say it belongs to `shape`.
+    shape.map_err(|e| shape_error_in(method, "shape.", e))
+}
