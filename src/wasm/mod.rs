@@ -89,6 +89,7 @@ impl WasmWorld {
         self.add_at(method, shape, position, angle, opts)
     }
 
+    /// Adds a shape already decoded and placed at `position`, with the `add*` methods' `opts`.
     fn add_at(
         &mut self,
         method: &str,
@@ -487,6 +488,8 @@ fn ray_hit_object(hit: &WorldRayHit) -> Result<JsValue, JsValue> {
     Ok(out.into())
 }
 
+// The `kind` strings of `ProbeShape` are `ShapeKind::js_name`'s, in `ShapeKind::JS_ORDER`;
+// a kind added there must be added here too (this text is written out verbatim).
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /** Options of the `add*` methods. */
