@@ -55,7 +55,6 @@ fn text(value: f64, single: bool, exponent: bool) -> String {
     } else {
         shortest(value.abs(), single)
     };
-    let push = |out: &mut String, bytes: &[u8]| out.extend(bytes.iter().map(|&b| char::from(b)));
     // `d.ddde±x`: the digits without trailing zeros, and the power.
     let bytes = shortest.as_bytes();
     let e = bytes.iter().position(|&b| b == b'e').unwrap_or(bytes.len());
@@ -77,8 +76,20 @@ fn text(value: f64, single: bool, exponent: bool) -> String {
         }
         out.push('e');
         push(&mut out, power);
-        return out;
+    } else {
+        push_positional(&mut out, &digits, power);
     }
+    out
+}
+
+/// Appends ASCII bytes.
+fn push(out: &mut String, bytes: &[u8]) {
+    out.extend(bytes.iter().map(|&b| char::from(b)));
+}
+
+/// Appends `d.ddd × 10^power` (`digits` without the point, `power` as `-x` or `x`) without
+/// an exponent: `0.000ddd`, `ddd000` or `dd.d`.
+fn push_positional(out: &mut String, digits: &[u8], power: &[u8]) {
     let magnitude = power
         .iter()
         .filter(|b| b.is_ascii_digit())
@@ -86,20 +97,19 @@ fn text(value: f64, single: bool, exponent: bool) -> String {
     let zeros = |out: &mut String, n: usize| out.extend(core::iter::repeat('0').take(n));
     if power.first() == Some(&b'-') {
         out.push_str("0.");
-        zeros(&mut out, magnitude - 1);
-        push(&mut out, &digits);
+        zeros(out, magnitude - 1);
+        push(out, digits);
     } else {
         let whole = magnitude + 1;
         if whole >= digits.len() {
-            push(&mut out, &digits);
-            zeros(&mut out, whole - digits.len());
+            push(out, digits);
+            zeros(out, whole - digits.len());
         } else {
-            push(&mut out, &digits[..whole]);
+            push(out, &digits[..whole]);
             out.push('.');
-            push(&mut out, &digits[whole..]);
+            push(out, &digits[whole..]);
         }
     }
-    out
 }
 
 /// The shortest decimal that reads back as `value` (positive and finite; an `f32` when
