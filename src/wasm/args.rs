@@ -427,19 +427,37 @@ fn probe_kind(method: &str, shape: &JsValue) -> Result<ShapeKind, JsValue> {
         ));
     };
     ShapeKind::from_js_name(&name).ok_or_else(|| {
-        let names: Vec<String> = ShapeKind::JS_ORDER
-            .iter()
-            .map(|k| format!("\"{}\"", k.js_name()))
-            .collect();
         type_error(
             method,
             format!(
                 "shape.kind must be one of {} (got {})",
-                names.join(", "),
+                js_kind_names(),
                 quoted(&kind)
             ),
         )
     })
+}
+
+/// `"circle", "box", …`: every [`ShapeKind::js_name`], quoted, in [`ShapeKind::JS_ORDER`].
+// Not inlined: unrolled over the seven kinds, the pushes would cost more wasm than the list.
+#[inline(never)]
+fn js_kind_names() -> String {
+    let mut names = String::new();
+    for kind in ShapeKind::JS_ORDER {
+        push_separated(&mut names, kind.js_name());
+    }
+    names
+}
+
+/// Appends `"name"` to a list, after `, ` unless it is the first.
+#[inline(never)]
+fn push_separated(list: &mut String, name: &str) {
+    if !list.is_empty() {
+        list.push_str(", ");
+    }
+    list.push('"');
+    list.push_str(name);
+    list.push('"');
 }
 
 /// `queryShape`'s probe: `{ kind, …sizes }` (the `ProbeShape` type), with exactly the keys
