@@ -489,7 +489,8 @@ fn ray_hit_object(hit: &WorldRayHit) -> Result<JsValue, JsValue> {
 }
 
 // The `kind` strings of `ProbeShape` are `ShapeKind::js_name`'s, in `ShapeKind::JS_ORDER`;
-// a kind added there must be added here too (this text is written out verbatim).
+// a kind added there must be added here too (this text is written out verbatim;
+// tests/js/kinds.test.mjs compares the two).
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /** Options of the `add*` methods. */
