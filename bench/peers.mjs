@@ -1,4 +1,4 @@
-// The peers, each driven the fastest correct way found (shared/notes/benchmark-workload.md), behind one interface:
+// The peers, each driven the fastest correct way found, behind one interface:
 //
 //   const lib = await PEERS["sat-rbush"].create(workload)
 //   lib.write(motion)   // hand the frame's transforms to the library

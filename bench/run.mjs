@@ -1,4 +1,4 @@
-// sepax vs its peers on the standard workload (shared/notes/benchmark-workload.md), in one Node process,
+// sepax vs its peers on the standard workload (defined in bench/workload.mjs), in one Node process,
 // interleaved. Run through `bash scripts/bench.sh`, or directly:
 //
 //   node --expose-gc bench/run.mjs

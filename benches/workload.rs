@@ -1,4 +1,4 @@
-//! The standard benchmark workload (shared/notes/benchmark-workload.md), natively, so that the cost of wasm is
+//! The standard benchmark workload (defined in `bench/workload.mjs`), natively, so that the cost of wasm is
 //! known: `cargo bench --bench workload` (N from `BENCH_N="1000 5000"`, default 1k, 5k, 20k, 100k).
 //!
 //! The workload generator is a line-by-line port of `bench/workload.mjs` (same mulberry32 stream, same draws in the

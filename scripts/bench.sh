@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sepax vs its peers on the standard workload (shared/notes/benchmark-workload.md), plus the same workload natively.
+# sepax vs its peers on the standard workload (defined in bench/workload.mjs), plus the same workload natively.
 #
 #   bash scripts/bench.sh                                   # everything: ~15-20 min on 2 cores
 #   BENCH_N="1000 5000" BENCH_LIBS=sepax,rapier-simd bash scripts/bench.sh   # a quick run

@@ -71,8 +71,8 @@ count_node() {
     awk '/^(# |ℹ )pass [0-9]+$/ { p += $NF } /^(# |ℹ )fail [0-9]+$/ { f += $NF } END { print p + 0, f + 0 }' "$1"
 }
 
-# Trap 6 (toolchain.md): wasm-pack test exits 0 even when every test file was skipped (browser-only files under
-# --node, non-browser files under --chrome without WASM_BINDGEN_USE_BROWSER=1). Demand a positive count.
+# wasm-pack test exits 0 even when every test file was skipped (browser-only files under --node, non-browser files
+# under --chrome without WASM_BINDGEN_USE_BROWSER=1): docs/toolchain.md#wasm-test-skips. Demand a positive count.
 require_tests_ran() {
     local what="$1" passed failed
     read -r passed failed < <(count_cargo "$STAGE_LOG")
@@ -81,7 +81,8 @@ require_tests_ran() {
         return 1
     fi
     if [ "$passed" -eq 0 ]; then
-        echo "!! ${what}: exit code 0 but no test passed (no 'test result: ok. N passed' with N > 0); see trap 6" >&2
+        echo "!! ${what}: exit code 0 but no test passed (no 'test result: ok. N passed' with N > 0);" \
+            "see docs/toolchain.md#wasm-test-skips" >&2
         return 1
     fi
 }
@@ -129,10 +130,9 @@ stage_cargo_test() {
     run cargo test
 }
 
-# The wasm-bindgen tests are tests/wasm_*.rs. They are built and run with `cargo test --target wasm32-unknown-unknown
-# --test ...` and wasm-bindgen-test-runner (toolchain trap 13; the runner wasm-pack uses), not `wasm-pack test`:
-# wasm-pack adds `--tests`, which builds every test target for wasm32, host-only ones included (proptest suites).
-# Prints `--test NAME` for each file; with "node", only the files without run_in_browser (trap 6).
+# The wasm-bindgen tests are tests/wasm_*.rs. Prints `--test NAME` for each file (clippy_wasm lints exactly these);
+# with "node", only the files without run_in_browser, the ones `wasm-pack test --node` runs
+# (docs/toolchain.md#wasm-test-skips).
 wasm_test_args() {
     local f
     for f in tests/wasm_*.rs; do
@@ -167,8 +167,9 @@ stage_wasm_node() {
 
 stage_wasm_chrome() {
     [ -f src/wasm.rs ] || { skip "no src/wasm.rs"; return 0; }
-    # Trap 6: WASM_BINDGEN_USE_BROWSER=1 runs every file in the browser, also those without
-    # wasm_bindgen_test_configure!(run_in_browser). Trap 7: Debian's /usr/bin/chromedriver is found on PATH.
+    # WASM_BINDGEN_USE_BROWSER=1 runs every file in the browser, also those without
+    # wasm_bindgen_test_configure!(run_in_browser) (docs/toolchain.md#wasm-test-skips). wasm-pack finds Debian's
+    # /usr/bin/chromedriver on PATH (docs/toolchain.md#chromedriver).
     run_wasm_tests browser WASM_BINDGEN_USE_BROWSER=1
     [ -f "${STAGE_LOG}.skip" ] || require_tests_ran "wasm-bindgen tests in headless Chrome"
 }
@@ -238,7 +239,7 @@ print_summary() {
         printf '  %-17s %s\n' "$name" "${RESULT[$name]:-not run}"
     done
     echo "================================================="
-    # The plain closing line CI reads (env README): "N passed, N failed" alone on the last line.
+    # The plain closing line CI reads (docs/toolchain.md#ci): "N passed, N failed" alone on the last line.
     echo "${TOTAL_PASSED} passed, ${TOTAL_FAILED} failed"
 }
 
@@ -291,7 +292,7 @@ for name in "${STAGES[@]}"; do
 done
 
 if [ "$TOTAL_PASSED" -eq 0 ]; then
-    # A run that executes no test does not count as green for CI (toolchain.md, CI facts).
+    # A run that executes no test does not count as green for CI (docs/toolchain.md#ci).
     echo "!! every stage passed or was skipped, but no test ran" >&2
     print_summary
     exit 1

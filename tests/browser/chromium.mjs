@@ -1,5 +1,5 @@
 // Headless Debian Chromium for the browser tests, launched the one way that works on this
-// project's machines (shared/notes/toolchain.md, trap 9): playwright-core from the npm dev
+// project's machines (docs/toolchain.md#chromium-flags): playwright-core from the npm dev
 // tools, /usr/bin/chromium (or $SEPAX_CHROMIUM), a fresh profile folder, and flags that keep
 // Chromium's own background traffic off the closed network (without them its refused
 // connections show up as errors).

@@ -52,7 +52,7 @@ before(async () => {
     cpSync(join(root, "pkg"), join(site, "pkg"), { recursive: true });
     writeFileSync(join(site, "plain.mjs"), program("./pkg/index.js"));
     writeFileSync(join(site, "plain.html"), page("./plain.mjs"));
-    // 2. Bundle: "sepax" from node_modules, bundled; the .wasm copied next to it (toolchain trap 10).
+    // 2. Bundle: "sepax" from node_modules, bundled; the .wasm copied next to it (docs/toolchain.md#esbuild-wasm-url).
     const project = join(site, "project");
     mkdirSync(join(project, "node_modules"), { recursive: true });
     cpSync(join(root, "pkg"), join(project, "node_modules", "sepax"), { recursive: true });
