@@ -1,9 +1,9 @@
-//! The standard benchmark workload (defined in `bench/workload.mjs`), natively, so that the cost of wasm is
+//! The standard benchmark workload (defined in `bench-js/workload.mjs`), natively, so that the cost of wasm is
 //! known: `cargo bench --bench workload` (N from `BENCH_N="1000 5000"`, default 1k, 5k, 20k, 100k).
 //!
-//! The workload generator is a line-by-line port of `bench/workload.mjs` (same mulberry32 stream, same draws in the
+//! The workload generator is a line-by-line port of `bench-js/workload.mjs` (same mulberry32 stream, same draws in the
 //! same order, same f32 rounding); before timing, each N prints its frame-0 pair count and the FNV-1a checksum of
-//! the sorted pairs, which must equal what `bench/run.mjs` prints for sepax. One timed frame = write every
+//! the sorted pairs, which must equal what `bench-js/run.mjs` prints for sepax. One timed frame = write every
 //! transform through the `xs_mut`/`ys_mut`/`angles_mut` columns + `step()` + read the pairs (summing the ids);
 //! the motion (the game's work) is advanced outside the clock.
 
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 const TWO_PI: f64 = 2.0 * PI;
 
-/// mulberry32 (flatbush's bench), exactly as `bench/workload.mjs`.
+/// mulberry32 (flatbush's bench), exactly as `bench-js/workload.mjs`.
 struct Mulberry32(u32);
 
 impl Mulberry32 {
@@ -182,7 +182,7 @@ fn make_workload(n: usize) -> Workload {
     w
 }
 
-/// One frame of motion, exactly as `advance` in bench/workload.mjs.
+/// One frame of motion, exactly as `advance` in bench-js/workload.mjs.
 fn advance(w: &mut Workload) {
     let width = w.width;
     for i in 0..w.x.len() {
@@ -253,7 +253,7 @@ fn frame(world: &mut World, w: &Workload) -> u64 {
     world.pairs().iter().map(|&id| u64::from(id)).sum()
 }
 
-/// FNV-1a over the sorted pairs, as `pairChecksum` in bench/workload.mjs.
+/// FNV-1a over the sorted pairs, as `pairChecksum` in bench-js/workload.mjs.
 fn checksum(pairs: &[u32]) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
     for &word in pairs {
@@ -366,7 +366,7 @@ fn workload(c: &mut Criterion) {
         let mut world = build_world(&w);
         black_box(frame(&mut world, &w));
         println!(
-            "N = {n}: W = {:.1}, frame 0: {} pairs, checksum {:08x} (bench/run.mjs prints the same for sepax)",
+            "N = {n}: W = {:.1}, frame 0: {} pairs, checksum {:08x} (bench-js/run.mjs prints the same for sepax)",
             w.width,
             world.pairs().len() / 2,
             checksum(world.pairs())

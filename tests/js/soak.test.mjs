@@ -1,11 +1,11 @@
-// Soak, short variant of `node --expose-gc bench/soak.mjs` (which runs 10,000 shapes for 20,000 steps): 1,000
+// Soak, short variant of `node --expose-gc bench-js/soak.mjs` (which runs 10,000 shapes for 20,000 steps): 1,000
 // workload shapes, 2,000 steps, 1 % removed and 1 % added per step, everything moving through the transform
 // views. The events must add up at every step, wasm memory must stop growing after warm-up, and the JS heap
 // (after a full GC) must not grow.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as sepax from "../../pkg/node.js";
-import { memoryVerdict, runSoak } from "../../bench/soak.mjs";
+import { memoryVerdict, runSoak } from "../../bench-js/soak.mjs";
 
 await sepax.init();
 

@@ -1,9 +1,9 @@
 // Soak: a long run of the built package (pkg/) with churn, watching memory.
 //
-//   node --expose-gc bench/soak.mjs                   # 10,000 shapes, 20,000 steps, a checkpoint every 500
-//   node --expose-gc bench/soak.mjs 1000 2000 250     # shapes, steps, checkpoint interval
+//   node --expose-gc bench-js/soak.mjs                   # 10,000 shapes, 20,000 steps, a checkpoint every 500
+//   node --expose-gc bench-js/soak.mjs 1000 2000 250     # shapes, steps, checkpoint interval
 //
-// Shapes are the standard workload's (bench/workload.mjs: 40 % boxes, 30 % circles, 30 % polygons). Every step
+// Shapes are the standard workload's (bench-js/workload.mjs: 40 % boxes, 30 % circles, 30 % polygons). Every step
 // 1 % of the shapes are removed and 1 % added (new shapes of the same mix at random places), everything moves
 // (through the zero-copy transform views), and step() runs. Checked at every step: the events add up,
 // (previous − ended) ∪ started = pairs. At every checkpoint: the size of wasm memory and of the JS heap after a

@@ -1,7 +1,7 @@
-// Appends the native criterion numbers (benches/workload.rs, saved by scripts/bench.sh to bench/native.txt) and the
+// Appends the native criterion numbers (benches/workload.rs, saved by scripts/bench.sh to bench-js/native.txt) and the
 // wasm/native ratio (sepax views median / native estimate) to results.md.
 //
-//   node bench/native-table.mjs bench/native.txt bench/results.json bench/results.md
+//   node bench-js/native-table.mjs bench-js/native.txt bench-js/results.json bench-js/results.md
 
 import { readFileSync, appendFileSync } from "node:fs";
 

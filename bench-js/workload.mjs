@@ -2,7 +2,7 @@
 // is driven by identical shapes and identical motion. benches/workload.rs is a line-by-line port of this file:
 // change both or neither (the bench prints a checksum of frame 0's pairs on both sides to prove they agree).
 //
-//   node bench/workload.mjs        # self-check: W ~ 412, 922, 1840, 4114 for N = 1k, 5k, 20k, 100k
+//   node bench-js/workload.mjs        # self-check: W ~ 412, 922, 1840, 4114 for N = 1k, 5k, 20k, 100k
 //
 // Definition:
 // - PRNG: mulberry32 (flatbush's bench), seeded with `seedFor(N) = (12345 ^ Math.imul(N, 0x9E3779B1)) >>> 0`.
@@ -273,7 +273,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const good = Math.abs(w.width - expected[n]) / expected[n] < 0.02 && inside;
     ok &&= good;
     console.log(
-      `N=${n} seed=${w.seed} W=${w.width.toFixed(1)} (note: ~${expected[n]}) mean area=${w.meanArea.toFixed(2)} ` +
+      `N=${n} seed=${w.seed} W=${w.width.toFixed(1)} (expected ~${expected[n]}) mean area=${w.meanArea.toFixed(2)} ` +
         `mean perimeter=${w.meanPerimeter.toFixed(2)} boxes/circles/polygons=${counts.join("/")} ${good ? "ok" : "MISMATCH"}`,
     );
   }
