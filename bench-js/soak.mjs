@@ -13,7 +13,8 @@
 import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { KIND_BOX, KIND_CIRCLE, makeWorkload, mulberry32 } from "./workload.mjs";
+import { mulberry32 } from "./rng.mjs";
+import { KIND_BOX, KIND_CIRCLE, makeWorkload } from "./workload.mjs";
 
 /** A full GC (with or without --expose-gc). */
 export function fullGc() {

@@ -5,7 +5,7 @@
 //   node bench-js/workload.mjs        # self-check: W ~ 412, 922, 1840, 4114 for N = 1k, 5k, 20k, 100k
 //
 // Definition:
-// - PRNG: mulberry32 (flatbush's bench), seeded with `seedFor(N) = (12345 ^ Math.imul(N, 0x9E3779B1)) >>> 0`.
+// - PRNG: mulberry32 (rng.mjs), seeded with `seedFor(N) = (12345 ^ Math.imul(N, 0x9E3779B1)) >>> 0`.
 // - Shape kinds by index, exactly 40/30/30 in every block of 10: i % 10 in 0..3 box, 4..6 circle, 7..9 polygon.
 // - Pass 1, for each shape in index order, draws its size:
 //     box:     hw = 2 + 6u, hh = 2 + 6u (half-extents)
@@ -24,22 +24,12 @@
 //   angle += 2 pi. What a library receives is Math.fround of x, y, angle (the Float32Arrays of makeMotion).
 // - Frame 0 is the initial placement (no advance before it); frame k has had k advances.
 
+import { mulberry32 } from "./rng.mjs";
+
 export const KIND_BOX = 0;
 export const KIND_CIRCLE = 1;
 export const KIND_POLYGON = 2;
 export const KIND_NAMES = ["box", "circle", "polygon"];
-
-/** mulberry32, as in flatbush's bench: returns a function giving uniform numbers in [0, 1). */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The seed of the workload of `n` shapes: 12345 mixed with N. */
 export function seedFor(n) {

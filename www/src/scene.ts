@@ -7,7 +7,7 @@
  */
 import { World } from "sepax";
 import { boundingRadius, type Collider, KINDS, meanArea, scaleCollider } from "./kinds.ts";
-import { mulberry32 } from "./rng.ts";
+import { mulberry32 } from "../../bench-js/rng.mjs";
 
 /** The zero-copy transform views of the package (`world.transforms()`), indexed by shape id. */
 export interface Poses {
