@@ -60,30 +60,19 @@ fi
 # --- wasm-bindgen-cli, EXACTLY the wasm-bindgen version in Cargo.lock (docs/toolchain.md#wasm-bindgen-version) --
 # On a mismatch wasm-pack silently spends ~4 min building its own copy into ~/.cache/.wasm-pack on every fresh
 # machine; with the right version on PATH it uses ours (and so does wasm-bindgen-test-runner for `wasm-pack test`).
-if [ ! -f Cargo.toml ]; then
-    say "wasm-bindgen-cli" "skipped (no Cargo.toml yet)"
+[ -f Cargo.lock ] || die "Cargo.lock is missing (it is committed: restore it, do not regenerate it)"
+wbg_version="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)"
+[ -n "$wbg_version" ] || die "Cargo.lock has no wasm-bindgen package"
+have_wbg="$(wasm-bindgen --version 2>/dev/null || true)"
+if [ "${have_wbg%% *}" = "wasm-bindgen" ] && [ "$(cut -d' ' -f2 <<<"$have_wbg")" = "$wbg_version" ]; then
+    say "wasm-bindgen-cli ${wbg_version}" "present"
 else
-    if [ ! -f Cargo.lock ]; then
-        say "Cargo.lock" "generating (cargo generate-lockfile)"
-        cargo generate-lockfile --quiet
-    fi
-    wbg_version="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)"
-    if [ -z "$wbg_version" ]; then
-        say "wasm-bindgen-cli" "skipped (Cargo.lock has no wasm-bindgen)"
-    else
-        have_wbg="$(wasm-bindgen --version 2>/dev/null || true)"
-        if [ "${have_wbg%% *}" = "wasm-bindgen" ] && [ "$(cut -d' ' -f2 <<<"$have_wbg")" = "$wbg_version" ]; then
-            say "wasm-bindgen-cli ${wbg_version}" "present"
-        else
-            say "wasm-bindgen-cli ${wbg_version}" "installing (found: ${have_wbg:-none}; ~3 min)"
-            # The --locked install of some versions (0.2.130 included) fails because the CLI's own lockfile
-            # pins a crate version the index lacks: fall back to an unlocked install
-            # (docs/toolchain.md#wasm-bindgen-unlocked).
-            if ! cargo install --locked "wasm-bindgen-cli@${wbg_version}"; then
-                say "wasm-bindgen-cli ${wbg_version}" "--locked failed, retrying unlocked"
-                cargo install "wasm-bindgen-cli@${wbg_version}"
-            fi
-        fi
+    say "wasm-bindgen-cli ${wbg_version}" "installing (found: ${have_wbg:-none}; ~3 min)"
+    # The --locked install of some versions (0.2.130 included) fails because the CLI's own lockfile pins a
+    # crate version the index lacks: fall back to an unlocked install (docs/toolchain.md#wasm-bindgen-unlocked).
+    if ! cargo install --locked "wasm-bindgen-cli@${wbg_version}"; then
+        say "wasm-bindgen-cli ${wbg_version}" "--locked failed, retrying unlocked"
+        cargo install "wasm-bindgen-cli@${wbg_version}"
     fi
 fi
 
