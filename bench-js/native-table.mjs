@@ -7,7 +7,7 @@ import { readFileSync, appendFileSync } from "node:fs";
 
 const [nativeFile, jsonFile, mdFile] = process.argv.slice(2);
 const text = readFileSync(nativeFile, "utf8");
-const unit = { ns: 1e-6, "µs": 1e-3, us: 1e-3, ms: 1, s: 1000 };
+const unit = { ns: 1e-6, µs: 1e-3, us: 1e-3, ms: 1, s: 1000 };
 const native = {};
 for (const m of text.matchAll(/workload\/(\d+)\s+time:\s+\[\S+ \S+ (\S+) (\S+) \S+ \S+\]/g)) {
   native[m[1]] = Number(m[2]) * unit[m[3]];

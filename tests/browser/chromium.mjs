@@ -18,14 +18,14 @@ export const toolsRequire = createRequire(join(process.env.SEPAX_TOOLS_DIR ?? jo
 const { chromium } = toolsRequire("playwright-core");
 
 const ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 /**
@@ -33,18 +33,18 @@ const ARGS = [
  * (e.g. a viewport) may be given. `close()` ends the browser and removes the profile.
  */
 export async function launchChromium(name, options = {}) {
-    const userDir = mkdtempSync(join(tmpdir(), `sepax-${name}-chromium-`));
-    const context = await chromium.launchPersistentContext(userDir, {
-        executablePath: process.env.SEPAX_CHROMIUM ?? "/usr/bin/chromium",
-        headless: true,
-        args: ARGS,
-        ...options,
-    });
-    return {
-        context,
-        async close() {
-            await context.close();
-            rmSync(userDir, { recursive: true, force: true });
-        },
-    };
+  const userDir = mkdtempSync(join(tmpdir(), `sepax-${name}-chromium-`));
+  const context = await chromium.launchPersistentContext(userDir, {
+    executablePath: process.env.SEPAX_CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ARGS,
+    ...options,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDir, { recursive: true, force: true });
+    },
+  };
 }
