@@ -23,6 +23,7 @@ mkdir -p "$LOG_DIR"
 STAGES=(
     setup
     fmt
+    js_fmt
     clippy_host
     clippy_wasm
     doc
@@ -97,6 +98,11 @@ has_node_tests() {
 stage_setup() { run bash scripts/setup.sh; }
 
 stage_fmt() { run cargo fmt --all --check -- --color never; }
+
+# Every JS, TS, JSON, HTML and CSS file the repository owns is as prettier (tools/, pinned) writes it, with
+# .prettierrc's settings; .prettierignore lists what is generated or vendored. Fix with `prettier --write .`
+# after `. scripts/env.sh`.
+stage_js_fmt() { run prettier --check .; }
 
 stage_clippy_host() { run cargo clippy --all-targets -- -D warnings; }
 
