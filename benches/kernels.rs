@@ -17,8 +17,13 @@
 //! Run: `cargo bench --bench kernels` (a Criterion filter such as `-- circle` works too;
 //! the table then shows `-` for pairs that were not run).
 
+// The tests' seeded generators.
+#[path = "../tests/common/rng.rs"]
+mod rng;
+
 use core::f32::consts::FRAC_PI_2;
 use criterion::Criterion;
+use rng::Mulberry32;
 use sepax::{collide, overlaps, Shape, ShapeKind, Transform, Vec2};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -26,19 +31,6 @@ use std::time::Duration;
 
 /// Placements per benchmark, and so the divisor of the per-iteration time.
 const CONFIGS: usize = 16;
-
-/// mulberry32: a tiny deterministic generator in [0, 1).
-struct Mulberry32(u32);
-
-impl Mulberry32 {
-    fn next(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x6D2B_79F5);
-        let mut t = self.0;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        ((t ^ (t >> 14)) as f32) / 4_294_967_296.0
-    }
-}
 
 /// One shape of each kind, each about two units across; the polygon is an octagon.
 fn shape_of(kind: ShapeKind) -> Shape {
@@ -66,26 +58,25 @@ type Placements = Vec<(Transform, Transform)>;
 
 /// Seeded colliding and separated placements of `b` around `a`.
 fn placements(a: &Shape, b: &Shape, seed: u32) -> (Placements, Placements) {
-    let mut rng = Mulberry32(seed);
+    let mut rng = Mulberry32::new(seed);
+    // The full 32-bit draw rounded to f32 (so 1.0 can come up): the placements these benches
+    // have always measured.
+    let mut unit = || rng.f64() as f32;
     let (mut hits, mut misses) = (Vec::new(), Vec::new());
     let both_points = a.kind() == ShapeKind::Point && b.kind() == ShapeKind::Point;
     for attempt in 0..1_000_000 {
         if hits.len() == CONFIGS && misses.len() == CONFIGS {
             break;
         }
-        let tf_a = Transform::from_xy_angle(
-            rng.next() * 10.0 - 5.0,
-            rng.next() * 10.0 - 5.0,
-            rng.next() * 6.3,
-        );
+        let tf_a = Transform::from_xy_angle(unit() * 10.0 - 5.0, unit() * 10.0 - 5.0, unit() * 6.3);
         let spread = if both_points { 0.02 } else { 5.0 };
         // Where no miss can have overlapping boxes (two aligned boxes, two points), near
         // misses stand in.
         let relaxed = both_points || attempt > 20_000;
         let tf_b = Transform::from_xy_angle(
-            tf_a.translation.x + (rng.next() - 0.5) * spread,
-            tf_a.translation.y + (rng.next() - 0.5) * spread,
-            rng.next() * 6.3,
+            tf_a.translation.x + (unit() - 0.5) * spread,
+            tf_a.translation.y + (unit() - 0.5) * spread,
+            unit() * 6.3,
         );
         if both_points && hits.len() < CONFIGS && attempt % 2 == 0 {
             hits.push((tf_a, tf_a));

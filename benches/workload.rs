@@ -1,32 +1,24 @@
-//! The standard benchmark workload (shared/notes/benchmark-workload.md), natively, so that the cost of wasm is
+//! The standard benchmark workload (defined in `bench-js/workload.mjs`), natively, so that the cost of wasm is
 //! known: `cargo bench --bench workload` (N from `BENCH_N="1000 5000"`, default 1k, 5k, 20k, 100k).
 //!
-//! The workload generator is a line-by-line port of `bench/workload.mjs` (same mulberry32 stream, same draws in the
+//! The workload generator is a line-by-line port of `bench-js/workload.mjs` (same mulberry32 stream, same draws in the
 //! same order, same f32 rounding); before timing, each N prints its frame-0 pair count and the FNV-1a checksum of
-//! the sorted pairs, which must equal what `bench/run.mjs` prints for sepax. One timed frame = write every
+//! the sorted pairs, which must equal what `bench-js/run.mjs` prints for sepax. One timed frame = write every
 //! transform through the `xs_mut`/`ys_mut`/`angles_mut` columns + `step()` + read the pairs (summing the ids);
 //! the motion (the game's work) is advanced outside the clock.
 
+// The tests' seeded generators; Mulberry32::f64 is the very stream of bench-js/rng.mjs.
+#[path = "../tests/common/rng.rs"]
+mod rng;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use rng::Mulberry32;
 use sepax::{Shape, ShapeOptions, Vec2, World};
 use std::f64::consts::PI;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 const TWO_PI: f64 = 2.0 * PI;
-
-/// mulberry32 (flatbush's bench), exactly as `bench/workload.mjs`.
-struct Mulberry32(u32);
-
-impl Mulberry32 {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x6d2b_79f5);
-        let mut t = self.0;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        f64::from(t ^ (t >> 14)) / 4_294_967_296.0
-    }
-}
 
 fn seed_for(n: usize) -> u32 {
     12345 ^ (n as u32).wrapping_mul(0x9e37_79b1)
@@ -97,13 +89,13 @@ fn polygon_properties(points: &[[f64; 2]]) -> (f64, f64, f64, f64) {
 }
 
 fn make_polygon(rand: &mut Mulberry32) -> Vec<[f64; 2]> {
-    let n = 3 + (6.0 * rand.next()).floor() as usize;
-    let big = f32r(2.0 + 6.0 * rand.next());
+    let n = 3 + (6.0 * rand.f64()).floor() as usize;
+    let big = f32r(2.0 + 6.0 * rand.f64());
     let step = TWO_PI / n as f64;
     let mut raw = Vec::with_capacity(n);
     for k in 0..n {
-        let jitter = (2.0 * rand.next() - 1.0) * (step / 4.0);
-        let radius = big * (0.8 + 0.2 * rand.next());
+        let jitter = (2.0 * rand.f64() - 1.0) * (step / 4.0);
+        let radius = big * (0.8 + 0.2 * rand.f64());
         let angle = step * k as f64 + jitter;
         raw.push([f32r(radius * angle.cos()), f32r(radius * angle.sin())]);
     }
@@ -115,15 +107,15 @@ fn make_polygon(rand: &mut Mulberry32) -> Vec<[f64; 2]> {
 }
 
 fn make_workload(n: usize) -> Workload {
-    let mut rand = Mulberry32(seed_for(n));
+    let mut rand = Mulberry32::new(seed_for(n));
     let mut shapes = Vec::with_capacity(n);
     let mut radius = Vec::with_capacity(n);
     let (mut area_sum, mut perimeter_sum) = (0.0, 0.0);
     for i in 0..n {
         let slot = i % 10;
         if slot < 4 {
-            let hw = f32r(2.0 + 6.0 * rand.next());
-            let hh = f32r(2.0 + 6.0 * rand.next());
+            let hw = f32r(2.0 + 6.0 * rand.f64());
+            let hh = f32r(2.0 + 6.0 * rand.f64());
             shapes.push(Kind::Box {
                 hw: hw as f32,
                 hh: hh as f32,
@@ -132,7 +124,7 @@ fn make_workload(n: usize) -> Workload {
             area_sum += 4.0 * hw * hh;
             perimeter_sum += 4.0 * (hw + hh);
         } else if slot < 7 {
-            let r = f32r(2.0 + 6.0 * rand.next());
+            let r = f32r(2.0 + 6.0 * rand.f64());
             shapes.push(Kind::Circle { r: r as f32 });
             radius.push(r);
             area_sum += PI * r * r;
@@ -172,17 +164,17 @@ fn make_workload(n: usize) -> Workload {
     };
     for i in 0..n {
         let r = w.radius[i];
-        w.x[i] = r + (width - 2.0 * r) * rand.next();
-        w.y[i] = r + (width - 2.0 * r) * rand.next();
-        w.angle[i] = PI * (2.0 * rand.next() - 1.0);
-        w.vx[i] = rand.next() - 0.5;
-        w.vy[i] = rand.next() - 0.5;
-        w.va[i] = 0.1 * (rand.next() - 0.5);
+        w.x[i] = r + (width - 2.0 * r) * rand.f64();
+        w.y[i] = r + (width - 2.0 * r) * rand.f64();
+        w.angle[i] = PI * (2.0 * rand.f64() - 1.0);
+        w.vx[i] = rand.f64() - 0.5;
+        w.vy[i] = rand.f64() - 0.5;
+        w.va[i] = 0.1 * (rand.f64() - 0.5);
     }
     w
 }
 
-/// One frame of motion, exactly as `advance` in bench/workload.mjs.
+/// One frame of motion, exactly as `advance` in bench-js/workload.mjs.
 fn advance(w: &mut Workload) {
     let width = w.width;
     for i in 0..w.x.len() {
@@ -253,7 +245,7 @@ fn frame(world: &mut World, w: &Workload) -> u64 {
     world.pairs().iter().map(|&id| u64::from(id)).sum()
 }
 
-/// FNV-1a over the sorted pairs, as `pairChecksum` in bench/workload.mjs.
+/// FNV-1a over the sorted pairs, as `pairChecksum` in bench-js/workload.mjs.
 fn checksum(pairs: &[u32]) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
     for &word in pairs {
@@ -366,7 +358,7 @@ fn workload(c: &mut Criterion) {
         let mut world = build_world(&w);
         black_box(frame(&mut world, &w));
         println!(
-            "N = {n}: W = {:.1}, frame 0: {} pairs, checksum {:08x} (bench/run.mjs prints the same for sepax)",
+            "N = {n}: W = {:.1}, frame 0: {} pairs, checksum {:08x} (bench-js/run.mjs prints the same for sepax)",
             w.width,
             world.pairs().len() / 2,
             checksum(world.pairs())

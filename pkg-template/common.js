@@ -18,8 +18,8 @@ let build = null; // what wasmBuild() reports once loaded
 // the smallest that uses a SIMD instruction (a function returning f32x4.pmin of two v128 constants), and the
 // second elsewhere. Both give the same results; the SIMD one is faster (see the README's speed section).
 const SIMD_PROBE = new Uint8Array([
-    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 43, 1, 41, 0, 253, 12, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 253, 234, 1, 11,
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 43, 1, 41, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 253, 234, 1, 11,
 ]);
 
 /** @internal True when this engine runs wasm SIMD (simd128), so init() picks the SIMD build. */
@@ -29,8 +29,8 @@ export const simd128 = typeof WebAssembly === "object" && WebAssembly.validate(S
 export const defaultWasmFile = simd128 ? "sepax_core_simd_bg.wasm" : "sepax_core_bg.wasm";
 
 function ready(input) {
-    memory = wasmMemory();
-    build = input === undefined ? (simd128 ? "simd128" : "baseline") : "custom";
+  memory = wasmMemory();
+  build = input === undefined ? (simd128 ? "simd128" : "baseline") : "custom";
 }
 
 /**
@@ -38,37 +38,35 @@ function ready(input) {
  * `"custom"` when the caller passed the module or its location, `null` before loading.
  */
 export function wasmBuild() {
-    return build;
+  return build;
 }
 
 /** @internal `init` of an entry: `resolve(input)` turns the user's input into one wasm-bindgen accepts. */
 export function makeInit(resolve) {
-    return function init(input) {
-        if (loading === null) {
-            loading = Promise.resolve()
-                .then(() => resolve(input))
-                // initSync() may have finished while the input was being read.
-                .then((source) =>
-                    memory === null ? initWasm({ module_or_path: source }).then(() => ready(input)) : undefined,
-                )
-                .then(undefined, (error) => {
-                    loading = null; // a failed load (e.g. network) may be retried
-                    throw error;
-                });
-        }
-        return loading;
-    };
+  return function init(input) {
+    if (loading === null) {
+      loading = Promise.resolve()
+        .then(() => resolve(input))
+        // initSync() may have finished while the input was being read.
+        .then((source) => (memory === null ? initWasm({ module_or_path: source }).then(() => ready(input)) : undefined))
+        .then(undefined, (error) => {
+          loading = null; // a failed load (e.g. network) may be retried
+          throw error;
+        });
+    }
+    return loading;
+  };
 }
 
 /** @internal `initSync` of an entry. */
 export function makeInitSync(resolve) {
-    return function initSync(input) {
-        if (memory === null) {
-            initWasmSync({ module: resolve(input) });
-            ready(input);
-            loading = Promise.resolve();
-        }
-    };
+  return function initSync(input) {
+    if (memory === null) {
+      initWasmSync({ module: resolve(input) });
+      ready(input);
+      loading = Promise.resolve();
+    }
+  };
 }
 
 // ----- freed worlds -------------------------------------------------------------------------------
@@ -77,36 +75,36 @@ export function makeInitSync(resolve) {
 // with a check of that field. Fixed arity (no rest parameters) keeps the wrappers allocation-free.
 
 function freedError() {
-    return new Error("World was freed: this World can no longer be used (free() was called)");
+  return new Error("World was freed: this World can no longer be used (free() was called)");
 }
 
 const proto = CoreWorld.prototype;
 const rawFree = proto.free;
 
 for (const name of Object.getOwnPropertyNames(proto)) {
-    const desc = Object.getOwnPropertyDescriptor(proto, name);
-    if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
-    if (typeof desc.value === "function") {
-        const method = desc.value;
-        // The wrapper passes six arguments; a longer binding method must widen it (tests load this).
-        if (method.length > 6) throw new Error(`sepax: World.${name} takes more than 6 arguments`);
-        desc.value = function (a, b, c, d, e, f) {
-            if (this.__wbg_ptr === 0) throw freedError();
-            return method.call(this, a, b, c, d, e, f);
-        };
-    } else if (desc.get) {
-        const get = desc.get;
-        desc.get = function () {
-            if (this.__wbg_ptr === 0) throw freedError();
-            return get.call(this);
-        };
-    } else continue;
-    Object.defineProperty(proto, name, desc);
+  const desc = Object.getOwnPropertyDescriptor(proto, name);
+  if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
+  if (typeof desc.value === "function") {
+    const method = desc.value;
+    // The wrapper passes six arguments; a longer binding method must widen it (tests load this).
+    if (method.length > 6) throw new Error(`sepax: World.${name} takes more than 6 arguments`);
+    desc.value = function (a, b, c, d, e, f) {
+      if (this.__wbg_ptr === 0) throw freedError();
+      return method.call(this, a, b, c, d, e, f);
+    };
+  } else if (desc.get) {
+    const get = desc.get;
+    desc.get = function () {
+      if (this.__wbg_ptr === 0) throw freedError();
+      return get.call(this);
+    };
+  } else continue;
+  Object.defineProperty(proto, name, desc);
 }
 
 /** Releases the world's memory. Calling it again does nothing. */
 proto.free = function free() {
-    if (this.__wbg_ptr !== 0) rawFree.call(this);
+  if (this.__wbg_ptr !== 0) rawFree.call(this);
 };
 if (typeof Symbol.dispose === "symbol") proto[Symbol.dispose] = proto.free;
 
@@ -120,137 +118,137 @@ const setTransformsChecked = proto.setTransforms;
 
 /** Finds every touching pair; returns how many. */
 proto.step = function step() {
-    const n = stepRaw.call(this);
-    if (n === 0xffffffff) throw this.takeError();
-    return n;
+  const n = stepRaw.call(this);
+  if (n === 0xffffffff) throw this.takeError();
+  return n;
 };
 
 /** Moves many shapes: `xya` holds x, y, angle for each id of `ids`; checked whole, applied whole. */
 proto.setTransforms = function setTransforms(ids, xya) {
-    // A genuine Uint32Array and Float32Array take the garbage-free path, where the glue trusts
-    // `.length` to size its copy into wasm memory. Anything else goes to the checked method,
-    // which throws the TypeError naming the argument: a plain array, another typed array, a
-    // look-alike such as Object.create(Uint32Array.prototype) or a proxy (isView fails), and an
-    // array whose `length` was redefined (own property or subclass getter) so that it no longer
-    // matches its byte length. (Checks that look for an own property allocate; these do not.)
-    const plain =
-        ids instanceof Uint32Array &&
-        xya instanceof Float32Array &&
-        ArrayBuffer.isView(ids) &&
-        ArrayBuffer.isView(xya) &&
-        ids.length * 4 === ids.byteLength &&
-        xya.length * 4 === xya.byteLength;
-    if (!plain) {
-        return setTransformsChecked.call(this, ids, xya);
-    }
-    if (!setTransformsRaw.call(this, ids, xya)) throw this.takeError();
+  // A genuine Uint32Array and Float32Array take the garbage-free path, where the glue trusts
+  // `.length` to size its copy into wasm memory. Anything else goes to the checked method,
+  // which throws the TypeError naming the argument: a plain array, another typed array, a
+  // look-alike such as Object.create(Uint32Array.prototype) or a proxy (isView fails), and an
+  // array whose `length` was redefined (own property or subclass getter) so that it no longer
+  // matches its byte length. (Checks that look for an own property allocate; these do not.)
+  const plain =
+    ids instanceof Uint32Array &&
+    xya instanceof Float32Array &&
+    ArrayBuffer.isView(ids) &&
+    ArrayBuffer.isView(xya) &&
+    ids.length * 4 === ids.byteLength &&
+    xya.length * 4 === xya.byteLength;
+  if (!plain) {
+    return setTransformsChecked.call(this, ids, xya);
+  }
+  if (!setTransformsRaw.call(this, ids, xya)) throw this.takeError();
 };
 
 // ----- views -------------------------------------------------------------------------------------
 
 /** One result buffer: which (index for resultCapacity), element type, stride, address getter, count getter. */
 class ResultView {
-    constructor(which, Type, stride, ptrName, countName) {
-        this.which = which;
-        this.Type = Type;
-        this.stride = stride;
-        this.ptrName = ptrName;
-        this.countName = countName;
-        this.buffer = null; // the ArrayBuffer `full` was built over
-        this.ptr = -1;
-        this.capacity = -1;
-        this.full = null; // the whole allocation
-        this.exact = null; // full.subarray(0, stride × count), re-made only when the count changes
-    }
+  constructor(which, Type, stride, ptrName, countName) {
+    this.which = which;
+    this.Type = Type;
+    this.stride = stride;
+    this.ptrName = ptrName;
+    this.countName = countName;
+    this.buffer = null; // the ArrayBuffer `full` was built over
+    this.ptr = -1;
+    this.capacity = -1;
+    this.full = null; // the whole allocation
+    this.exact = null; // full.subarray(0, stride × count), re-made only when the count changes
+  }
 
-    fullView(world) {
-        const buffer = memory.buffer;
-        const ptr = world[this.ptrName]();
-        const capacity = world.resultCapacity(this.which);
-        if (buffer !== this.buffer || ptr !== this.ptr || capacity !== this.capacity) {
-            this.full = new this.Type(buffer, ptr, capacity);
-            this.exact = null;
-            this.buffer = buffer;
-            this.ptr = ptr;
-            this.capacity = capacity;
-        }
-        return this.full;
+  fullView(world) {
+    const buffer = memory.buffer;
+    const ptr = world[this.ptrName]();
+    const capacity = world.resultCapacity(this.which);
+    if (buffer !== this.buffer || ptr !== this.ptr || capacity !== this.capacity) {
+      this.full = new this.Type(buffer, ptr, capacity);
+      this.exact = null;
+      this.buffer = buffer;
+      this.ptr = ptr;
+      this.capacity = capacity;
     }
+    return this.full;
+  }
 
-    exactView(world) {
-        const full = this.fullView(world);
-        const length = world[this.countName] * this.stride;
-        if (this.exact === null || this.exact.length !== length) this.exact = full.subarray(0, length);
-        return this.exact;
-    }
+  exactView(world) {
+    const full = this.fullView(world);
+    const length = world[this.countName] * this.stride;
+    if (this.exact === null || this.exact.length !== length) this.exact = full.subarray(0, length);
+    return this.exact;
+  }
 }
 
 class Views {
-    constructor() {
-        this.pairs = new ResultView(0, Uint32Array, 2, "pairsPtr", "pairCount");
-        this.contacts = new ResultView(1, Float32Array, 3, "contactsPtr", "pairCount");
-        this.started = new ResultView(2, Uint32Array, 2, "startedPtr", "startedCount");
-        this.ended = new ResultView(3, Uint32Array, 2, "endedPtr", "endedCount");
-        this.buffer = null;
-        this.layout = -1;
-        this.transforms = null;
-    }
+  constructor() {
+    this.pairs = new ResultView(0, Uint32Array, 2, "pairsPtr", "pairCount");
+    this.contacts = new ResultView(1, Float32Array, 3, "contactsPtr", "pairCount");
+    this.started = new ResultView(2, Uint32Array, 2, "startedPtr", "startedCount");
+    this.ended = new ResultView(3, Uint32Array, 2, "endedPtr", "endedCount");
+    this.buffer = null;
+    this.layout = -1;
+    this.transforms = null;
+  }
 }
 
 // Per-world cache, kept off the instance so that wasm-bindgen's own fields stay as they are.
 const cache = new WeakMap();
 
 function views(world) {
-    if (world.__wbg_ptr === 0) throw freedError();
-    let v = cache.get(world);
-    if (v === undefined) {
-        v = new Views();
-        cache.set(world, v);
-    }
-    return v;
+  if (world.__wbg_ptr === 0) throw freedError();
+  let v = cache.get(world);
+  if (v === undefined) {
+    v = new Views();
+    cache.set(world, v);
+  }
+  return v;
 }
 
 proto.pairs = function pairs() {
-    return views(this).pairs.exactView(this);
+  return views(this).pairs.exactView(this);
 };
 proto.contacts = function contacts() {
-    return views(this).contacts.exactView(this);
+  return views(this).contacts.exactView(this);
 };
 proto.started = function started() {
-    return views(this).started.exactView(this);
+  return views(this).started.exactView(this);
 };
 proto.ended = function ended() {
-    return views(this).ended.exactView(this);
+  return views(this).ended.exactView(this);
 };
 proto.pairBuffer = function pairBuffer() {
-    return views(this).pairs.fullView(this);
+  return views(this).pairs.fullView(this);
 };
 proto.contactBuffer = function contactBuffer() {
-    return views(this).contacts.fullView(this);
+  return views(this).contacts.fullView(this);
 };
 proto.startedBuffer = function startedBuffer() {
-    return views(this).started.fullView(this);
+  return views(this).started.fullView(this);
 };
 proto.endedBuffer = function endedBuffer() {
-    return views(this).ended.fullView(this);
+  return views(this).ended.fullView(this);
 };
 
 proto.transforms = function transforms() {
-    const v = views(this);
-    const buffer = memory.buffer;
-    const layout = this.layoutVersion;
-    if (v.transforms === null || buffer !== v.buffer || layout !== v.layout) {
-        const [xs, ys, angles] = this.transformPtrs();
-        const n = this.slotCount;
-        v.transforms = Object.freeze({
-            xs: new Float32Array(buffer, xs, n),
-            ys: new Float32Array(buffer, ys, n),
-            angles: new Float32Array(buffer, angles, n),
-        });
-        v.buffer = buffer;
-        v.layout = layout;
-    }
-    return v.transforms;
+  const v = views(this);
+  const buffer = memory.buffer;
+  const layout = this.layoutVersion;
+  if (v.transforms === null || buffer !== v.buffer || layout !== v.layout) {
+    const [xs, ys, angles] = this.transformPtrs();
+    const n = this.slotCount;
+    v.transforms = Object.freeze({
+      xs: new Float32Array(buffer, xs, n),
+      ys: new Float32Array(buffer, ys, n),
+      angles: new Float32Array(buffer, angles, n),
+    });
+    v.buffer = buffer;
+    v.layout = layout;
+  }
+  return v.transforms;
 };
 
 // A class of this module, not `export { CoreWorld as World }`: with `"sideEffects": false` a
@@ -259,11 +257,11 @@ proto.transforms = function transforms() {
 // "Cannot read properties of undefined".
 /** A collision world (see sepax_core.d.ts for its methods). Create it after `init()`. */
 export class World extends CoreWorld {
-    constructor(options) {
-        if (memory === null) {
-            throw new Error("sepax: call `await init()` (or `initSync()`) before `new World()`");
-        }
-        super(options);
+  constructor(options) {
+    if (memory === null) {
+      throw new Error("sepax: call `await init()` (or `initSync()`) before `new World()`");
     }
+    super(options);
+  }
 }
 export { wasmMemory };

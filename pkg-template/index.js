@@ -15,11 +15,11 @@ import { makeInit, makeInitSync, simd128, wasmBuild, World, wasmMemory } from ".
  * @returns {Promise<void>}
  */
 export const init = makeInit(
-    (input) =>
-        input ??
-        (simd128
-            ? new URL("./sepax_core_simd_bg.wasm", import.meta.url)
-            : new URL("./sepax_core_bg.wasm", import.meta.url)),
+  (input) =>
+    input ??
+    (simd128
+      ? new URL("./sepax_core_simd_bg.wasm", import.meta.url)
+      : new URL("./sepax_core_bg.wasm", import.meta.url)),
 );
 
 /**
@@ -28,8 +28,8 @@ export const init = makeInit(
  * @param {BufferSource | WebAssembly.Module} input
  */
 export const initSync = makeInitSync((input) => {
-    if (input === undefined) throw new TypeError("initSync: pass the .wasm bytes or a WebAssembly.Module");
-    return input;
+  if (input === undefined) throw new TypeError("initSync: pass the .wasm bytes or a WebAssembly.Module");
+  return input;
 });
 
 export { World, wasmMemory, wasmBuild };

@@ -10,7 +10,7 @@ import { defaultWasmFile, makeInit, makeInitSync, wasmBuild, World, wasmMemory }
 const WASM_URL = new URL(`./${defaultWasmFile}`, import.meta.url);
 
 const isFileUrl = (input) =>
-    input instanceof URL ? input.protocol === "file:" : typeof input === "string" && input.startsWith("file:");
+  input instanceof URL ? input.protocol === "file:" : typeof input === "string" && input.startsWith("file:");
 
 /**
  * Loads and instantiates the wasm module; later calls return the same promise. With no argument
@@ -19,7 +19,7 @@ const isFileUrl = (input) =>
  * @returns {Promise<void>}
  */
 export const init = makeInit((input) =>
-    input === undefined || isFileUrl(input) ? readFile(new URL(input ?? WASM_URL)) : input,
+  input === undefined || isFileUrl(input) ? readFile(new URL(input ?? WASM_URL)) : input,
 );
 
 /**

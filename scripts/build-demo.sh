@@ -6,7 +6,8 @@
 # The demo consumes sepax exactly as a user would: pkg/ is packed with `npm pack` (so the package.json "files"
 # list and "exports" are what gets tested) and that tarball is installed into www/node_modules by name. Then
 # `tsc` type-checks www/ against the installed .d.ts, esbuild bundles it, and the package's two .wasm builds are
-# copied next to the bundle (toolchain.md trap 10: esbuild leaves `new URL("x_bg.wasm", import.meta.url)` alone).
+# copied next to the bundle: esbuild leaves `new URL("x_bg.wasm", import.meta.url)` alone
+# (docs/toolchain.md#esbuild-wasm-url).
 # Used by scripts/demo.sh and by the build_demo stage of scripts/test.sh. Takes a few seconds.
 set -euo pipefail
 

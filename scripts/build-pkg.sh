@@ -39,12 +39,12 @@ mkdir -p target
 exec 9>target/.build-pkg.lock
 flock 9
 
-# Traps 3/4 (toolchain.md): wasm-opt must be npm binaryen's (Debian's 108 breaks the output; none at all makes
+# docs/toolchain.md#wasm-opt: wasm-opt must be npm binaryen's (Debian's 108 breaks the output; none at all makes
 # wasm-pack try GitHub).
 [ "$(command -v wasm-opt || true)" = "${SEPAX_ROOT}/tools/node_modules/.bin/wasm-opt" ] ||
     die "wasm-opt is not tools/node_modules/.bin/wasm-opt; run scripts/setup.sh"
-# Trap 1: a wasm-bindgen-cli that differs from Cargo.lock makes wasm-pack silently build its own for minutes.
-# --mode no-install below turns that into a failure; this says why.
+# A wasm-bindgen-cli that differs from Cargo.lock makes wasm-pack silently build its own for minutes
+# (docs/toolchain.md#wasm-bindgen-version). --mode no-install below turns that into a failure; this says why.
 want_wbg="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)"
 have_wbg="$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2 || true)"
 [ "$want_wbg" = "$have_wbg" ] ||

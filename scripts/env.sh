@@ -3,7 +3,7 @@
 #
 #   . scripts/env.sh
 #
-# Order matters (toolchain.md traps 3 and 4): tools/node_modules/.bin comes FIRST so that `wasm-opt` is npm
+# Order matters (docs/toolchain.md#wasm-opt): tools/node_modules/.bin comes FIRST so that `wasm-opt` is npm
 # binaryen@132, never Debian's `binaryen` package (wasm-opt 108 breaks wasm-bindgen output), and so that
 # wasm-pack finds a wasm-opt at all instead of trying to download one from GitHub. The cargo bin folder comes
 # next, so the wasm-pack / wasm-bindgen that scripts/setup.sh installed win over any other copy.
@@ -36,6 +36,6 @@ esac
 
 # The environment of the package's simd128 build, for `env "${SEPAX_SIMD128_ENV[@]}" <command>`: scripts/build-pkg.sh
 # builds sepax_core_simd_bg.wasm with it, scripts/test.sh lints and tests that build with it. Its own target dir,
-# because changing RUSTFLAGS rebuilds everything (toolchain.md trap 12).
+# because changing RUSTFLAGS rebuilds everything (docs/toolchain.md#simd-target-dir).
 # shellcheck disable=SC2034 # used by the scripts that source this file
 SEPAX_SIMD128_ENV=("CARGO_TARGET_DIR=${SEPAX_ROOT}/target/simd128" "RUSTFLAGS=-C target-feature=+simd128")

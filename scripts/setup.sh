@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install whatever sepax's build and tests need and is missing. Idempotent: with everything present it only
 # checks versions and finishes in well under a second. On a fresh machine (CI may be one) the two
-# `cargo install`s dominate (~5 min together). See /work/shared/notes/toolchain.md for why each item is done the
-# way it is; trap numbers below refer to that file.
+# `cargo install`s dominate (~5 min together). Why each item is done the way it is: docs/toolchain.md, whose
+# section names (#wasm-opt, ...) the comments below point at.
 #
 #   bash scripts/setup.sh        # from anywhere; prints one line per item: present / installing / skipped
 #
@@ -48,7 +48,7 @@ for component in rustfmt clippy; do
     fi
 done
 
-# --- wasm-pack (cargo install; npm's wasm-pack downloads from GitHub and fails, trap 5) ----------------------
+# --- wasm-pack: cargo install, npm's wasm-pack downloads from GitHub (docs/toolchain.md#wasm-pack-from-cargo) ---
 have_wasm_pack="$(wasm-pack --version 2>/dev/null || true)"
 if [ "$have_wasm_pack" = "wasm-pack ${WASM_PACK_VERSION}" ]; then
     say "wasm-pack ${WASM_PACK_VERSION}" "present"
@@ -57,38 +57,29 @@ else
     cargo install --locked "wasm-pack@${WASM_PACK_VERSION}"
 fi
 
-# --- wasm-bindgen-cli, EXACTLY the wasm-bindgen version in Cargo.lock (trap 1) -------------------------------
+# --- wasm-bindgen-cli, EXACTLY the wasm-bindgen version in Cargo.lock (docs/toolchain.md#wasm-bindgen-version) --
 # On a mismatch wasm-pack silently spends ~4 min building its own copy into ~/.cache/.wasm-pack on every fresh
 # machine; with the right version on PATH it uses ours (and so does wasm-bindgen-test-runner for `wasm-pack test`).
-if [ ! -f Cargo.toml ]; then
-    say "wasm-bindgen-cli" "skipped (no Cargo.toml yet)"
+[ -f Cargo.lock ] || die "Cargo.lock is missing (it is committed: restore it, do not regenerate it)"
+wbg_version="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)"
+[ -n "$wbg_version" ] || die "Cargo.lock has no wasm-bindgen package"
+have_wbg="$(wasm-bindgen --version 2>/dev/null || true)"
+if [ "${have_wbg%% *}" = "wasm-bindgen" ] && [ "$(cut -d' ' -f2 <<<"$have_wbg")" = "$wbg_version" ]; then
+    say "wasm-bindgen-cli ${wbg_version}" "present"
 else
-    if [ ! -f Cargo.lock ]; then
-        say "Cargo.lock" "generating (cargo generate-lockfile)"
-        cargo generate-lockfile --quiet
-    fi
-    wbg_version="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)"
-    if [ -z "$wbg_version" ]; then
-        say "wasm-bindgen-cli" "skipped (Cargo.lock has no wasm-bindgen)"
-    else
-        have_wbg="$(wasm-bindgen --version 2>/dev/null || true)"
-        if [ "${have_wbg%% *}" = "wasm-bindgen" ] && [ "$(cut -d' ' -f2 <<<"$have_wbg")" = "$wbg_version" ]; then
-            say "wasm-bindgen-cli ${wbg_version}" "present"
-        else
-            say "wasm-bindgen-cli ${wbg_version}" "installing (found: ${have_wbg:-none}; ~3 min)"
-            # Trap 2: the --locked install of some versions (0.2.130 included) fails because the CLI's own
-            # lockfile pins a crate version the index lacks; fall back to an unlocked install.
-            if ! cargo install --locked "wasm-bindgen-cli@${wbg_version}"; then
-                say "wasm-bindgen-cli ${wbg_version}" "--locked failed (trap 2), retrying unlocked"
-                cargo install "wasm-bindgen-cli@${wbg_version}"
-            fi
-        fi
+    say "wasm-bindgen-cli ${wbg_version}" "installing (found: ${have_wbg:-none}; ~3 min)"
+    # The --locked install of some versions (0.2.130 included) fails because the CLI's own lockfile pins a
+    # crate version the index lacks: fall back to an unlocked install (docs/toolchain.md#wasm-bindgen-unlocked).
+    if ! cargo install --locked "wasm-bindgen-cli@${wbg_version}"; then
+        say "wasm-bindgen-cli ${wbg_version}" "--locked failed, retrying unlocked"
+        cargo install "wasm-bindgen-cli@${wbg_version}"
     fi
 fi
 
-# --- Chromium + its driver from Debian, for `wasm-pack test --chrome` and playwright-core (traps 7, 9) ---------
+# --- Chromium + its driver from Debian, for `wasm-pack test --chrome` and playwright-core ----------------------
 # Debian's chromium-driver always matches Debian's chromium. Without a chromedriver on PATH wasm-pack tries to
-# download one and fails. Trap 8: `dpkg -s` succeeds for a removed package left in config-files state.
+# download one and fails (docs/toolchain.md#chromedriver; for the browser tests, #chromium-flags). `dpkg -s` succeeds
+# for a removed package left in config-files state, hence dpkg-query (docs/toolchain.md#dpkg-status).
 missing_debs=()
 for pkg in chromium chromium-driver; do
     if [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" = "install ok installed" ]; then
@@ -115,7 +106,8 @@ else
     touch "$stamp"
 fi
 
-# Trap 3/4: wasm-opt must be npm binaryen's. Debian's `binaryen` package (wasm-opt 108) would break the build.
+# wasm-opt must be npm binaryen's: Debian's `binaryen` package (wasm-opt 108) would break the build
+# (docs/toolchain.md#wasm-opt).
 wasm_opt="$(command -v wasm-opt || true)"
 if [ "$wasm_opt" != "${SEPAX_ROOT}/tools/node_modules/.bin/wasm-opt" ]; then
     die "wasm-opt resolves to '${wasm_opt:-nothing}', expected tools/node_modules/.bin/wasm-opt (source scripts/env.sh)"

@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # sepax's whole test suite: `bash scripts/test.sh` (CI runs it through .ci/run).
 #
-# Installs what is missing (scripts/setup.sh), then runs each stage that applies, in order, failing fast.
-# Stages that do not apply yet (no src/wasm.rs, no tests/js/, ...) are reported as skipped.
+# Installs what is missing (scripts/setup.sh), then runs every stage, in order, failing fast. No stage is ever
+# skipped: a missing piece (no wasm-bindgen test file, no node test, no pkg/) is a failure, never a quiet pass.
 # Output ends with one summary line per stage and then a plain `N passed, N failed` line that adds up every
 # test count the stages printed (cargo's `test result:` lines, node --test's `# pass` / `# fail`).
 #
-# To add a stage: write a `stage_<name>` function below and add <name> to STAGES. Inside a stage, call
-# `skip "reason"` (then return) when it does not apply, and run commands through `run` so their output is
-# logged for counting. A stage fails when it returns non-zero.
+# To add a stage: write a `stage_<name>` function below and add <name> to STAGES. Inside a stage, run commands
+# through `run` so their output is logged for counting. A stage fails when it returns non-zero.
 set -euo pipefail
 
 # shellcheck source=scripts/env.sh
@@ -24,6 +23,7 @@ mkdir -p "$LOG_DIR"
 STAGES=(
     setup
     fmt
+    js_fmt
     clippy_host
     clippy_wasm
     doc
@@ -52,9 +52,6 @@ run() {
     "$@" 2>&1 | tee -a "$STAGE_LOG"
 }
 
-# Stages run in a subshell (so `set -e` holds inside them), hence the reason goes through a file.
-skip() { printf '%s\n' "$1" >"${STAGE_LOG}.skip"; }
-
 # Sum "test result: ok. N passed; M failed" lines of a log (cargo test, wasm-bindgen-test-runner).
 # Prints "passed failed".
 count_cargo() {
@@ -71,8 +68,8 @@ count_node() {
     awk '/^(# |ℹ )pass [0-9]+$/ { p += $NF } /^(# |ℹ )fail [0-9]+$/ { f += $NF } END { print p + 0, f + 0 }' "$1"
 }
 
-# Trap 6 (toolchain.md): wasm-pack test exits 0 even when every test file was skipped (browser-only files under
-# --node, non-browser files under --chrome without WASM_BINDGEN_USE_BROWSER=1). Demand a positive count.
+# wasm-pack test exits 0 even when every test file was skipped (browser-only files under --node, non-browser files
+# under --chrome without WASM_BINDGEN_USE_BROWSER=1): docs/toolchain.md#wasm-test-skips. Demand a positive count.
 require_tests_ran() {
     local what="$1" passed failed
     read -r passed failed < <(count_cargo "$STAGE_LOG")
@@ -81,14 +78,15 @@ require_tests_ran() {
         return 1
     fi
     if [ "$passed" -eq 0 ]; then
-        echo "!! ${what}: exit code 0 but no test passed (no 'test result: ok. N passed' with N > 0); see trap 6" >&2
+        echo "!! ${what}: exit code 0 but no test passed (no 'test result: ok. N passed' with N > 0);" \
+            "see docs/toolchain.md#wasm-test-skips" >&2
         return 1
     fi
 }
 
 # Does a folder hold test files that node --test picks up from a directory argument (Node 20's patterns)?
 has_node_tests() {
-    [ -d "$1" ] && [ -n "$(find "$1" -type f \( -name '*.test.[cm]js' -o -name '*.test.js' \
+    [ -n "$(find "$1" -type f \( -name '*.test.[cm]js' -o -name '*.test.js' \
         -o -name '*-test.[cm]js' -o -name '*-test.js' -o -name '*_test.[cm]js' -o -name '*_test.js' \
         -o -name 'test-*.[cm]js' -o -name 'test-*.js' -o -name 'test.[cm]js' -o -name 'test.js' \) \
         -not -path '*/node_modules/*' -print -quit)" ]
@@ -99,47 +97,35 @@ has_node_tests() {
 
 stage_setup() { run bash scripts/setup.sh; }
 
-stage_fmt() {
-    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
-    run cargo fmt --all --check -- --color never
-}
+stage_fmt() { run cargo fmt --all --check -- --color never; }
 
-stage_clippy_host() {
-    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
-    run cargo clippy --all-targets -- -D warnings
-}
+# Every JS, TS, JSON, HTML and CSS file the repository owns is as prettier (tools/, pinned) writes it, with
+# .prettierrc's settings; .prettierignore lists what is generated or vendored. Fix with `prettier --write .`
+# after `. scripts/env.sh`.
+stage_js_fmt() { run prettier --check .; }
+
+stage_clippy_host() { run cargo clippy --all-targets -- -D warnings; }
 
 stage_clippy_wasm() {
-    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
-    local tests
-    mapfile -t tests < <(wasm_test_args browser) # the wasm-bindgen test files (defined below)
+    local args tests
+    args="$(wasm_test_args)" # the wasm-bindgen test files (defined below); fails when there are none
+    mapfile -t tests <<<"$args"
     run cargo clippy --target wasm32-unknown-unknown --lib "${tests[@]}" -- -D warnings
     # The simd128 build compiles other kernels (cfg target_feature): lint those too.
     run env "${SEPAX_SIMD128_ENV[@]}" cargo clippy --target wasm32-unknown-unknown --lib "${tests[@]}" -- -D warnings
 }
 
 # House style: the API docs build with warnings denied (broken intra-doc links fail).
-stage_doc() {
-    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
-    run env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
-}
+stage_doc() { run env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps; }
 
-stage_cargo_test() {
-    [ -f Cargo.toml ] || { skip "no Cargo.toml"; return 0; }
-    run cargo test
-}
+stage_cargo_test() { run cargo test; }
 
-# The wasm-bindgen tests are tests/wasm_*.rs. They are built and run with `cargo test --target wasm32-unknown-unknown
-# --test ...` and wasm-bindgen-test-runner (toolchain trap 13; the runner wasm-pack uses), not `wasm-pack test`:
-# wasm-pack adds `--tests`, which builds every test target for wasm32, host-only ones included (proptest suites).
-# Prints `--test NAME` for each file; with "node", only the files without run_in_browser (trap 6).
+# The wasm-bindgen tests are tests/wasm_*.rs: prints `--test NAME` for each file, for clippy_wasm to lint exactly
+# these (the other test targets are host-only).
 wasm_test_args() {
-    local f
-    for f in tests/wasm_*.rs; do
-        [ -f "$f" ] || continue
-        if [ "$1" = node ] && grep -q 'run_in_browser' "$f"; then continue; fi
-        printf -- '--test\n%s\n' "$(basename "$f" .rs)"
-    done
+    local files=(tests/wasm_*.rs) f
+    [ -f "${files[0]}" ] || { echo "!! no tests/wasm_*.rs: the wasm-bindgen tests are missing" >&2; return 1; }
+    for f in "${files[@]}"; do printf -- '--test\n%s\n' "$(basename "$f" .rs)"; done
 }
 
 # The issue's own words: the wasm-bindgen suites run by `wasm-pack test --node` and by
@@ -149,7 +135,6 @@ wasm_test_args() {
 run_wasm_tests() {
     local where="$1"
     shift
-    [ -n "$(wasm_test_args "$where")" ] || { skip "no tests/wasm_*.rs"; return 0; }
     if [ "$where" = node ]; then
         run env "$@" wasm-pack test --node
     else
@@ -158,37 +143,30 @@ run_wasm_tests() {
 }
 
 stage_wasm_node() {
-    [ -f src/wasm.rs ] || { skip "no src/wasm.rs"; return 0; }
     run_wasm_tests node
     # Again for the package's simd128 build (SEPAX_SIMD128_ENV in scripts/env.sh), whose kernels differ.
-    [ -f "${STAGE_LOG}.skip" ] || run_wasm_tests node "${SEPAX_SIMD128_ENV[@]}"
-    [ -f "${STAGE_LOG}.skip" ] || require_tests_ran "wasm-bindgen tests in Node"
+    run_wasm_tests node "${SEPAX_SIMD128_ENV[@]}"
+    require_tests_ran "wasm-bindgen tests in Node"
 }
 
 stage_wasm_chrome() {
-    [ -f src/wasm.rs ] || { skip "no src/wasm.rs"; return 0; }
-    # Trap 6: WASM_BINDGEN_USE_BROWSER=1 runs every file in the browser, also those without
-    # wasm_bindgen_test_configure!(run_in_browser). Trap 7: Debian's /usr/bin/chromedriver is found on PATH.
+    # WASM_BINDGEN_USE_BROWSER=1 runs every file in the browser, also those without
+    # wasm_bindgen_test_configure!(run_in_browser) (docs/toolchain.md#wasm-test-skips). wasm-pack finds Debian's
+    # /usr/bin/chromedriver on PATH (docs/toolchain.md#chromedriver).
     run_wasm_tests browser WASM_BINDGEN_USE_BROWSER=1
-    [ -f "${STAGE_LOG}.skip" ] || require_tests_ran "wasm-bindgen tests in headless Chrome"
+    require_tests_ran "wasm-bindgen tests in headless Chrome"
 }
 
 # Also the size budget: build-pkg.sh fails when the .wasm is over WASM_GZIP_BUDGET bytes gzipped.
-stage_build_pkg() {
-    [ -f scripts/build-pkg.sh ] || { skip "no scripts/build-pkg.sh"; return 0; }
-    run bash scripts/build-pkg.sh
-}
+stage_build_pkg() { run bash scripts/build-pkg.sh; }
 
-# node --test run over a folder; a folder with JS files of which node ran none is an error (misnamed tests).
+# node --test run over a folder. A folder where node finds no test file is an error (most likely misnamed tests),
+# and so is a run that reports no test.
 node_test_dir() {
     local dir="$1" passed failed
     if ! has_node_tests "$dir"; then
-        if [ -d "$dir" ] && [ -n "$(find "$dir" -type f -name '*.*js' -print -quit)" ]; then
-            echo "!! ${dir} has JS files but none named like a test (*.test.js, *.test.mjs, test-*.js, ...)" >&2
-            return 1
-        fi
-        skip "no tests in ${dir}"
-        return 0
+        echo "!! ${dir} holds no file that node --test runs (*.test.js, *.test.mjs, test-*.js, ...)" >&2
+        return 1
     fi
     run node --test "$dir"
     read -r passed failed < <(count_node "$STAGE_LOG")
@@ -205,7 +183,6 @@ stage_js_tests() { node_test_dir tests/js/; }
 # make the package's probe fail. basics.test.mjs checks that the build loaded is the one SEPAX_EXPECT_BUILD names.
 # builds.test.mjs (the choice itself) and pack.test.mjs (the tarball) have nothing more to say without SIMD.
 stage_js_tests_baseline() {
-    [ -f pkg/package.json ] || { skip "no pkg/ (build_pkg did not run)"; return 0; }
     local suites=(basics garbage hostile soak views) files=() name passed failed
     for name in "${suites[@]}"; do files+=("tests/js/${name}.test.mjs"); done
     run env NODE_OPTIONS="--import=${SEPAX_ROOT}/tests/js/fixtures/without-simd.mjs" SEPAX_EXPECT_BUILD=baseline \
@@ -215,11 +192,7 @@ stage_js_tests_baseline() {
 }
 
 # The sprites demo (www/), built against pkg/ as a user would install it; tests/browser/demo.test.mjs loads it.
-stage_build_demo() {
-    [ -f scripts/build-demo.sh ] || { skip "no scripts/build-demo.sh"; return 0; }
-    [ -f pkg/package.json ] || { skip "no pkg/ (build_pkg did not run)"; return 0; }
-    run bash scripts/build-demo.sh
-}
+stage_build_demo() { run bash scripts/build-demo.sh; }
 
 stage_browser_tests() { node_test_dir tests/browser/; }
 
@@ -238,7 +211,7 @@ print_summary() {
         printf '  %-17s %s\n' "$name" "${RESULT[$name]:-not run}"
     done
     echo "================================================="
-    # The plain closing line CI reads (env README): "N passed, N failed" alone on the last line.
+    # The plain closing line CI reads (docs/toolchain.md#ci): "N passed, N failed" alone on the last line.
     echo "${TOTAL_PASSED} passed, ${TOTAL_FAILED} failed"
 }
 
@@ -247,7 +220,6 @@ for name in "${STAGES[@]}"; do
     i=$((i + 1))
     STAGE_LOG="${LOG_DIR}/${i}-${name}.log"
     : >"$STAGE_LOG"
-    rm -f "${STAGE_LOG}.skip"
     echo
     echo "==================== [${i}/${#STAGES[@]}] ${name} ===================="
     start=$SECONDS
@@ -262,7 +234,6 @@ for name in "${STAGES[@]}"; do
     status=$?
     set -e
     took=$((SECONDS - start))
-    SKIP_REASON="$(cat "${STAGE_LOG}.skip" 2>/dev/null || true)"
 
     # Count whatever tests the stage printed (cargo and node formats never overlap).
     read -r cp cf < <(count_cargo "$STAGE_LOG")
@@ -282,17 +253,13 @@ for name in "${STAGES[@]}"; do
         echo "!! stage ${name} FAILED (exit ${status})" >&2
         print_summary
         exit 1
-    elif [ -n "$SKIP_REASON" ]; then
-        RESULT[$name]="skipped (${SKIP_REASON})"
-        echo "-- skipped: ${SKIP_REASON}"
-    else
-        RESULT[$name]="ok (${took}s${counts})"
     fi
+    RESULT[$name]="ok (${took}s${counts})"
 done
 
 if [ "$TOTAL_PASSED" -eq 0 ]; then
-    # A run that executes no test does not count as green for CI (toolchain.md, CI facts).
-    echo "!! every stage passed or was skipped, but no test ran" >&2
+    # A run that executes no test does not count as green for CI (docs/toolchain.md#ci).
+    echo "!! every stage passed, but no test ran" >&2
     print_summary
     exit 1
 fi

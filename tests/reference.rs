@@ -51,7 +51,8 @@
 
 mod common;
 
-use common::{random_shape, scale, shape_literal, transform_literal, Rng, Style};
+use common::rng::Rng;
+use common::{random_shape, scale, shape_literal, transform_literal, Style};
 use sepax::raycast::{raycast, RayHit};
 use sepax::{collide, overlaps, Shape, ShapeKind, Transform, Vec2};
 

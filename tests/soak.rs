@@ -1,4 +1,4 @@
-//! Soak, short variant (the long one is `node bench/soak.mjs`): 1,000 shapes of the
+//! Soak, short variant (the long one is `node bench-js/soak.mjs`): 1,000 shapes of the
 //! workload's mix (40 % boxes, 30 % circles, 30 % polygons) plus a few static walls, 2,000
 //! steps; at every step 1 % of the shapes are removed, 1 % added, and everything moves.
 //!
@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::Mulberry32;
+use common::rng::Mulberry32;
 use sepax::math::Vec2;
 use sepax::{Shape, ShapeOptions, World};
 use std::collections::BTreeSet;

@@ -1,6 +1,6 @@
 //! The JS binding (`sepax::wasm::WasmWorld`) in headless Chromium:
-//! `WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome` (toolchain trap 6: without
-//! the configure line below, `--chrome` silently skips this file).
+//! `WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome`. Without the configure
+//! line below, `--chrome` silently skips this file (docs/toolchain.md#wasm-test-skips).
 //! The tests are in `wasm_shared/mod.rs`, shared with `wasm_node.rs`.
 #![cfg(target_arch = "wasm32")]
 

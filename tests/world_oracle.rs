@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::Mulberry32;
+use common::rng::Mulberry32;
 use sepax::math::Vec2;
 use sepax::{Shape, ShapeOptions, World};
 use std::collections::{BTreeMap, BTreeSet};

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Mulberry32;
+use common::rng::Mulberry32;
 use sepax::math::{Aabb, Transform, Vec2};
 use sepax::raycast::raycast;
 use sepax::{overlaps, Shape, ShapeOptions, World};

@@ -11,27 +11,7 @@ use libfuzzer_sys::fuzz_target;
 use sepax::math::{Transform, Vec2};
 use sepax::world::MAX_COORDINATE;
 use sepax::{collide, overlaps, ConvexPolygon, Shape};
-
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn u8(&mut self) -> u8 {
-        let Some((&b, rest)) = self.0.split_first() else {
-            return 0;
-        };
-        self.0 = rest;
-        b
-    }
-    fn u32(&mut self) -> u32 {
-        u32::from_le_bytes([self.u8(), self.u8(), self.u8(), self.u8()])
-    }
-    fn float(&mut self) -> f32 {
-        match self.u8() % 4 {
-            0 => f32::from_bits(self.u32()),
-            _ => (self.u8() as i8 as f32) / 8.0 + self.u8() as f32 / 2048.0,
-        }
-    }
-}
+use sepax_fuzz::Bytes;
 
 fn fixed_shapes() -> Vec<Shape> {
     vec![
@@ -73,14 +53,16 @@ fn check(a: &Shape, ta: &Transform, b: &Shape, tb: &Transform) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
+    let mut b = Bytes::new(data);
     let shape = match b.u8() % 7 {
-        0 => Shape::circle(b.float()),
-        1 => Shape::aligned_box(b.float(), b.float()),
-        2 => Shape::oriented_box(b.float(), b.float()),
+        0 => Shape::circle(b.coarse_float()),
+        1 => Shape::aligned_box(b.coarse_float(), b.coarse_float()),
+        2 => Shape::oriented_box(b.coarse_float(), b.coarse_float()),
         3 => {
             let n = b.u8() as usize % 72;
-            let points: Vec<Vec2> = (0..n).map(|_| Vec2::new(b.float(), b.float())).collect();
+            let points: Vec<Vec2> = (0..n)
+                .map(|_| Vec2::new(b.coarse_float(), b.coarse_float()))
+                .collect();
             let result = ConvexPolygon::new(&points);
             if let Ok(polygon) = &result {
                 // A validated polygon re-validates to itself, and its normals are unit.
@@ -91,10 +73,10 @@ fuzz_target!(|data: &[u8]| {
             }
             result.map(Shape::Polygon)
         }
-        4 => Shape::capsule(b.float(), b.float()),
+        4 => Shape::capsule(b.coarse_float(), b.coarse_float()),
         5 => Shape::segment(
-            Vec2::new(b.float(), b.float()),
-            Vec2::new(b.float(), b.float()),
+            Vec2::new(b.coarse_float(), b.coarse_float()),
+            Vec2::new(b.coarse_float(), b.coarse_float()),
         ),
         _ => Ok(Shape::point()),
     };
@@ -105,8 +87,8 @@ fuzz_target!(|data: &[u8]| {
     let in_range = |v: f32| v.is_finite() && v.abs() <= MAX_COORDINATE;
     let others = fixed_shapes();
     for _ in 0..4 {
-        let (x, y, angle) = (b.float(), b.float(), b.float());
-        let (ox, oy, oangle) = (b.float(), b.float(), b.float());
+        let (x, y, angle) = (b.coarse_float(), b.coarse_float(), b.coarse_float());
+        let (ox, oy, oangle) = (b.coarse_float(), b.coarse_float(), b.coarse_float());
         if ![x, y, ox, oy].into_iter().all(in_range) || !angle.is_finite() || !oangle.is_finite() {
             continue;
         }

@@ -18,56 +18,8 @@ use sepax::math::{Aabb, Transform, Vec2};
 use sepax::raycast::raycast;
 use sepax::world::MAX_COORDINATE;
 use sepax::{overlaps, Shape, ShapeOptions, World, WorldError};
+use sepax_fuzz::Bytes;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// Reads the input front to back; past its end every read is zero.
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn u8(&mut self) -> u8 {
-        let Some((&b, rest)) = self.0.split_first() else {
-            return 0;
-        };
-        self.0 = rest;
-        b
-    }
-    fn u32(&mut self) -> u32 {
-        u32::from_le_bytes([self.u8(), self.u8(), self.u8(), self.u8()])
-    }
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-    /// Mostly ordinary values near the other shapes, sometimes the raw bits of anything
-    /// (NaN, infinities, subnormals, huge values) or values at the edges of the range.
-    fn float(&mut self, scale: f32) -> f32 {
-        match self.u8() % 16 {
-            0 => f32::from_bits(self.u32()),
-            1 => [
-                f32::NAN,
-                f32::INFINITY,
-                f32::NEG_INFINITY,
-                0.0,
-                -0.0,
-                f32::MIN_POSITIVE,
-                1e-45,
-                MAX_COORDINATE,
-                -MAX_COORDINATE,
-                MAX_COORDINATE * 1.000_001,
-                1e30,
-                f32::MAX,
-            ][self.u8() as usize % 12],
-            _ => (self.u8() as i8 as f32 + self.u8() as f32 / 256.0) * scale / 16.0,
-        }
-    }
-    /// A size: mostly positive and moderate.
-    fn size(&mut self) -> f32 {
-        match self.u8() % 8 {
-            0 => self.float(8.0),
-            1 => (self.u8() as f32 + 1.0) * 1000.0,
-            _ => (self.u8() as f32 + 1.0) / 32.0,
-        }
-    }
-}
 
 fn shape_from(b: &mut Bytes) -> Result<Shape, sepax::ShapeError> {
     match b.u8() % 7 {
@@ -325,7 +277,7 @@ fn check_queries(world: &World, stepped: &Stepped, b: &mut Bytes) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut b = Bytes(data);
+    let mut b = Bytes::new(data);
     let mut world = World::new();
     let mut stepped: Stepped = BTreeMap::new();
     let mut ops = 0;

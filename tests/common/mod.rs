@@ -1,103 +1,17 @@
-//! Helpers shared by the integration tests (and the fuzz targets): a seeded PRNG, random
-//! shape generators for every kind and style, the brute-force oracle of a world's step,
-//! the coordinate scale that tolerances are derived from, and the printing of a failing
-//! case as Rust literals that reproduce it exactly.
+//! Helpers shared by the integration tests (and the fuzz targets): the seeded PRNGs (in
+//! `rng.rs`, shared with the benches and the wasm tests), random shape generators for every
+//! kind and style, the brute-force oracle of a world's step, the coordinate scale that
+//! tolerances are derived from, and the printing of a failing case as Rust literals that
+//! reproduce it exactly.
 //!
 //! Each integration test file is its own crate and uses a different subset of these
 //! helpers, so the unused ones would warn in every crate that does not need them.
 #![allow(dead_code)]
 
+pub mod rng;
+
+use rng::Rng;
 use sepax::{collide, Contact, ConvexPolygon, Shape, ShapeKind, Transform, Vec2, World};
-
-/// mulberry32, the PRNG of the standard benchmark workload: 32-bit state and `f32` outputs,
-/// for the world-level tests whose scenes mimic that workload.
-#[derive(Clone, Debug)]
-pub struct Mulberry32(u32);
-
-impl Mulberry32 {
-    /// A generator with this seed.
-    pub fn new(seed: u32) -> Mulberry32 {
-        Mulberry32(seed)
-    }
-
-    /// The next 32 random bits.
-    pub fn next_u32(&mut self) -> u32 {
-        self.0 = self.0.wrapping_add(0x6D2B_79F5);
-        let mut t = self.0;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        t ^ (t >> 14)
-    }
-
-    /// Uniform in [0, 1).
-    pub fn f32(&mut self) -> f32 {
-        (self.next_u32() >> 8) as f32 / (1u32 << 24) as f32
-    }
-
-    /// Uniform in [lo, hi).
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.f32()
-    }
-
-    /// Uniform in 0..n.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.next_u32() as usize % n
-    }
-}
-
-/// SplitMix64: tiny, fast, and good enough to spread test cases; seeded so that every run
-/// sees the same cases.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator whose whole output is determined by `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[0, 1)`, with 53 random bits.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    /// Uniform integer in `[lo, hi]`.
-    pub fn int(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
-    }
-
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-
-    /// An angle in `[-pi, pi)` as the `f32` a game would store.
-    pub fn angle(&mut self) -> f32 {
-        self.range(-core::f64::consts::PI, core::f64::consts::PI) as f32
-    }
-
-    /// A point uniform in the square `±half`, rounded to `f32`.
-    pub fn vec(&mut self, half: f64) -> Vec2 {
-        Vec2::new(
-            self.range(-half, half) as f32,
-            self.range(-half, half) as f32,
-        )
-    }
-}
 
 /// How a random shape is drawn. Every style gives valid shapes of every kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

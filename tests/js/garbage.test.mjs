@@ -13,22 +13,22 @@ const FRAMES = 2000;
 const BOUND = 2;
 
 test("steady-state frames allocate (almost) no JS heap", (t) => {
-    const child = fileURLToPath(new URL("./fixtures/garbage-child.mjs", import.meta.url));
-    const run = spawnSync(process.execPath, ["--expose-gc", child, String(FRAMES)], { encoding: "utf8" });
-    assert.equal(run.status, 0, run.stderr);
-    const result = JSON.parse(run.stdout.trim().split("\n").pop());
-    t.diagnostic(JSON.stringify(result));
-    assert.equal(result.frames, FRAMES);
-    assert.ok(result.sink, "the loops read real results");
+  const child = fileURLToPath(new URL("./fixtures/garbage-child.mjs", import.meta.url));
+  const run = spawnSync(process.execPath, ["--expose-gc", child, String(FRAMES)], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const result = JSON.parse(run.stdout.trim().split("\n").pop());
+  t.diagnostic(JSON.stringify(result));
+  assert.equal(result.frames, FRAMES);
+  assert.ok(result.sink, "the loops read real results");
 
-    // The measurement must be able to see garbage: one 3-element array per frame is ~50-80 bytes.
-    assert.ok(result.controlOneArrayPerFrame.bytesPerFrame > 32, "the control loop's garbage is visible");
-    // The varying-count loop must really vary (else it would test nothing beyond the first loop).
-    assert.ok(result.varyingCountSeen > 1, "the pair count varies");
+  // The measurement must be able to see garbage: one 3-element array per frame is ~50-80 bytes.
+  assert.ok(result.controlOneArrayPerFrame.bytesPerFrame > 32, "the control loop's garbage is visible");
+  // The varying-count loop must really vary (else it would test nothing beyond the first loop).
+  assert.ok(result.varyingCountSeen > 1, "the pair count varies");
 
-    for (const name of ["setTransforms", "viewsVaryingCount"]) {
-        const { bytesPerFrame, gcDuring } = result[name];
-        assert.equal(gcDuring, 0, `${name}: a garbage collection ran during the measured frames`);
-        assert.ok(bytesPerFrame < BOUND, `${name}: ${bytesPerFrame} bytes/frame (bound ${BOUND})`);
-    }
+  for (const name of ["setTransforms", "viewsVaryingCount"]) {
+    const { bytesPerFrame, gcDuring } = result[name];
+    assert.equal(gcDuring, 0, `${name}: a garbage collection ran during the measured frames`);
+    assert.ok(bytesPerFrame < BOUND, `${name}: ${bytesPerFrame} bytes/frame (bound ${BOUND})`);
+  }
 });

@@ -13,384 +13,534 @@
 const v = (label, make) => ({ label, make });
 
 function revokedProxy() {
-    const { proxy, revoke } = Proxy.revocable({}, {});
-    revoke();
-    return proxy;
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
 }
 const throwingGetter = (key) => ({
-    get [key]() {
-        throw new Error(`getter ${key} threw`);
-    },
+  get [key]() {
+    throw new Error(`getter ${key} threw`);
+  },
 });
 const throwingProxy = (target) =>
-    new Proxy(target, {
-        get() {
-            throw new Error("proxy get trap threw");
-        },
-        ownKeys() {
-            throw new Error("proxy ownKeys trap threw");
-        },
-    });
+  new Proxy(target, {
+    get() {
+      throw new Error("proxy get trap threw");
+    },
+    ownKeys() {
+      throw new Error("proxy ownKeys trap threw");
+    },
+  });
 
 /** Values that are not numbers at all: TypeError. */
 const NOT_NUMBERS = [
-    v('"1"', () => "1"),
-    v('""', () => ""),
-    v("null", () => null),
-    v("true", () => true),
-    v("false", () => false),
-    v("1n", () => 1n),
-    v("{}", () => ({})),
-    v("[1]", () => [1]),
-    v("{valueOf: () => 1}", () => ({ valueOf: () => 1 })),
-    v("new Number(1)", () => new Number(1)),
-    v("Symbol()", () => Symbol("s")),
-    v("() => 1", () => () => 1),
+  v('"1"', () => "1"),
+  v('""', () => ""),
+  v("null", () => null),
+  v("true", () => true),
+  v("false", () => false),
+  v("1n", () => 1n),
+  v("{}", () => ({})),
+  v("[1]", () => [1]),
+  v("{valueOf: () => 1}", () => ({ valueOf: () => 1 })),
+  v("new Number(1)", () => new Number(1)),
+  v("Symbol()", () => Symbol("s")),
+  v("() => 1", () => () => 1),
 ];
 const UNDEFINED = [v("undefined", () => undefined)];
 const NON_FINITE = [
-    v("NaN", () => NaN),
-    v("Infinity", () => Infinity),
-    v("-Infinity", () => -Infinity),
-    v("1e39 (overflows f32)", () => 1e39),
-    v("-1e39", () => -1e39),
+  v("NaN", () => NaN),
+  v("Infinity", () => Infinity),
+  v("-Infinity", () => -Infinity),
+  v("1e39 (overflows f32)", () => 1e39),
+  v("-1e39", () => -1e39),
 ];
 const OUT_OF_RANGE = [v("1e8", () => 1e8), v("-1.0000001e7", () => -1.0000001e7)];
 const NON_POSITIVE = [
-    v("0", () => 0),
-    v("-0", () => -0),
-    v("-1", () => -1),
-    v("1e-46 (f32 zero)", () => 1e-46),
-    v("2e7 (too large)", () => 2e7),
+  v("0", () => 0),
+  v("-0", () => -0),
+  v("-1", () => -1),
+  v("1e-46 (f32 zero)", () => 1e-46),
+  v("2e7 (too large)", () => 2e7),
 ];
 
 /** Argument kinds: hostile values for a required position (optional positions drop `undefined`). */
 const KINDS = {
-    coordinate: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE, ...OUT_OF_RANGE],
-    number: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE],
-    angle: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE],
-    size: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE, ...NON_POSITIVE],
-    bits: [
-        ...NOT_NUMBERS,
-        ...UNDEFINED,
-        v("NaN", () => NaN),
-        v("Infinity", () => Infinity),
-        v("1.5", () => 1.5),
-        v("2 ** 32", () => 2 ** 32),
-        v("-(2 ** 31) - 1", () => -(2 ** 31) - 1),
-    ],
-    id: [
-        ...NOT_NUMBERS,
-        ...UNDEFINED,
-        v("-1", () => -1),
-        v("1.5", () => 1.5),
-        v("NaN", () => NaN),
-        v("Infinity", () => Infinity),
-        v("-Infinity", () => -Infinity),
-        v("2 ** 32", () => 2 ** 32),
-        v("2 ** 53", () => 2 ** 53),
-        v("1e300", () => 1e300),
-        v("2 ** 32 - 1 (never issued)", () => 2 ** 32 - 1),
-        v("999999 (never issued)", () => 999999),
-        v("removed id", (s) => s.removed),
-    ],
-    opts: [
-        v("{ foo: 1 } (unknown key)", () => ({ foo: 1 })),
-        v("{ isstatic: true } (misspelt)", () => ({ isstatic: true })),
-        v('{ layer: "1" }', () => ({ layer: "1" })),
-        v("{ layer: 1.5 }", () => ({ layer: 1.5 })),
-        v("{ layer: NaN }", () => ({ layer: NaN })),
-        v("{ layer: null }", () => ({ layer: null })),
-        v("{ layer: 1n }", () => ({ layer: 1n })),
-        v("{ mask: 2 ** 32 }", () => ({ mask: 2 ** 32 })),
-        v("{ mask: -Infinity }", () => ({ mask: -Infinity })),
-        v("{ isStatic: 1 }", () => ({ isStatic: 1 })),
-        v('{ isStatic: "yes" }', () => ({ isStatic: "yes" })),
-        v("{ isStatic: null }", () => ({ isStatic: null })),
-        v("[Symbol key]", () => ({ [Symbol("k")]: 1 })),
-        v("5", () => 5),
-        v('"static"', () => "static"),
-        v("true", () => true),
-        v("1n", () => 1n),
-        v("[]", () => []),
-        v("() => {}", () => () => {}),
-        v("throwing getter", () => throwingGetter("layer")),
-        v("throwing proxy", () => throwingProxy({})),
-        v("revoked proxy", revokedProxy),
-    ],
+  coordinate: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE, ...OUT_OF_RANGE],
+  number: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE],
+  angle: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE],
+  size: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE, ...NON_POSITIVE],
+  bits: [
+    ...NOT_NUMBERS,
+    ...UNDEFINED,
+    v("NaN", () => NaN),
+    v("Infinity", () => Infinity),
+    v("1.5", () => 1.5),
+    v("2 ** 32", () => 2 ** 32),
+    v("-(2 ** 31) - 1", () => -(2 ** 31) - 1),
+  ],
+  id: [
+    ...NOT_NUMBERS,
+    ...UNDEFINED,
+    v("-1", () => -1),
+    v("1.5", () => 1.5),
+    v("NaN", () => NaN),
+    v("Infinity", () => Infinity),
+    v("-Infinity", () => -Infinity),
+    v("2 ** 32", () => 2 ** 32),
+    v("2 ** 53", () => 2 ** 53),
+    v("1e300", () => 1e300),
+    v("2 ** 32 - 1 (never issued)", () => 2 ** 32 - 1),
+    v("999999 (never issued)", () => 999999),
+    v("removed id", (s) => s.removed),
+  ],
+  opts: [
+    v("{ foo: 1 } (unknown key)", () => ({ foo: 1 })),
+    v("{ isstatic: true } (misspelt)", () => ({ isstatic: true })),
+    v('{ layer: "1" }', () => ({ layer: "1" })),
+    v("{ layer: 1.5 }", () => ({ layer: 1.5 })),
+    v("{ layer: NaN }", () => ({ layer: NaN })),
+    v("{ layer: null }", () => ({ layer: null })),
+    v("{ layer: 1n }", () => ({ layer: 1n })),
+    v("{ mask: 2 ** 32 }", () => ({ mask: 2 ** 32 })),
+    v("{ mask: -Infinity }", () => ({ mask: -Infinity })),
+    v("{ isStatic: 1 }", () => ({ isStatic: 1 })),
+    v('{ isStatic: "yes" }', () => ({ isStatic: "yes" })),
+    v("{ isStatic: null }", () => ({ isStatic: null })),
+    v("[Symbol key]", () => ({ [Symbol("k")]: 1 })),
+    v("5", () => 5),
+    v('"static"', () => "static"),
+    v("true", () => true),
+    v("1n", () => 1n),
+    v("[]", () => []),
+    v("() => {}", () => () => {}),
+    v("throwing getter", () => throwingGetter("layer")),
+    v("throwing proxy", () => throwingProxy({})),
+    v("revoked proxy", revokedProxy),
+  ],
 };
 // Optional positions: the same values minus `undefined`.
 const optional = (kind) => KINDS[kind].filter((x) => x.label !== "undefined");
 
 const pentagram = () => {
-    const p = [];
-    for (let k = 0; k < 5; k++) p.push(Math.cos((4 * Math.PI * k) / 5), Math.sin((4 * Math.PI * k) / 5));
-    return p;
+  const p = [];
+  for (let k = 0; k < 5; k++) p.push(Math.cos((4 * Math.PI * k) / 5), Math.sin((4 * Math.PI * k) / 5));
+  return p;
 };
 const regular = (n) => {
-    const p = [];
-    for (let k = 0; k < n; k++) p.push(Math.cos((2 * Math.PI * k) / n), Math.sin((2 * Math.PI * k) / n));
-    return p;
+  const p = [];
+  for (let k = 0; k < n; k++) p.push(Math.cos((2 * Math.PI * k) / n), Math.sin((2 * Math.PI * k) / n));
+  return p;
 };
 
 /** Hostile polygons: value, and the pattern the message must contain (the vertex index where there is one). */
 const POLYGONS = [
-    [v("2 points", () => [0, 0, 1, 0]), /points.*at least 3/],
-    [v("no points", () => []), /points.*at least 3/],
-    [v("collinear", () => [0, 0, 1, 1, 2, 2, 3, 3]), /points.*zero area/],
-    [v("duplicates only", () => [1, 1, 1, 1, 1, 1]), /points.*zero area/],
-    [v("non-convex (vertex 2 reflex)", () => [0, 0, 2, 0, 1, 0.5, 2, 2, 0, 2]), /points.*vertex 2/],
-    [v("pentagram", pentagram), /points.*intersects itself/],
-    [v("65 vertices", () => regular(65)), /points.*at most 64/],
-    [v("odd length", () => [0, 0, 1, 0, 1]), /points.*even/],
-    [v("NaN at vertex 2", () => [0, 0, 1, 0, NaN, 1]), /points.*vertex 2/],
-    [v("Infinity at vertex 1", () => [0, 0, Infinity, 0, 0, 1]), /points.*vertex 1/],
-    [v("1e39 at vertex 1", () => [0, 0, 1, 1e39, 0, 1]), /points.*vertex 1/],
-    [v("2e7 at vertex 2 (too far)", () => [0, 0, 1, 0, 0, 2e7]), /points.*vertex 2/],
-    [v("string at [3]", () => [0, 0, 1, "0", 0, 1]), /points\[3\]/],
-    [v("BigInt at [0]", () => [0n, 0, 1, 0, 0, 1]), /points\[0\]/],
-    [v("hole at [4]", () => [0, 0, 1, 0, , 1]), /points\[4\]/], // eslint-disable-line no-sparse-arrays
-    [v("Float32Array with NaN at vertex 1", () => new Float32Array([0, 0, NaN, 0, 0, 1])), /points.*vertex 1/],
-    [v("Float64Array of 2e6 numbers", () => new Float64Array(2e6)), /points.*at most 64/],
-    [v("Int32Array", () => new Int32Array([0, 0, 1, 0, 0, 1])), /points/],
-    [v("Uint8Array", () => new Uint8Array([0, 0, 1, 0, 0, 1])), /points/],
-    [v('"0,0,1,0,0,1"', () => "0,0,1,0,0,1"), /points/],
-    [v("{ length: 6 }", () => ({ length: 6, 0: 0, 1: 0, 2: 1, 3: 0, 4: 0, 5: 1 })), /points/],
-    [v("null", () => null), /points/],
-    [v("undefined", () => undefined), /points/],
-    [v("Object.create(Float32Array.prototype)", () => Object.create(Float32Array.prototype)), /points/],
-    [v("proxy over a Float32Array", () => new Proxy(new Float32Array([0, 0, 1, 0, 0, 1]), {})), /points/],
-    [v("throwing proxy over an array", () => throwingProxy([0, 0, 1, 0, 0, 1])), /points/],
-    [v("array with a throwing element getter", () => {
-        const a = [0, 0, 1, 0, 0, 1];
-        Object.defineProperty(a, 3, { get: () => { throw new Error("element getter threw"); } });
-        return a;
-    }), /points\[3\]/],
+  [v("2 points", () => [0, 0, 1, 0]), /points.*at least 3/],
+  [v("no points", () => []), /points.*at least 3/],
+  [v("collinear", () => [0, 0, 1, 1, 2, 2, 3, 3]), /points.*zero area/],
+  [v("duplicates only", () => [1, 1, 1, 1, 1, 1]), /points.*zero area/],
+  [v("non-convex (vertex 2 reflex)", () => [0, 0, 2, 0, 1, 0.5, 2, 2, 0, 2]), /points.*vertex 2/],
+  [v("pentagram", pentagram), /points.*intersects itself/],
+  [v("65 vertices", () => regular(65)), /points.*at most 64/],
+  [v("odd length", () => [0, 0, 1, 0, 1]), /points.*even/],
+  [v("NaN at vertex 2", () => [0, 0, 1, 0, NaN, 1]), /points.*vertex 2/],
+  [v("Infinity at vertex 1", () => [0, 0, Infinity, 0, 0, 1]), /points.*vertex 1/],
+  [v("1e39 at vertex 1", () => [0, 0, 1, 1e39, 0, 1]), /points.*vertex 1/],
+  [v("2e7 at vertex 2 (too far)", () => [0, 0, 1, 0, 0, 2e7]), /points.*vertex 2/],
+  [v("string at [3]", () => [0, 0, 1, "0", 0, 1]), /points\[3\]/],
+  [v("BigInt at [0]", () => [0n, 0, 1, 0, 0, 1]), /points\[0\]/],
+  [v("hole at [4]", () => [0, 0, 1, 0, , 1]), /points\[4\]/], // eslint-disable-line no-sparse-arrays
+  [v("Float32Array with NaN at vertex 1", () => new Float32Array([0, 0, NaN, 0, 0, 1])), /points.*vertex 1/],
+  [v("Float64Array of 2e6 numbers", () => new Float64Array(2e6)), /points.*at most 64/],
+  [v("Int32Array", () => new Int32Array([0, 0, 1, 0, 0, 1])), /points/],
+  [v("Uint8Array", () => new Uint8Array([0, 0, 1, 0, 0, 1])), /points/],
+  [v('"0,0,1,0,0,1"', () => "0,0,1,0,0,1"), /points/],
+  [v("{ length: 6 }", () => ({ length: 6, 0: 0, 1: 0, 2: 1, 3: 0, 4: 0, 5: 1 })), /points/],
+  [v("null", () => null), /points/],
+  [v("undefined", () => undefined), /points/],
+  [v("Object.create(Float32Array.prototype)", () => Object.create(Float32Array.prototype)), /points/],
+  [v("proxy over a Float32Array", () => new Proxy(new Float32Array([0, 0, 1, 0, 0, 1]), {})), /points/],
+  [v("throwing proxy over an array", () => throwingProxy([0, 0, 1, 0, 0, 1])), /points/],
+  [
+    v("array with a throwing element getter", () => {
+      const a = [0, 0, 1, 0, 0, 1];
+      Object.defineProperty(a, 3, {
+        get: () => {
+          throw new Error("element getter threw");
+        },
+      });
+      return a;
+    }),
+    /points\[3\]/,
+  ],
 ];
 
 /** Hostile probe shapes for queryShape, with the pattern the message must contain. */
 const PROBES = [
-    [v("null", () => null), /shape/],
-    [v("undefined", () => undefined), /shape/],
-    [v("5", () => 5), /shape/],
-    [v('"circle"', () => "circle"), /shape/],
-    [v("[]", () => []), /shape/],
-    [v("{}", () => ({})), /shape\.kind/],
-    [v('{ kind: "bogus" }', () => ({ kind: "bogus" })), /shape\.kind/],
-    [v("{ kind: 5 }", () => ({ kind: 5 })), /shape\.kind/],
-    [v("circle without radius", () => ({ kind: "circle" })), /shape\.radius/],
-    [v("circle radius 0", () => ({ kind: "circle", radius: 0 })), /shape\.radius/],
-    [v("circle radius -1", () => ({ kind: "circle", radius: -1 })), /shape\.radius/],
-    [v("circle radius NaN", () => ({ kind: "circle", radius: NaN })), /shape\.radius/],
-    [v('circle radius "1"', () => ({ kind: "circle", radius: "1" })), /shape\.radius/],
-    [v("circle radius 1e39", () => ({ kind: "circle", radius: 1e39 })), /shape\.radius/],
-    [v("circle with an unknown key", () => ({ kind: "circle", radius: 1, r: 1 })), /shape.*"r"/],
-    [v("box without halfHeight", () => ({ kind: "box", halfWidth: 1 })), /shape\.halfHeight/],
-    [v("alignedBox halfWidth -0", () => ({ kind: "alignedBox", halfWidth: -0, halfHeight: 1 })), /shape\.halfWidth/],
-    [v("capsule halfLength Infinity", () => ({ kind: "capsule", halfLength: Infinity, radius: 1 })), /shape\.halfLength/],
-    [v("segment of zero length", () => ({ kind: "segment", x1: 1, y1: 1, x2: 1, y2: 1 })), /shape\.x2/],
-    [v("segment x1 NaN", () => ({ kind: "segment", x1: NaN, y1: 0, x2: 1, y2: 0 })), /shape\.x1/],
-    [v("segment y2 2e7", () => ({ kind: "segment", x1: 0, y1: 0, x2: 1, y2: 2e7 })), /shape\.y2/],
-    [v("point with a radius", () => ({ kind: "point", radius: 1 })), /shape.*"radius"/],
-    [v("polygon pentagram", () => ({ kind: "polygon", points: pentagram() })), /points.*intersects itself/],
-    [v("polygon NaN at vertex 1", () => ({ kind: "polygon", points: [0, 0, NaN, 0, 0, 1] })), /points.*vertex 1/],
-    [v("polygon 65 vertices", () => ({ kind: "polygon", points: regular(65) })), /points.*at most 64/],
-    [v("polygon odd length", () => ({ kind: "polygon", points: [0, 0, 1, 0, 1] })), /points.*even/],
-    [v("polygon points null", () => ({ kind: "polygon", points: null })), /shape\.points/],
-    [v("throwing getter on kind", () => throwingGetter("kind")), /shape\.kind/],
-    [v("throwing proxy", () => throwingProxy({ kind: "circle", radius: 1 })), /shape/],
-    [v("revoked proxy", revokedProxy), /shape/],
+  [v("null", () => null), /shape/],
+  [v("undefined", () => undefined), /shape/],
+  [v("5", () => 5), /shape/],
+  [v('"circle"', () => "circle"), /shape/],
+  [v("[]", () => []), /shape/],
+  [v("{}", () => ({})), /shape\.kind/],
+  [v('{ kind: "bogus" }', () => ({ kind: "bogus" })), /shape\.kind/],
+  [v("{ kind: 5 }", () => ({ kind: 5 })), /shape\.kind/],
+  [v("circle without radius", () => ({ kind: "circle" })), /shape\.radius/],
+  [v("circle radius 0", () => ({ kind: "circle", radius: 0 })), /shape\.radius/],
+  [v("circle radius -1", () => ({ kind: "circle", radius: -1 })), /shape\.radius/],
+  [v("circle radius NaN", () => ({ kind: "circle", radius: NaN })), /shape\.radius/],
+  [v('circle radius "1"', () => ({ kind: "circle", radius: "1" })), /shape\.radius/],
+  [v("circle radius 1e39", () => ({ kind: "circle", radius: 1e39 })), /shape\.radius/],
+  [v("circle with an unknown key", () => ({ kind: "circle", radius: 1, r: 1 })), /shape.*"r"/],
+  [v("box without halfHeight", () => ({ kind: "box", halfWidth: 1 })), /shape\.halfHeight/],
+  [v("alignedBox halfWidth -0", () => ({ kind: "alignedBox", halfWidth: -0, halfHeight: 1 })), /shape\.halfWidth/],
+  [v("capsule halfLength Infinity", () => ({ kind: "capsule", halfLength: Infinity, radius: 1 })), /shape\.halfLength/],
+  [v("segment of zero length", () => ({ kind: "segment", x1: 1, y1: 1, x2: 1, y2: 1 })), /shape\.x2/],
+  [v("segment x1 NaN", () => ({ kind: "segment", x1: NaN, y1: 0, x2: 1, y2: 0 })), /shape\.x1/],
+  [v("segment y2 2e7", () => ({ kind: "segment", x1: 0, y1: 0, x2: 1, y2: 2e7 })), /shape\.y2/],
+  [v("point with a radius", () => ({ kind: "point", radius: 1 })), /shape.*"radius"/],
+  [v("polygon pentagram", () => ({ kind: "polygon", points: pentagram() })), /points.*intersects itself/],
+  [v("polygon NaN at vertex 1", () => ({ kind: "polygon", points: [0, 0, NaN, 0, 0, 1] })), /points.*vertex 1/],
+  [v("polygon 65 vertices", () => ({ kind: "polygon", points: regular(65) })), /points.*at most 64/],
+  [v("polygon odd length", () => ({ kind: "polygon", points: [0, 0, 1, 0, 1] })), /points.*even/],
+  [v("polygon points null", () => ({ kind: "polygon", points: null })), /shape\.points/],
+  [v("throwing getter on kind", () => throwingGetter("kind")), /shape\.kind/],
+  [v("throwing proxy", () => throwingProxy({ kind: "circle", radius: 1 })), /shape/],
+  [v("revoked proxy", revokedProxy), /shape/],
 ];
 
 const U32_IDS = [
-    v("Float64Array", (s) => new Float64Array([s.ids[0]])),
-    v("Int32Array", (s) => new Int32Array([s.ids[0]])),
-    v("plain array", (s) => [s.ids[0]]),
-    v("null", () => null),
-    v("undefined", () => undefined),
-    v('"0"', () => "0"),
-    v("Object.create(Uint32Array.prototype)", () => Object.create(Uint32Array.prototype)),
-    v("throwing proxy", () => throwingProxy(new Uint32Array(1))),
+  v("Float64Array", (s) => new Float64Array([s.ids[0]])),
+  v("Int32Array", (s) => new Int32Array([s.ids[0]])),
+  v("plain array", (s) => [s.ids[0]]),
+  v("null", () => null),
+  v("undefined", () => undefined),
+  v('"0"', () => "0"),
+  v("Object.create(Uint32Array.prototype)", () => Object.create(Uint32Array.prototype)),
+  v("throwing proxy", () => throwingProxy(new Uint32Array(1))),
 ];
 
 /** setTransforms batches: [ids, xya] builders and the pattern. Every batch starts with valid entries. */
 const BATCHES = [
-    [v("xya Float64Array", (s) => [new Uint32Array([s.ids[0]]), new Float64Array(3)]), /xya/],
-    [v("xya Int32Array", (s) => [new Uint32Array([s.ids[0]]), new Int32Array(3)]), /xya/],
-    [v("xya plain array", (s) => [new Uint32Array([s.ids[0]]), [1, 2, 3]]), /xya/],
-    [v("xya null", (s) => [new Uint32Array([s.ids[0]]), null]), /xya/],
-    [v("xya too short", (s) => [new Uint32Array([s.ids[0], s.ids[1]]), new Float32Array(5)]), /xya.*length 6/],
-    [v("xya too long", (s) => [new Uint32Array([s.ids[0]]), new Float32Array(4)]), /xya.*length 3/],
-    [v("xya for no ids", () => [new Uint32Array(0), new Float32Array(3)]), /xya.*length 0/],
-    [v("removed id last", (s) => [new Uint32Array([s.ids[0], s.removed]), new Float32Array(6)]), /ids/],
-    [v("never-issued id first", (s) => [new Uint32Array([999999, s.ids[0]]), new Float32Array(6)]), /ids/],
-    [v("id 2 ** 32 - 1", () => [new Uint32Array([2 ** 32 - 1]), new Float32Array(3)]), /ids/],
-    [v("NaN at xya[4]", (s) => [new Uint32Array([s.ids[0], s.ids[1]]), new Float32Array([5, 5, 0, 6, NaN, 0])]), /xya\[4\]/],
-    [v("Infinity angle at xya[5]", (s) => [new Uint32Array([s.ids[0], s.ids[1]]), new Float32Array([5, 5, 0, 6, 6, Infinity])]), /xya\[5\]/],
-    [v("1e8 at xya[3]", (s) => [new Uint32Array([s.ids[0], s.ids[1]]), new Float32Array([5, 5, 0, 1e8, 6, 0])]), /xya\[3\]/],
-    [v("xya Object.create(Float32Array.prototype)", (s) => [new Uint32Array([s.ids[0]]), Object.create(Float32Array.prototype)]), /xya/],
-    [v("xya proxy over a Float32Array", (s) => [new Uint32Array([s.ids[0]]), new Proxy(new Float32Array(3), {})]), /xya/],
-    ...U32_IDS.map((ids) => [v(`ids ${ids.label}`, (s) => [ids.make(s), new Float32Array(3)]), /ids/]),
+  [v("xya Float64Array", (s) => [new Uint32Array([s.ids[0]]), new Float64Array(3)]), /xya/],
+  [v("xya Int32Array", (s) => [new Uint32Array([s.ids[0]]), new Int32Array(3)]), /xya/],
+  [v("xya plain array", (s) => [new Uint32Array([s.ids[0]]), [1, 2, 3]]), /xya/],
+  [v("xya null", (s) => [new Uint32Array([s.ids[0]]), null]), /xya/],
+  [v("xya too short", (s) => [new Uint32Array([s.ids[0], s.ids[1]]), new Float32Array(5)]), /xya.*length 6/],
+  [v("xya too long", (s) => [new Uint32Array([s.ids[0]]), new Float32Array(4)]), /xya.*length 3/],
+  [v("xya for no ids", () => [new Uint32Array(0), new Float32Array(3)]), /xya.*length 0/],
+  [v("removed id last", (s) => [new Uint32Array([s.ids[0], s.removed]), new Float32Array(6)]), /ids/],
+  [v("never-issued id first", (s) => [new Uint32Array([999999, s.ids[0]]), new Float32Array(6)]), /ids/],
+  [v("id 2 ** 32 - 1", () => [new Uint32Array([2 ** 32 - 1]), new Float32Array(3)]), /ids/],
+  [
+    v("NaN at xya[4]", (s) => [new Uint32Array([s.ids[0], s.ids[1]]), new Float32Array([5, 5, 0, 6, NaN, 0])]),
+    /xya\[4\]/,
+  ],
+  [
+    v("Infinity angle at xya[5]", (s) => [
+      new Uint32Array([s.ids[0], s.ids[1]]),
+      new Float32Array([5, 5, 0, 6, 6, Infinity]),
+    ]),
+    /xya\[5\]/,
+  ],
+  [
+    v("1e8 at xya[3]", (s) => [new Uint32Array([s.ids[0], s.ids[1]]), new Float32Array([5, 5, 0, 1e8, 6, 0])]),
+    /xya\[3\]/,
+  ],
+  [
+    v("xya Object.create(Float32Array.prototype)", (s) => [
+      new Uint32Array([s.ids[0]]),
+      Object.create(Float32Array.prototype),
+    ]),
+    /xya/,
+  ],
+  [v("xya proxy over a Float32Array", (s) => [new Uint32Array([s.ids[0]]), new Proxy(new Float32Array(3), {})]), /xya/],
+  ...U32_IDS.map((ids) => [v(`ids ${ids.label}`, (s) => [ids.make(s), new Float32Array(3)]), /ids/]),
 ];
 
 // Method table: name, argument positions as [name, kind or value list], and how valid arguments look.
 // Positions whose kind is a list of [value, pattern] pairs carry their own patterns.
 const METHODS = [
-    ["addCircle", [["x", "coordinate"], ["y", "coordinate"], ["radius", "size"], ["opts", "opts?"]], () => [0, 0, 1, {}]],
-    ["addBox", [["x", "coordinate"], ["y", "coordinate"], ["halfWidth", "size"], ["halfHeight", "size"], ["angle", "angle?"], ["opts", "opts?"]], () => [0, 0, 1, 1, 0, {}]],
-    ["addAlignedBox", [["x", "coordinate"], ["y", "coordinate"], ["halfWidth", "size"], ["halfHeight", "size"], ["opts", "opts?"]], () => [0, 0, 1, 1, {}]],
-    ["addPolygon", [["x", "coordinate"], ["y", "coordinate"], ["angle", "angle"], ["points", POLYGONS], ["opts", "opts?"]], () => [0, 0, 0, [0, 0, 1, 0, 0, 1], {}]],
-    ["addCapsule", [["x", "coordinate"], ["y", "coordinate"], ["halfLength", "size"], ["radius", "size"], ["angle", "angle?"], ["opts", "opts?"]], () => [0, 0, 1, 1, 0, {}]],
-    ["addSegment", [["x1", "coordinate"], ["y1", "coordinate"], ["x2", "coordinate"], ["y2", "coordinate"], ["opts", "opts?"]], () => [0, 0, 1, 1, {}]],
-    ["addPoint", [["x", "coordinate"], ["y", "coordinate"], ["opts", "opts?"]], () => [0, 0, {}]],
-    ["remove", [["id", "id"]], (s) => [s.ids[0]]],
-    ["setTransform", [["id", "id"], ["x", "coordinate"], ["y", "coordinate"], ["angle", "angle"]], (s) => [s.ids[0], 3, 3, 0]],
-    ["getTransform", [["id", "id"]], (s) => [s.ids[0]]],
-    ["setLayerMask", [["id", "id"], ["layer", "bits"], ["mask", "bits"]], (s) => [s.ids[0], 1, 1]],
-    ["queryPoint", [["x", "coordinate"], ["y", "coordinate"], ["mask", "bits?"]], () => [0, 0, 1]],
-    ["queryAabb", [["minX", "coordinate"], ["minY", "coordinate"], ["maxX", "coordinate"], ["maxY", "coordinate"], ["mask", "bits?"]], () => [0, 0, 1, 1, 1]],
-    ["queryShape", [["shape", PROBES], ["x", "coordinate"], ["y", "coordinate"], ["angle", "angle?"], ["mask", "bits?"]], () => [{ kind: "circle", radius: 1 }, 0, 0, 0, 1]],
-    ["raycast", [["x", "coordinate"], ["y", "coordinate"], ["dx", "number"], ["dy", "number"], ["maxDistance", "maxDistance?"], ["mask", "bits?"]], () => [0, 0, 1, 0, 10, 1]],
+  [
+    "addCircle",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["radius", "size"],
+      ["opts", "opts?"],
+    ],
+    () => [0, 0, 1, {}],
+  ],
+  [
+    "addBox",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["halfWidth", "size"],
+      ["halfHeight", "size"],
+      ["angle", "angle?"],
+      ["opts", "opts?"],
+    ],
+    () => [0, 0, 1, 1, 0, {}],
+  ],
+  [
+    "addAlignedBox",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["halfWidth", "size"],
+      ["halfHeight", "size"],
+      ["opts", "opts?"],
+    ],
+    () => [0, 0, 1, 1, {}],
+  ],
+  [
+    "addPolygon",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["angle", "angle"],
+      ["points", POLYGONS],
+      ["opts", "opts?"],
+    ],
+    () => [0, 0, 0, [0, 0, 1, 0, 0, 1], {}],
+  ],
+  [
+    "addCapsule",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["halfLength", "size"],
+      ["radius", "size"],
+      ["angle", "angle?"],
+      ["opts", "opts?"],
+    ],
+    () => [0, 0, 1, 1, 0, {}],
+  ],
+  [
+    "addSegment",
+    [
+      ["x1", "coordinate"],
+      ["y1", "coordinate"],
+      ["x2", "coordinate"],
+      ["y2", "coordinate"],
+      ["opts", "opts?"],
+    ],
+    () => [0, 0, 1, 1, {}],
+  ],
+  [
+    "addPoint",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["opts", "opts?"],
+    ],
+    () => [0, 0, {}],
+  ],
+  ["remove", [["id", "id"]], (s) => [s.ids[0]]],
+  [
+    "setTransform",
+    [
+      ["id", "id"],
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["angle", "angle"],
+    ],
+    (s) => [s.ids[0], 3, 3, 0],
+  ],
+  ["getTransform", [["id", "id"]], (s) => [s.ids[0]]],
+  [
+    "setLayerMask",
+    [
+      ["id", "id"],
+      ["layer", "bits"],
+      ["mask", "bits"],
+    ],
+    (s) => [s.ids[0], 1, 1],
+  ],
+  [
+    "queryPoint",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["mask", "bits?"],
+    ],
+    () => [0, 0, 1],
+  ],
+  [
+    "queryAabb",
+    [
+      ["minX", "coordinate"],
+      ["minY", "coordinate"],
+      ["maxX", "coordinate"],
+      ["maxY", "coordinate"],
+      ["mask", "bits?"],
+    ],
+    () => [0, 0, 1, 1, 1],
+  ],
+  [
+    "queryShape",
+    [
+      ["shape", PROBES],
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["angle", "angle?"],
+      ["mask", "bits?"],
+    ],
+    () => [{ kind: "circle", radius: 1 }, 0, 0, 0, 1],
+  ],
+  [
+    "raycast",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["dx", "number"],
+      ["dy", "number"],
+      ["maxDistance", "maxDistance?"],
+      ["mask", "bits?"],
+    ],
+    () => [0, 0, 1, 0, 10, 1],
+  ],
 ];
 
 const MAX_DISTANCE = [...NOT_NUMBERS, v("NaN", () => NaN), v("-1", () => -1), v("-Infinity", () => -Infinity)];
 
 function positionValues(kind, name) {
-    if (Array.isArray(kind)) return kind.map(([value, pattern]) => ({ value, pattern }));
-    const isOptional = kind.endsWith("?");
-    const base = kind.replace("?", "");
-    const list = base === "maxDistance" ? MAX_DISTANCE : isOptional ? optional(base) : KINDS[base];
-    return list.map((value) => ({ value, pattern: new RegExp(`\\b${name}\\b`) }));
+  if (Array.isArray(kind)) return kind.map(([value, pattern]) => ({ value, pattern }));
+  const isOptional = kind.endsWith("?");
+  const base = kind.replace("?", "");
+  const list = base === "maxDistance" ? MAX_DISTANCE : isOptional ? optional(base) : KINDS[base];
+  return list.map((value) => ({ value, pattern: new RegExp(`\\b${name}\\b`) }));
 }
 
 /** Every case of the sweep: { method, arg, label, args(state) → array, pattern, call(world, args) }. */
 export function buildCases() {
-    const cases = [];
-    for (const [method, positions, valid] of METHODS) {
-        positions.forEach(([name, kind], index) => {
-            for (const { value, pattern } of positionValues(kind, name)) {
-                cases.push({
-                    method,
-                    arg: name,
-                    label: value.label,
-                    pattern,
-                    args: (s) => {
-                        const args = valid(s);
-                        args[index] = value.make(s);
-                        return args;
-                    },
-                    call: (world, args) => world[method](...args),
-                });
-            }
-        });
-    }
-    for (const [value, pattern] of BATCHES) {
+  const cases = [];
+  for (const [method, positions, valid] of METHODS) {
+    positions.forEach(([name, kind], index) => {
+      for (const { value, pattern } of positionValues(kind, name)) {
         cases.push({
-            method: "setTransforms",
-            arg: "ids/xya",
-            label: value.label,
-            pattern,
-            args: (s) => value.make(s),
-            call: (world, args) => world.setTransforms(...args),
+          method,
+          arg: name,
+          label: value.label,
+          pattern,
+          args: (s) => {
+            const args = valid(s);
+            args[index] = value.make(s);
+            return args;
+          },
+          call: (world, args) => world[method](...args),
         });
-    }
-    // The raycast direction must not be zero.
-    cases.push({
-        method: "raycast",
-        arg: "dx, dy",
-        label: "(0, 0)",
-        pattern: /dx, dy/,
-        args: () => [0, 0, 0, 0],
-        call: (world, args) => world.raycast(...args),
+      }
     });
-    // Bad transforms written straight into the columns: step() and stepProfiled() must reject them, name the
-    // shape, and leave the last step's results alone.
-    for (const method of ["step", "stepProfiled"]) {
-        for (const column of ["xs", "ys", "angles"]) {
-            const values = column === "angles" ? [NaN, Infinity] : [NaN, -Infinity, 1e8];
-            for (const bad of values) {
-                cases.push({
-                    method,
-                    arg: column,
-                    label: `${column}[id] = ${bad}`,
-                    pattern: new RegExp(`${column === "xs" ? "x" : column === "ys" ? "y" : "angle"} of shape \\d+`),
-                    args: (s) => [s.ids[2]],
-                    call: (world, [id]) => {
-                        const t = world.transforms();
-                        const before = t[column][id];
-                        t[column][id] = bad;
-                        try {
-                            world[method]();
-                        } finally {
-                            world.transforms()[column][id] = before;
-                        }
-                    },
-                });
-            }
-        }
-    }
-    // The constructor's reserved options.
-    for (const value of [
-        v("{ a: 1 }", () => ({ a: 1 })),
-        v("5", () => 5),
-        v('"x"', () => "x"),
-        v("true", () => true),
-        v("1n", () => 1n),
-        v("[1]", () => [1]),
-        v("Symbol()", () => Symbol("s")),
-        v("throwing proxy", () => throwingProxy({})),
-        v("revoked proxy", revokedProxy),
-    ]) {
+  }
+  for (const [value, pattern] of BATCHES) {
+    cases.push({
+      method: "setTransforms",
+      arg: "ids/xya",
+      label: value.label,
+      pattern,
+      args: (s) => value.make(s),
+      call: (world, args) => world.setTransforms(...args),
+    });
+  }
+  // The raycast direction must not be zero.
+  cases.push({
+    method: "raycast",
+    arg: "dx, dy",
+    label: "(0, 0)",
+    pattern: /dx, dy/,
+    args: () => [0, 0, 0, 0],
+    call: (world, args) => world.raycast(...args),
+  });
+  // Bad transforms written straight into the columns: step() and stepProfiled() must reject them, name the
+  // shape, and leave the last step's results alone.
+  for (const method of ["step", "stepProfiled"]) {
+    for (const column of ["xs", "ys", "angles"]) {
+      const values = column === "angles" ? [NaN, Infinity] : [NaN, -Infinity, 1e8];
+      for (const bad of values) {
         cases.push({
-            method: "new World",
-            arg: "options",
-            label: value.label,
-            pattern: /options/,
-            args: () => [value.make()],
-            call: (world, args) => {
-                const w = new world.constructor(...args);
-                w.free(); // only reached when the constructor wrongly accepted the value
-            },
+          method,
+          arg: column,
+          label: `${column}[id] = ${bad}`,
+          pattern: new RegExp(`${column === "xs" ? "x" : column === "ys" ? "y" : "angle"} of shape \\d+`),
+          args: (s) => [s.ids[2]],
+          call: (world, [id]) => {
+            const t = world.transforms();
+            const before = t[column][id];
+            t[column][id] = bad;
+            try {
+              world[method]();
+            } finally {
+              world.transforms()[column][id] = before;
+            }
+          },
         });
+      }
     }
-    return cases;
+  }
+  // The constructor's reserved options.
+  for (const value of [
+    v("{ a: 1 }", () => ({ a: 1 })),
+    v("5", () => 5),
+    v('"x"', () => "x"),
+    v("true", () => true),
+    v("1n", () => 1n),
+    v("[1]", () => [1]),
+    v("Symbol()", () => Symbol("s")),
+    v("throwing proxy", () => throwingProxy({})),
+    v("revoked proxy", revokedProxy),
+  ]) {
+    cases.push({
+      method: "new World",
+      arg: "options",
+      label: value.label,
+      pattern: /options/,
+      args: () => [value.make()],
+      call: (world, args) => {
+        const w = new world.constructor(...args);
+        w.free(); // only reached when the constructor wrongly accepted the value
+      },
+    });
+  }
+  return cases;
 }
 
 /** A small scene: two overlapping circles, a box on a static floor, a polygon, a capsule, a segment, a point. */
 function buildScene(World) {
-    const world = new World();
-    const ids = [
-        world.addCircle(0, 0, 1),
-        world.addCircle(1.5, 0, 1),
-        world.addBox(10, 0.5, 1, 1, 0.2),
-        world.addAlignedBox(10, -1, 20, 1, { isStatic: true }),
-        world.addPolygon(-10, 0, 0, [0, 0, 2, 0, 1, 2], { layer: 2, mask: 3 }),
-        world.addCapsule(-9, 1, 1, 0.5, 0.3),
-        world.addSegment(20, 0, 22, 0.5),
-        world.addPoint(21, 0.25),
-    ];
-    const removed = world.addCircle(100, 100, 1);
-    world.step();
-    world.remove(removed);
-    world.step();
-    return { world, ids, removed };
+  const world = new World();
+  const ids = [
+    world.addCircle(0, 0, 1),
+    world.addCircle(1.5, 0, 1),
+    world.addBox(10, 0.5, 1, 1, 0.2),
+    world.addAlignedBox(10, -1, 20, 1, { isStatic: true }),
+    world.addPolygon(-10, 0, 0, [0, 0, 2, 0, 1, 2], { layer: 2, mask: 3 }),
+    world.addCapsule(-9, 1, 1, 0.5, 0.3),
+    world.addSegment(20, 0, 22, 0.5),
+    world.addPoint(21, 0.25),
+  ];
+  const removed = world.addCircle(100, 100, 1);
+  world.step();
+  world.remove(removed);
+  world.step();
+  return { world, ids, removed };
 }
 
 function snapshot(world, ids) {
-    return {
-        size: world.size,
-        slotCount: world.slotCount,
-        transforms: ids.map((id) => Array.from(world.getTransform(id))),
-        has: ids.map((id) => world.has(id)),
-        pairs: Array.from(world.pairs()),
-        contacts: Array.from(world.contacts()),
-    };
+  return {
+    size: world.size,
+    slotCount: world.slotCount,
+    transforms: ids.map((id) => Array.from(world.getTransform(id))),
+    has: ids.map((id) => world.has(id)),
+    pairs: Array.from(world.pairs()),
+    contacts: Array.from(world.contacts()),
+  };
 }
 
 function diff(a, b) {
-    const ja = JSON.stringify(a);
-    const jb = JSON.stringify(b);
-    return ja === jb ? null : `before ${ja}\n after ${jb}`;
+  const ja = JSON.stringify(a);
+  const jb = JSON.stringify(b);
+  return ja === jb ? null : `before ${ja}\n after ${jb}`;
 }
 
 /**
@@ -398,54 +548,55 @@ function diff(a, b) {
  * @param {{ World: any, wasmMemory: () => WebAssembly.Memory }} sepax
  */
 export function runSweep({ World, wasmMemory }) {
-    const state = buildScene(World);
-    const { world, ids } = state;
-    const before = snapshot(world, ids);
-    const cases = buildCases();
-    const counts = { tried: 0, traps: 0, byClass: {}, byMethod: {} };
-    const failures = [];
-    for (const c of cases) {
-        counts.tried += 1;
-        counts.byMethod[c.method] = (counts.byMethod[c.method] ?? 0) + 1;
-        const what = `${c.method} ${c.arg} = ${c.label}`;
-        let error = null;
-        let result;
-        try {
-            result = c.call(world, c.args(state));
-        } catch (e) {
-            error = e;
-        }
-        if (error === null) {
-            failures.push(`${what}: accepted (returned ${String(result)})`);
-            // Undo an accidental add so that the final state comparison blames only this case.
-            if (c.method.startsWith("add") && typeof result === "number" && world.has(result)) world.remove(result);
-            continue;
-        }
-        const cls = error instanceof WebAssembly.RuntimeError ? "RuntimeError (trap)" : (error?.constructor?.name ?? typeof error);
-        counts.byClass[cls] = (counts.byClass[cls] ?? 0) + 1;
-        if (error instanceof WebAssembly.RuntimeError) {
-            counts.traps += 1;
-            failures.push(`${what}: TRAP ${error.message}`);
-        } else if (!(error instanceof TypeError || error instanceof RangeError)) {
-            failures.push(`${what}: threw ${cls}: ${error?.message}`);
-        } else if (!error.message.startsWith(`${c.method}: `)) {
-            failures.push(`${what}: message does not start with the method name: ${error.message}`);
-        } else if (!c.pattern.test(error.message)) {
-            failures.push(`${what}: message does not match ${c.pattern}: ${error.message}`);
-        }
+  const state = buildScene(World);
+  const { world, ids } = state;
+  const before = snapshot(world, ids);
+  const cases = buildCases();
+  const counts = { tried: 0, traps: 0, byClass: {}, byMethod: {} };
+  const failures = [];
+  for (const c of cases) {
+    counts.tried += 1;
+    counts.byMethod[c.method] = (counts.byMethod[c.method] ?? 0) + 1;
+    const what = `${c.method} ${c.arg} = ${c.label}`;
+    let error = null;
+    let result;
+    try {
+      result = c.call(world, c.args(state));
+    } catch (e) {
+      error = e;
     }
-    // Nothing changed, and a new step reports what the last one did.
-    const afterSweep = snapshot(world, ids);
-    const changed = diff(before, afterSweep);
-    if (changed) failures.push(`world changed by the sweep (before any new step):\n${changed}`);
-    world.step();
-    const afterStep = snapshot(world, ids);
-    const stepChanged = diff(before, afterStep);
-    if (stepChanged) failures.push(`world changed by the sweep (after a new step):\n${stepChanged}`);
-    if (world.has(state.removed)) failures.push("the removed id came back");
-    const memoryBytes = wasmMemory().buffer.byteLength;
-    world.free();
-    return { counts, failures, pairsBefore: before.pairs.length / 2, memoryBytes };
+    if (error === null) {
+      failures.push(`${what}: accepted (returned ${String(result)})`);
+      // Undo an accidental add so that the final state comparison blames only this case.
+      if (c.method.startsWith("add") && typeof result === "number" && world.has(result)) world.remove(result);
+      continue;
+    }
+    const cls =
+      error instanceof WebAssembly.RuntimeError ? "RuntimeError (trap)" : (error?.constructor?.name ?? typeof error);
+    counts.byClass[cls] = (counts.byClass[cls] ?? 0) + 1;
+    if (error instanceof WebAssembly.RuntimeError) {
+      counts.traps += 1;
+      failures.push(`${what}: TRAP ${error.message}`);
+    } else if (!(error instanceof TypeError || error instanceof RangeError)) {
+      failures.push(`${what}: threw ${cls}: ${error?.message}`);
+    } else if (!error.message.startsWith(`${c.method}: `)) {
+      failures.push(`${what}: message does not start with the method name: ${error.message}`);
+    } else if (!c.pattern.test(error.message)) {
+      failures.push(`${what}: message does not match ${c.pattern}: ${error.message}`);
+    }
+  }
+  // Nothing changed, and a new step reports what the last one did.
+  const afterSweep = snapshot(world, ids);
+  const changed = diff(before, afterSweep);
+  if (changed) failures.push(`world changed by the sweep (before any new step):\n${changed}`);
+  world.step();
+  const afterStep = snapshot(world, ids);
+  const stepChanged = diff(before, afterStep);
+  if (stepChanged) failures.push(`world changed by the sweep (after a new step):\n${stepChanged}`);
+  if (world.has(state.removed)) failures.push("the removed id came back");
+  const memoryBytes = wasmMemory().buffer.byteLength;
+  world.free();
+  return { counts, failures, pairsBefore: before.pairs.length / 2, memoryBytes };
 }
 
 /**
@@ -453,44 +604,44 @@ export function runSweep({ World, wasmMemory }) {
  * works. Returns a list of failures.
  */
 export function runFreedChecks({ World }) {
-    const failures = [];
-    const world = new World();
-    world.addCircle(0, 0, 1);
-    world.step();
-    world.free();
-    let checked = 0;
-    // Every method a World has, wherever it sits on the prototype chain (the package's World
-    // extends the wasm-bindgen class).
-    const methods = new Map();
-    for (let proto = World.prototype; proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-        for (const name of Object.getOwnPropertyNames(proto)) {
-            if (!methods.has(name)) methods.set(name, Object.getOwnPropertyDescriptor(proto, name));
-        }
+  const failures = [];
+  const world = new World();
+  world.addCircle(0, 0, 1);
+  world.step();
+  world.free();
+  let checked = 0;
+  // Every method a World has, wherever it sits on the prototype chain (the package's World
+  // extends the wasm-bindgen class).
+  const methods = new Map();
+  for (let proto = World.prototype; proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (!methods.has(name)) methods.set(name, Object.getOwnPropertyDescriptor(proto, name));
     }
-    for (const [name, desc] of methods) {
-        if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
-        checked += 1;
-        try {
-            if (desc.get) void world[name];
-            else world[name](0, 0, 1, 1, 0, {});
-            failures.push(`${name} on a freed World did not throw`);
-        } catch (e) {
-            if (e instanceof WebAssembly.RuntimeError) failures.push(`${name} on a freed World trapped: ${e.message}`);
-            else if (!/freed/.test(String(e?.message))) failures.push(`${name} on a freed World: unclear error ${e}`);
-        }
-    }
+  }
+  for (const [name, desc] of methods) {
+    if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
+    checked += 1;
     try {
-        world.free();
-        world.free();
+      if (desc.get) void world[name];
+      else world[name](0, 0, 1, 1, 0, {});
+      failures.push(`${name} on a freed World did not throw`);
     } catch (e) {
-        failures.push(`free() twice threw ${e}`);
+      if (e instanceof WebAssembly.RuntimeError) failures.push(`${name} on a freed World trapped: ${e.message}`);
+      else if (!/freed/.test(String(e?.message))) failures.push(`${name} on a freed World: unclear error ${e}`);
     }
-    const fresh = new World();
-    const a = fresh.addCircle(0, 0, 1);
-    const b = fresh.addCircle(1, 0, 1);
-    if (fresh.step() !== 1 || fresh.pairs()[0] !== a || fresh.pairs()[1] !== b) {
-        failures.push("a new World after the freed checks does not work");
-    }
-    fresh.free();
-    return { failures, checked };
+  }
+  try {
+    world.free();
+    world.free();
+  } catch (e) {
+    failures.push(`free() twice threw ${e}`);
+  }
+  const fresh = new World();
+  const a = fresh.addCircle(0, 0, 1);
+  const b = fresh.addCircle(1, 0, 1);
+  if (fresh.step() !== 1 || fresh.pairs()[0] !== a || fresh.pairs()[1] !== b) {
+    failures.push("a new World after the freed checks does not work");
+  }
+  fresh.free();
+  return { failures, checked };
 }

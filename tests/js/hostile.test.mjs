@@ -14,17 +14,17 @@ await init();
 const sweep = runSweep({ World, wasmMemory });
 
 test("every hostile argument throws a TypeError or RangeError naming it, and changes nothing", () => {
-    const { counts, failures, pairsBefore } = sweep;
-    console.log(
-        `hostile sweep (node): ${counts.tried} hostile inputs tried, ${counts.traps} traps, ` +
-            `errors by class ${JSON.stringify(counts.byClass)}, world had ${pairsBefore} pairs`,
-    );
-    console.log(`hostile sweep (node): cases by method ${JSON.stringify(counts.byMethod)}`);
-    assert.equal(counts.traps, 0, "traps seen");
-    assert.deepEqual(failures, []);
-    assert.ok(pairsBefore >= 3, "the scene has pairs to lose");
-    assert.equal(counts.tried, buildCases().length);
-    assert.ok(counts.tried > 500, `only ${counts.tried} cases`);
+  const { counts, failures, pairsBefore } = sweep;
+  console.log(
+    `hostile sweep (node): ${counts.tried} hostile inputs tried, ${counts.traps} traps, ` +
+      `errors by class ${JSON.stringify(counts.byClass)}, world had ${pairsBefore} pairs`,
+  );
+  console.log(`hostile sweep (node): cases by method ${JSON.stringify(counts.byMethod)}`);
+  assert.equal(counts.traps, 0, "traps seen");
+  assert.deepEqual(failures, []);
+  assert.ok(pairsBefore >= 3, "the scene has pairs to lose");
+  assert.equal(counts.tried, buildCases().length);
+  assert.ok(counts.tried > 500, `only ${counts.tried} cases`);
 });
 
 // The package's garbage-free setTransforms path (pkg-template/common.js → setTransformsRaw) trusts `.length`:
@@ -33,11 +33,11 @@ test("every hostile argument throws a TypeError or RangeError naming it, and cha
 // anything but a plain typed array (exact prototype, no own `length`) to the checked method. Run in a child
 // process so that a regression cannot take this one's memory with it.
 test("setTransforms with a typed array whose length lies (own property or subclass getter)", () => {
-    const child = spawnSync(process.execPath, ["--input-type=module", "-e", SPOOFED_LENGTH], {
-        cwd: fileURLToPath(new URL(".", import.meta.url)),
-        encoding: "utf8",
-    });
-    assert.equal(child.status, 0, child.stdout + child.stderr);
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", SPOOFED_LENGTH], {
+    cwd: fileURLToPath(new URL(".", import.meta.url)),
+    encoding: "utf8",
+  });
+  assert.equal(child.status, 0, child.stdout + child.stderr);
 });
 
 const SPOOFED_LENGTH = `
@@ -62,69 +62,90 @@ if (w.step() !== 0) process.exit(3);
 `;
 
 test("methods of a freed World throw a clear Error; free() twice is harmless; new Worlds still work", () => {
-    const { failures, checked } = runFreedChecks({ World });
-    assert.deepEqual(failures, []);
-    assert.ok(checked >= 30, `only ${checked} methods checked`);
+  const { failures, checked } = runFreedChecks({ World });
+  assert.deepEqual(failures, []);
+  assert.ok(checked >= 30, `only ${checked} methods checked`);
 });
 
 test("has() is a predicate: false for anything that is not a live id, never a throw", () => {
-    const w = new World();
-    const a = w.addCircle(0, 0, 1);
-    const b = w.addCircle(5, 0, 1);
-    w.remove(b);
-    const hostile = [-1, 1.5, NaN, Infinity, 2 ** 32, 2 ** 53, b, 999, "0", `${a}`, null, undefined, true, 0n, {}, [a], Symbol("s")];
-    for (const id of hostile) assert.equal(w.has(id), false, `has(${String(id)})`);
-    assert.equal(w.has(a), true);
-    w.free();
+  const w = new World();
+  const a = w.addCircle(0, 0, 1);
+  const b = w.addCircle(5, 0, 1);
+  w.remove(b);
+  const hostile = [
+    -1,
+    1.5,
+    NaN,
+    Infinity,
+    2 ** 32,
+    2 ** 53,
+    b,
+    999,
+    "0",
+    `${a}`,
+    null,
+    undefined,
+    true,
+    0n,
+    {},
+    [a],
+    Symbol("s"),
+  ];
+  for (const id of hostile) assert.equal(w.has(id), false, `has(${String(id)})`);
+  assert.equal(w.has(a), true);
+  w.free();
 });
 
 test("low-level methods never trap on out-of-range input", () => {
-    const w = new World();
-    const a = w.addCircle(0, 0, 1);
-    w.addCircle(1, 0, 1);
-    w.step();
-    // A raw u32 parameter: wasm-bindgen coerces like `>>> 0` (so "x", NaN and 2 ** 32 mean 0); an index past
-    // the four buffers gives 0.
-    for (const which of [-1, 4, 2 ** 32 - 1]) assert.equal(w.resultCapacity(which), 0, `resultCapacity(${which})`);
-    for (const which of [2 ** 32, NaN, 1.5, "x", null]) {
-        assert.ok(Number.isInteger(w.resultCapacity(which)), `resultCapacity(${String(which)})`);
-    }
-    for (const which of [0, 1, 2, 3]) assert.ok(w.resultCapacity(which) >= 0);
-    for (const name of ["pairsPtr", "contactsPtr", "startedPtr", "endedPtr"]) assert.equal(typeof w[name](), "number");
-    assert.equal(w.transformPtrs().length, 3);
-    // The garbage-free variants report errors through takeError() instead of throwing.
-    assert.equal(w.setTransformsRaw(new Uint32Array([a, 77]), new Float32Array(6)), false);
-    const e1 = w.takeError();
-    assert.ok(e1 instanceof RangeError && /setTransforms: ids: 77/.test(e1.message), String(e1));
-    assert.equal(w.setTransformsRaw(new Uint32Array([a]), new Float32Array([NaN, 0, 0])), false);
-    assert.match(w.takeError().message, /xya\[0\]/);
-    assert.equal(w.takeError(), undefined, "takeError forgets");
-    assert.deepEqual(Array.from(w.getTransform(a)), [0, 0, 0]);
-    w.transforms().ys[a] = Infinity;
-    assert.equal(w.stepRaw(), 0xffffffff);
-    assert.match(w.takeError().message, /^step: y of shape 0/);
-    w.transforms().ys[a] = 0;
-    assert.equal(w.stepRaw(), 1);
-    w.free();
+  const w = new World();
+  const a = w.addCircle(0, 0, 1);
+  w.addCircle(1, 0, 1);
+  w.step();
+  // A raw u32 parameter: wasm-bindgen coerces like `>>> 0` (so "x", NaN and 2 ** 32 mean 0); an index past
+  // the four buffers gives 0.
+  for (const which of [-1, 4, 2 ** 32 - 1]) assert.equal(w.resultCapacity(which), 0, `resultCapacity(${which})`);
+  for (const which of [2 ** 32, NaN, 1.5, "x", null]) {
+    assert.ok(Number.isInteger(w.resultCapacity(which)), `resultCapacity(${String(which)})`);
+  }
+  for (const which of [0, 1, 2, 3]) assert.ok(w.resultCapacity(which) >= 0);
+  for (const name of ["pairsPtr", "contactsPtr", "startedPtr", "endedPtr"]) assert.equal(typeof w[name](), "number");
+  assert.equal(w.transformPtrs().length, 3);
+  // The garbage-free variants report errors through takeError() instead of throwing.
+  assert.equal(w.setTransformsRaw(new Uint32Array([a, 77]), new Float32Array(6)), false);
+  const e1 = w.takeError();
+  assert.ok(e1 instanceof RangeError && /setTransforms: ids: 77/.test(e1.message), String(e1));
+  assert.equal(w.setTransformsRaw(new Uint32Array([a]), new Float32Array([NaN, 0, 0])), false);
+  assert.match(w.takeError().message, /xya\[0\]/);
+  assert.equal(w.takeError(), undefined, "takeError forgets");
+  assert.deepEqual(Array.from(w.getTransform(a)), [0, 0, 0]);
+  w.transforms().ys[a] = Infinity;
+  assert.equal(w.stepRaw(), 0xffffffff);
+  assert.match(w.takeError().message, /^step: y of shape 0/);
+  w.transforms().ys[a] = 0;
+  assert.equal(w.stepRaw(), 1);
+  w.free();
 });
 
 test("a rejected batch or step keeps the last step's results and moves nothing", () => {
-    const w = new World();
-    const ids = [w.addCircle(0, 0, 1), w.addCircle(1, 0, 1), w.addCircle(10, 0, 1)];
-    w.step();
-    const pairs = Array.from(w.pairs());
-    const contacts = Array.from(w.contacts());
-    // A valid entry first, a bad one last: the valid one must not be applied.
-    assert.throws(() => w.setTransforms(new Uint32Array([ids[2], ids[0]]), new Float32Array([1, 0, 0, NaN, 0, 0])), RangeError);
-    assert.deepEqual(Array.from(w.getTransform(ids[2])), [10, 0, 0]);
-    w.transforms().xs[ids[1]] = NaN;
-    assert.throws(() => w.step(), /step: x of shape 1/);
-    assert.deepEqual(Array.from(w.pairs()), pairs);
-    assert.deepEqual(Array.from(w.contacts()), contacts);
-    w.transforms().xs[ids[1]] = 1;
-    w.step();
-    assert.deepEqual(Array.from(w.pairs()), pairs);
-    assert.equal(w.started().length, 0, "a failed step is not a step: nothing starts again");
-    assert.equal(w.ended().length, 0);
-    w.free();
+  const w = new World();
+  const ids = [w.addCircle(0, 0, 1), w.addCircle(1, 0, 1), w.addCircle(10, 0, 1)];
+  w.step();
+  const pairs = Array.from(w.pairs());
+  const contacts = Array.from(w.contacts());
+  // A valid entry first, a bad one last: the valid one must not be applied.
+  assert.throws(
+    () => w.setTransforms(new Uint32Array([ids[2], ids[0]]), new Float32Array([1, 0, 0, NaN, 0, 0])),
+    RangeError,
+  );
+  assert.deepEqual(Array.from(w.getTransform(ids[2])), [10, 0, 0]);
+  w.transforms().xs[ids[1]] = NaN;
+  assert.throws(() => w.step(), /step: x of shape 1/);
+  assert.deepEqual(Array.from(w.pairs()), pairs);
+  assert.deepEqual(Array.from(w.contacts()), contacts);
+  w.transforms().xs[ids[1]] = 1;
+  w.step();
+  assert.deepEqual(Array.from(w.pairs()), pairs);
+  assert.equal(w.started().length, 0, "a failed step is not a step: nothing starts again");
+  assert.equal(w.ended().length, 0);
+  w.free();
 });

@@ -21,38 +21,53 @@ let packed; // npm pack --json output for the tarball
 const sh = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 before(() => {
-    dir = mkdtempSync(join(tmpdir(), "sepax-pack-"));
-    packed = JSON.parse(sh("npm", ["pack", pkgDir, "--pack-destination", dir, "--json", "--loglevel=error"], dir))[0];
-    app = join(dir, "app");
-    sh("mkdir", ["-p", app]);
-    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
-    // The tarball has no dependencies, so nothing is fetched.
-    sh("npm", ["install", join(dir, packed.filename), "--no-audit", "--no-fund", "--loglevel=error"], app);
+  dir = mkdtempSync(join(tmpdir(), "sepax-pack-"));
+  packed = JSON.parse(sh("npm", ["pack", pkgDir, "--pack-destination", dir, "--json", "--loglevel=error"], dir))[0];
+  app = join(dir, "app");
+  sh("mkdir", ["-p", app]);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  // The tarball has no dependencies, so nothing is fetched.
+  sh("npm", ["install", join(dir, packed.filename), "--no-audit", "--no-fund", "--loglevel=error"], app);
 });
 
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the tarball holds the entries, the wasm and the types, and nothing else", () => {
-    const files = packed.files.map((f) => f.path).sort();
-    for (const f of ["package.json", "index.js", "node.js", "common.js", "index.d.ts", "sepax_core.js",
-        "sepax_core.d.ts", "sepax_core_bg.wasm", "sepax_core_simd_bg.wasm"]) {
-        assert.ok(files.includes(f), `${f} is packed (got ${files.join(", ")})`);
-    }
-    assert.deepEqual(files.filter((f) => f.startsWith(".") || f.includes("/")), [], "no dotfiles or folders");
-    const manifest = JSON.parse(readFileSync(join(app, "node_modules", "sepax", "package.json"), "utf8"));
-    assert.equal(manifest.name, "sepax");
-    assert.equal(manifest.type, "module");
-    assert.equal(manifest.sideEffects, false);
-    assert.equal(manifest.license, "MIT OR Apache-2.0");
-    const cargoVersion = /^\[package\][^[]*?^version\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, "Cargo.toml"), "utf8"))[1];
-    assert.equal(manifest.version, cargoVersion);
-    assert.deepEqual(Object.keys(manifest.exports["."]), ["types", "node", "default"]);
+  const files = packed.files.map((f) => f.path).sort();
+  for (const f of [
+    "package.json",
+    "index.js",
+    "node.js",
+    "common.js",
+    "index.d.ts",
+    "sepax_core.js",
+    "sepax_core.d.ts",
+    "sepax_core_bg.wasm",
+    "sepax_core_simd_bg.wasm",
+  ]) {
+    assert.ok(files.includes(f), `${f} is packed (got ${files.join(", ")})`);
+  }
+  assert.deepEqual(
+    files.filter((f) => f.startsWith(".") || f.includes("/")),
+    [],
+    "no dotfiles or folders",
+  );
+  const manifest = JSON.parse(readFileSync(join(app, "node_modules", "sepax", "package.json"), "utf8"));
+  assert.equal(manifest.name, "sepax");
+  assert.equal(manifest.type, "module");
+  assert.equal(manifest.sideEffects, false);
+  assert.equal(manifest.license, "MIT OR Apache-2.0");
+  const cargoVersion = /^\[package\][^[]*?^version\s*=\s*"([^"]+)"/m.exec(
+    readFileSync(join(root, "Cargo.toml"), "utf8"),
+  )[1];
+  assert.equal(manifest.version, cargoVersion);
+  assert.deepEqual(Object.keys(manifest.exports["."]), ["types", "node", "default"]);
 });
 
 test("an example importing 'sepax' by name runs in Node", () => {
-    writeFileSync(
-        join(app, "example.mjs"),
-        `import init, { World } from "sepax";
+  writeFileSync(
+    join(app, "example.mjs"),
+    `import init, { World } from "sepax";
 await init();
 const world = new World();
 const a = world.addCircle(0, 0, 1);
@@ -61,35 +76,40 @@ const count = world.step();
 console.log(JSON.stringify({ a, b, count, pairs: Array.from(world.pairs()), contacts: Array.from(world.contacts()) }));
 world.free();
 `,
-    );
-    const out = JSON.parse(sh(process.execPath, ["example.mjs"], app).trim());
-    assert.equal(out.count, 1);
-    assert.deepEqual(out.pairs, [out.a, out.b]);
-    const [nx, ny, depth] = out.contacts;
-    assert.ok(Math.abs(nx - 1) < 1e-6 && Math.abs(ny) < 1e-6, `normal ${nx}, ${ny} points from a to b`);
-    assert.ok(Math.abs(depth - 0.5) < 1e-6, `depth ${depth}`);
+  );
+  const out = JSON.parse(sh(process.execPath, ["example.mjs"], app).trim());
+  assert.equal(out.count, 1);
+  assert.deepEqual(out.pairs, [out.a, out.b]);
+  const [nx, ny, depth] = out.contacts;
+  assert.ok(Math.abs(nx - 1) < 1e-6 && Math.abs(ny) < 1e-6, `normal ${nx}, ${ny} points from a to b`);
+  assert.ok(Math.abs(depth - 0.5) < 1e-6, `depth ${depth}`);
 });
 
 test("TypeScript consumers type-check against the installed package", () => {
-    for (const f of ["consumer.ts", "consumer-dispose.ts"]) copyFileSync(join(fixtures, f), join(app, f));
-    const configs = {
-        // Node's resolution, and a lib without esnext.disposable (the package must not need it).
-        "tsconfig.node.json": { module: "nodenext", moduleResolution: "nodenext", lib: ["es2022", "dom"], files: ["consumer.ts"] },
-        // Bundler resolution, with `using`.
-        "tsconfig.bundler.json": {
-            module: "esnext",
-            moduleResolution: "bundler",
-            lib: ["esnext", "dom"],
-            files: ["consumer.ts", "consumer-dispose.ts"],
-        },
-    };
-    for (const [name, { files, ...options }] of Object.entries(configs)) {
-        const compilerOptions = { strict: true, noEmit: true, target: "es2022", types: [], ...options };
-        writeFileSync(join(app, name), JSON.stringify({ compilerOptions, files }));
-        try {
-            sh(tsc, ["-p", name], app);
-        } catch (e) {
-            assert.fail(`tsc -p ${name} failed:\n${e.stdout}${e.stderr}`);
-        }
+  for (const f of ["consumer.ts", "consumer-dispose.ts"]) copyFileSync(join(fixtures, f), join(app, f));
+  const configs = {
+    // Node's resolution, and a lib without esnext.disposable (the package must not need it).
+    "tsconfig.node.json": {
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      lib: ["es2022", "dom"],
+      files: ["consumer.ts"],
+    },
+    // Bundler resolution, with `using`.
+    "tsconfig.bundler.json": {
+      module: "esnext",
+      moduleResolution: "bundler",
+      lib: ["esnext", "dom"],
+      files: ["consumer.ts", "consumer-dispose.ts"],
+    },
+  };
+  for (const [name, { files, ...options }] of Object.entries(configs)) {
+    const compilerOptions = { strict: true, noEmit: true, target: "es2022", types: [], ...options };
+    writeFileSync(join(app, name), JSON.stringify({ compilerOptions, files }));
+    try {
+      sh(tsc, ["-p", name], app);
+    } catch (e) {
+      assert.fail(`tsc -p ${name} failed:\n${e.stdout}${e.stderr}`);
     }
+  }
 });

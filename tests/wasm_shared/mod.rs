@@ -3,9 +3,14 @@
 //! `JsValue` arguments, exactly as the generated JS glue does, and read results through
 //! typed-array views of wasm memory, as the package's JS entry does.
 
+// The seeded generators of the Rust tests (scenes are the same on every run).
+#[path = "../common/rng.rs"]
+mod rng;
+
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
 };
+use rng::{Mulberry32, Xorshift32};
 use sepax::math::{Transform, Vec2};
 use sepax::wasm::WasmWorld;
 use sepax::{collide, Shape};
@@ -51,22 +56,6 @@ fn contacts(w: &WasmWorld) -> Vec<f32> {
 
 fn world() -> WasmWorld {
     WasmWorld::new(NONE).unwrap()
-}
-
-/// mulberry32, seeded: the scenes are the same on every run.
-struct Rng(u32);
-
-impl Rng {
-    fn f32(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x6D2B_79F5);
-        let mut t = self.0;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        ((t ^ (t >> 14)) >> 8) as f32 / (1u32 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.f32()
-    }
 }
 
 /// Adds one shape of kind `kind % 7` through the binding; returns its id and the same shape
@@ -171,7 +160,7 @@ fn adds_of_every_kind_with_every_points_type_and_options() {
 #[wasm_bindgen_test]
 fn step_reports_exactly_what_collide_says_for_every_pair() {
     let mut w = world();
-    let mut rng = Rng(0x5E9A);
+    let mut rng = Mulberry32::new(0x5E9A);
     let mut shapes = Vec::new();
     for kind in 0..70 {
         let (x, y, a) = (
@@ -425,28 +414,21 @@ fn queries_and_raycast_see_the_stepped_world() {
 /// takes all four extremes of a vertex in one SIMD minimum; this is its scalar reference.
 #[wasm_bindgen_test]
 fn polygon_boxes_match_the_vertex_by_vertex_reference() {
-    let mut state = 0x9e37_79b9_u32;
-    let mut next = move || {
-        // xorshift32, mapped to [0, 1)
-        state ^= state << 13;
-        state ^= state >> 17;
-        state ^= state << 5;
-        (state >> 8) as f32 / (1u32 << 24) as f32
-    };
+    let mut rng = Xorshift32::new(0x9e37_79b9);
     for case in 0..2000 {
         let count = 3 + case % 6;
-        let radius = 0.5 + 20.0 * next();
+        let radius = 0.5 + 20.0 * rng.f32();
         let points: Vec<Vec2> = (0..count)
             .map(|k| {
-                let angle = std::f32::consts::TAU * (k as f32 + 0.4 * next()) / count as f32;
+                let angle = std::f32::consts::TAU * (k as f32 + 0.4 * rng.f32()) / count as f32;
                 Vec2::new(radius * angle.cos(), radius * angle.sin())
             })
             .collect();
         let shape = Shape::polygon(&points).unwrap();
         let transform = Transform::from_xy_angle(
-            4000.0 * next() - 2000.0,
-            4000.0 * next() - 2000.0,
-            8.0 * next() - 4.0,
+            4000.0 * rng.f32() - 2000.0,
+            4000.0 * rng.f32() - 2000.0,
+            8.0 * rng.f32() - 4.0,
         );
         // Vertices, then as many normals.
         let points = shape.polygon_points();

@@ -111,7 +111,14 @@ export class App {
     const world = this.scene.world;
     this.drawOptions.outlines = this.panel.outlines.checked;
     this.drawOptions.normals = this.panel.normals.checked;
-    this.renderer.draw(this.scene, this.scene.poses(), world.pairBuffer(), world.contactBuffer(), world.pairCount, this.drawOptions);
+    this.renderer.draw(
+      this.scene,
+      this.scene.poses(),
+      world.pairBuffer(),
+      world.contactBuffer(),
+      world.pairCount,
+      this.drawOptions,
+    );
     const frameMs = performance.now() - t0;
     this.frameTimes.push(frameMs);
     this.graph.push(frameMs, this.lastStepMs);

@@ -6,7 +6,7 @@
  * highlighted sprites by that colour.
  */
 import { SHIP_HULL } from "./kinds.ts";
-import { mulberry32 } from "./rng.ts";
+import { mulberry32 } from "../../bench-js/rng.mjs";
 
 export type Painter = (ctx: CanvasRenderingContext2D) => void;
 

@@ -34,12 +34,47 @@ export interface Kind {
 export const SHIP_HULL: readonly number[] = [17, 0, -9, 11, -13, 6, -13, -6, -9, -11];
 
 export const KINDS: readonly Kind[] = [
-  { name: "asteroid", collider: { type: "circle", radius: 14 }, weight: 24, speed: [25, 60], spin: 0.8, faceHeading: false },
-  { name: "crate", collider: { type: "box", halfWidth: 10, halfHeight: 10 }, weight: 20, speed: [25, 60], spin: 1.5, faceHeading: false },
+  {
+    name: "asteroid",
+    collider: { type: "circle", radius: 14 },
+    weight: 24,
+    speed: [25, 60],
+    spin: 0.8,
+    faceHeading: false,
+  },
+  {
+    name: "crate",
+    collider: { type: "box", halfWidth: 10, halfHeight: 10 },
+    weight: 20,
+    speed: [25, 60],
+    spin: 1.5,
+    faceHeading: false,
+  },
   { name: "coin", collider: { type: "circle", radius: 7 }, weight: 20, speed: [15, 40], spin: 4, faceHeading: false },
-  { name: "ship", collider: { type: "polygon", points: SHIP_HULL }, weight: 16, speed: [45, 90], spin: 0.6, faceHeading: true },
-  { name: "pill", collider: { type: "capsule", halfLength: 7, radius: 5.5 }, weight: 12, speed: [30, 70], spin: 2, faceHeading: false },
-  { name: "laser", collider: { type: "segment", halfLength: 11 }, weight: 8, speed: [160, 240], spin: 0, faceHeading: true },
+  {
+    name: "ship",
+    collider: { type: "polygon", points: SHIP_HULL },
+    weight: 16,
+    speed: [45, 90],
+    spin: 0.6,
+    faceHeading: true,
+  },
+  {
+    name: "pill",
+    collider: { type: "capsule", halfLength: 7, radius: 5.5 },
+    weight: 12,
+    speed: [30, 70],
+    spin: 2,
+    faceHeading: false,
+  },
+  {
+    name: "laser",
+    collider: { type: "segment", halfLength: 11 },
+    weight: 8,
+    speed: [160, 240],
+    spin: 0,
+    faceHeading: true,
+  },
 ];
 
 /** Radius of the smallest circle around the origin that holds the collider. */

@@ -8,7 +8,14 @@
  */
 import type { Poses, Scene } from "./scene.ts";
 
-export function resolve(scene: Scene, p: Poses, pairs: Uint32Array, contacts: Float32Array, count: number, pinned: number): void {
+export function resolve(
+  scene: Scene,
+  p: Poses,
+  pairs: Uint32Array,
+  contacts: Float32Array,
+  count: number,
+  pinned: number,
+): void {
   const { xs, ys } = p;
   const fixed = scene.isStatic;
   for (let i = 0; i < count; i++) {

@@ -7,7 +7,7 @@
  */
 import { World } from "sepax";
 import { boundingRadius, type Collider, KINDS, meanArea, scaleCollider } from "./kinds.ts";
-import { mulberry32 } from "./rng.ts";
+import { mulberry32 } from "../../bench-js/rng.mjs";
 
 /** The zero-copy transform views of the package (`world.transforms()`), indexed by shape id. */
 export interface Poses {
@@ -232,7 +232,13 @@ export class Scene {
     // The ramp is a bare segment: zero thickness in the world, drawn as a rail.
     const [x1, y1, x2, y2] = [0.07 * w, 0.9 * h, 0.36 * w, 0.62 * h];
     const half = Math.hypot(x2 - x1, y2 - y1) / 2;
-    this.addStatic({ type: "segment", halfLength: half }, (x1 + x2) / 2, (y1 + y2) / 2, Math.atan2(y2 - y1, x2 - x1), "stripes");
+    this.addStatic(
+      { type: "segment", halfLength: half },
+      (x1 + x2) / 2,
+      (y1 + y2) / 2,
+      Math.atan2(y2 - y1, x2 - x1),
+      "stripes",
+    );
   }
 
   private addStatic(c: Collider, x: number, y: number, angle: number, fill: StaticFill): void {

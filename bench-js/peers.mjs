@@ -1,4 +1,4 @@
-// The peers, each driven the fastest correct way found (shared/notes/benchmark-workload.md), behind one interface:
+// The peers, each driven the fastest correct way found, behind one interface:
 //
 //   const lib = await PEERS["sat-rbush"].create(workload)
 //   lib.write(motion)   // hand the frame's transforms to the library
@@ -79,7 +79,7 @@ function polygonPoints(shape) {
 const f32 = Math.fround;
 
 // ---------------------------------------------------------------------------------------------------------------
-// rapier (both builds). The note's recipe (sensor colliders without parent bodies + ActiveCollisionTypes.ALL) finds
+// rapier (both builds). The first recipe tried (sensor colliders without parent bodies + ActiveCollisionTypes.ALL) finds
 // NO pair in rapier2d-compat 0.21.0 nor rapier2d-simd-compat 0.19.3: pairs of two fixed/parentless colliders are
 // never reported, whatever the active collision types (checked with two overlapping balls; see the bench report).
 // What works, and is the fastest of the variants tried: one kinematic position-based body per shape carrying one

@@ -1,13 +1,13 @@
-// Appends the native criterion numbers (benches/workload.rs, saved by scripts/bench.sh to bench/native.txt) and the
+// Appends the native criterion numbers (benches/workload.rs, saved by scripts/bench.sh to bench-js/native.txt) and the
 // wasm/native ratio (sepax views median / native estimate) to results.md.
 //
-//   node bench/native-table.mjs bench/native.txt bench/results.json bench/results.md
+//   node bench-js/native-table.mjs bench-js/native.txt bench-js/results.json bench-js/results.md
 
 import { readFileSync, appendFileSync } from "node:fs";
 
 const [nativeFile, jsonFile, mdFile] = process.argv.slice(2);
 const text = readFileSync(nativeFile, "utf8");
-const unit = { ns: 1e-6, "µs": 1e-3, us: 1e-3, ms: 1, s: 1000 };
+const unit = { ns: 1e-6, µs: 1e-3, us: 1e-3, ms: 1, s: 1000 };
 const native = {};
 for (const m of text.matchAll(/workload\/(\d+)\s+time:\s+\[\S+ \S+ (\S+) (\S+) \S+ \S+\]/g)) {
   native[m[1]] = Number(m[2]) * unit[m[3]];

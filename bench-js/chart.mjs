@@ -33,10 +33,14 @@ export function renderChart({ title, series, width = 900, height = 560 }) {
   const X = (n) => m.left + ((Math.log10(n) - Math.log10(xlo)) / (Math.log10(xhi) - Math.log10(xlo))) * pw;
   const Y = (v) => m.top + ph - ((Math.log10(v) - Math.log10(ylo)) / (Math.log10(yhi) - Math.log10(ylo))) * ph;
   const o = [];
-  o.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
+  o.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+  );
   o.push(`<rect width="${width}" height="${height}" fill="white"/>`);
   o.push(`<text x="${width / 2}" y="24" text-anchor="middle" font-size="14" font-weight="bold">${esc(title)}</text>`);
-  o.push(`<text x="${width / 2}" y="42" text-anchor="middle" fill="#555">median ms per frame (write transforms + all overlapping pairs + read them), log-log; lower is better</text>`);
+  o.push(
+    `<text x="${width / 2}" y="42" text-anchor="middle" fill="#555">median ms per frame (write transforms + all overlapping pairs + read them), log-log; lower is better</text>`,
+  );
   // grid and ticks
   for (const d of decades(xlo, xhi)) {
     for (const k of [1, 2, 5]) {
@@ -64,13 +68,19 @@ export function renderChart({ title, series, width = 900, height = 560 }) {
     const color = COLORS[i % COLORS.length];
     const pts = s.points.slice().sort((a, b) => a[0] - b[0]);
     const d = pts.map(([n, v], k) => `${k ? "L" : "M"}${X(n).toFixed(1)},${Y(v).toFixed(1)}`).join(" ");
-    o.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="2.5"${DASH[i % DASH.length] ? ` stroke-dasharray="${DASH[i % DASH.length]}"` : ""}/>`);
+    o.push(
+      `<path d="${d}" fill="none" stroke="${color}" stroke-width="2.5"${DASH[i % DASH.length] ? ` stroke-dasharray="${DASH[i % DASH.length]}"` : ""}/>`,
+    );
     for (const [n, v] of pts) {
-      o.push(`<circle cx="${X(n).toFixed(1)}" cy="${Y(v).toFixed(1)}" r="3.5" fill="${color}"><title>${esc(s.name)}: N=${n}, ${v.toFixed(2)} ms</title></circle>`);
+      o.push(
+        `<circle cx="${X(n).toFixed(1)}" cy="${Y(v).toFixed(1)}" r="3.5" fill="${color}"><title>${esc(s.name)}: N=${n}, ${v.toFixed(2)} ms</title></circle>`,
+      );
     }
     const ly = m.top + 10 + i * 22;
     const lx = m.left + pw + 20;
-    o.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 28}" y2="${ly}" stroke="${color}" stroke-width="2.5"${DASH[i % DASH.length] ? ` stroke-dasharray="${DASH[i % DASH.length]}"` : ""}/>`);
+    o.push(
+      `<line x1="${lx}" y1="${ly}" x2="${lx + 28}" y2="${ly}" stroke="${color}" stroke-width="2.5"${DASH[i % DASH.length] ? ` stroke-dasharray="${DASH[i % DASH.length]}"` : ""}/>`,
+    );
     o.push(`<text x="${lx + 36}" y="${ly}" dominant-baseline="middle">${esc(s.name)}</text>`);
   });
   o.push(`</svg>`);

@@ -1,12 +1,11 @@
-// The standard benchmark workload (shared/notes/benchmark-workload.md), as plain data, so that every library in
-// the bench is driven by identical shapes and identical motion. benches/workload.rs is a line-by-line port of
-// this file: change both or neither (the bench prints a checksum of frame 0's pairs on both sides to prove they
-// agree).
+// The standard benchmark workload, defined here and generated as plain data, so that every library in the bench
+// is driven by identical shapes and identical motion. benches/workload.rs is a line-by-line port of this file:
+// change both or neither (the bench prints a checksum of frame 0's pairs on both sides to prove they agree).
 //
-//   node bench/workload.mjs        # self-check: W ~ 412, 922, 1840, 4114 for N = 1k, 5k, 20k, 100k
+//   node bench-js/workload.mjs        # self-check: W ~ 412, 922, 1840, 4114 for N = 1k, 5k, 20k, 100k
 //
-// Definition (every choice the note leaves open is fixed here):
-// - PRNG: mulberry32 (flatbush's bench), seeded with `seedFor(N) = (12345 ^ Math.imul(N, 0x9E3779B1)) >>> 0`.
+// Definition:
+// - PRNG: mulberry32 (rng.mjs), seeded with `seedFor(N) = (12345 ^ Math.imul(N, 0x9E3779B1)) >>> 0`.
 // - Shape kinds by index, exactly 40/30/30 in every block of 10: i % 10 in 0..3 box, 4..6 circle, 7..9 polygon.
 // - Pass 1, for each shape in index order, draws its size:
 //     box:     hw = 2 + 6u, hh = 2 + 6u (half-extents)
@@ -15,7 +14,9 @@
 //              radius = R * (0.8 + 0.2u), at angle step * k + jitter (step = 2 pi / n); convex hull (monotone
 //              chain, collinear points dropped, counter-clockwise in y-up), moved so its area centroid is the origin.
 //   Every size and vertex is rounded to f32 (Math.fround) before anything else uses it.
-// - W = sqrt((N - 1) * (2 * mean(area) + mean(perimeter)^2 / (2 pi)) / 2), means over the generated shapes (f64).
+// - W = sqrt((N - 1) * (2 * mean(area) + mean(perimeter)^2 / (2 pi)) / 2), means over the generated shapes (f64):
+//   the world is the square [0, W]^2, sized (Minkowski mixed-area formula) so that a shape placed and turned at
+//   random overlaps about 2 others.
 // - Pass 2, for each shape in index order: x = R + (W - 2R)u, y likewise (R = bounding radius: the shape starts
 //   inside the walls), angle = pi (2u - 1), vx = u - 0.5, vy = u - 0.5, va = 0.1 (u - 0.5).
 // - Motion (advance), in f64 with + - * / only: x += vx, y += vy, angle += va; when x - R < 0 then x = 2R - x and
@@ -23,22 +24,12 @@
 //   angle += 2 pi. What a library receives is Math.fround of x, y, angle (the Float32Arrays of makeMotion).
 // - Frame 0 is the initial placement (no advance before it); frame k has had k advances.
 
+import { mulberry32 } from "./rng.mjs";
+
 export const KIND_BOX = 0;
 export const KIND_CIRCLE = 1;
 export const KIND_POLYGON = 2;
 export const KIND_NAMES = ["box", "circle", "polygon"];
-
-/** mulberry32, as in flatbush's bench: returns a function giving uniform numbers in [0, 1). */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The seed of the workload of `n` shapes: 12345 mixed with N. */
 export function seedFor(n) {
@@ -272,7 +263,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const good = Math.abs(w.width - expected[n]) / expected[n] < 0.02 && inside;
     ok &&= good;
     console.log(
-      `N=${n} seed=${w.seed} W=${w.width.toFixed(1)} (note: ~${expected[n]}) mean area=${w.meanArea.toFixed(2)} ` +
+      `N=${n} seed=${w.seed} W=${w.width.toFixed(1)} (expected ~${expected[n]}) mean area=${w.meanArea.toFixed(2)} ` +
         `mean perimeter=${w.meanPerimeter.toFixed(2)} boxes/circles/polygons=${counts.join("/")} ${good ? "ok" : "MISMATCH"}`,
     );
   }

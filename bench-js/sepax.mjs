@@ -38,7 +38,7 @@ async function importPackage(dir, wasmFile) {
     throw new Error(`no built sepax package in ${dir} (run bash scripts/build-pkg.sh): ${e.message}`);
   }
   const root = manifest.exports?.["."];
-  const entry = (typeof root === "string" ? root : root?.node ?? root?.import ?? root?.default) ?? manifest.module;
+  const entry = (typeof root === "string" ? root : (root?.node ?? root?.import ?? root?.default)) ?? manifest.module;
   const mod = await import(pathToFileURL(path.join(dir, entry)).href);
   await (mod.init ?? mod.default)(wasmFile === undefined ? undefined : pathToFileURL(path.join(dir, wasmFile)));
   const build = mod.wasmBuild?.() ?? "single";

@@ -152,7 +152,8 @@ export function compare(w, name, frames) {
       )
         cause = "matter's circles are inscribed 10-gons";
       else if (kind === "missing" && nextPeer && nextPeer.has(key)) cause = "late (reported one frame later)";
-      else if (kind === "extra" && prevRef && prevRef.has(key)) cause = "late (still reported one frame after it ended)";
+      else if (kind === "extra" && prevRef && prevRef.has(key))
+        cause = "late (still reported one frame after it ended)";
       else if (Math.abs(sep) < 10 * TOUCH) cause = "near-touching (|separation| < 1e-2): the peer's tolerance";
       else cause = "other";
       const label = `${kind}: ${cause}`;

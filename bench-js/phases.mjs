@@ -2,9 +2,9 @@
 // World.stepProfiled() (performance.now() read inside wasm between phases), next to the
 // whole frame (write transforms through the views + step + read the pairs).
 //
-//   node bench/phases.mjs            # N = 1000 5000 20000 100000
-//   BENCH_N="20000" node bench/phases.mjs
-//   SEPAX_BUILD=baseline node bench/phases.mjs   # the package's no-SIMD build instead of init()'s choice
+//   node bench-js/phases.mjs            # N = 1000 5000 20000 100000
+//   BENCH_N="20000" node bench-js/phases.mjs
+//   SEPAX_BUILD=baseline node bench-js/phases.mjs   # the package's no-SIMD build instead of init()'s choice
 //
 // Seeded and repeatable (the workload of benchmark-workload.md); prints a markdown table.
 
