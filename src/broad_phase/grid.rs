@@ -1,48 +1,16 @@
-//! Candidate pairs from bounding boxes: a hierarchical hashed grid for moving shapes,
-//! rebuilt every step, and a bounding-volume tree for static shapes, rebuilt only when a
-//! static shape is added, removed or moved.
+//! The hierarchical hashed grid of the moving shapes ([`HashGrid`]): how it is built.
 //!
-//! ## Why a grid, rebuilt from scratch
+//! The module docs of `broad_phase` explain why a grid, why rebuilt every step, why
+//! hierarchical and hashed, and the rule that reports a pair from exactly one cell. This
+//! file builds the table ([`HashGrid::rebuild`]: bounds → plan → count → scatter); its
+//! child module `pairs` reads it (the step's overlapping pairs and the world's box
+//! queries).
 //!
-//! Games move nearly everything every frame, so structures that are maintained
-//! incrementally (a dynamic AABB tree, a persistent sort-and-sweep list) pay for updates on
-//! most of their content anyway. Sort-and-sweep also degrades in 2D: projecting a square
-//! world of N shapes on one axis leaves about √N shapes overlapping each interval, so a
-//! step costs O(N^1.5) (24 million interval tests at N = 100,000 on the standard workload).
-//! A uniform grid whose cells are about twice the typical shape size finds each shape's
-//! neighbours among a handful of cell mates, in time linear in N, and rebuilding it is two
-//! passes of a counting sort.
-//!
-//! ## Why hierarchical and hashed
-//!
-//! A single cell size fails for mixed sizes: a shape far larger than the cells would be
-//! copied into thousands of them. So each shape goes to the **level** whose cell size
-//! (base × 2^level) is at least its extent, where it covers at most 2 × 2 cells. Pairs
-//! within a level are found cell by cell. Pairs across two levels are found from the side
-//! that needs fewer look-ups: usually each shape of the finer level looks up the at most
-//! 2 × 2 cells it covers on the coarser one, but when the coarser level holds only a few
-//! shapes (the standard workload puts a handful of large ones one level up), those look
-//! down into the at most 3 × 3 finer cells they cover instead.
-//!
-//! When the shapes' bounds, cut into each level's cells, give at most four cells per shape
-//! (a game world), the table is **dense**: one bucket per cell, row by row, no hashing.
-//! Otherwise (clustered far apart, everything on one long line, huge coordinates) cells are
-//! **hashed** into a table sized to the number of entries, so an empty region costs
-//! nothing and the world has no bounds to declare. The hash mixes its product twice: a
-//! single multiplication folded the lattice of cell keys onto less than half the buckets.
-//!
-//! A pair that shares several cells is reported once: only in the cell that contains the
-//! lower-left corner of the two boxes' intersection. That corner lies inside both boxes, so
-//! both have an entry for its cell, and exactly one cell contains it.
-//!
-//! ## Statics
-//!
-//! Static shapes live apart, in a [`StaticTree`] (a binary tree of boxes built by median
-//! split). Moving shapes query it; static shapes never query anything, so static-static
-//! pairs never come up and an unmoved static costs nothing per step.
-//!
-//! This module sees bounding boxes and ids only: it knows nothing of shapes, layers or
-//! contacts, and it allocates nothing once its buffers have grown to the scene.
+//! The table is a counting sort of entries (one per shape per cell it covers) into
+//! buckets: `entries[starts[b]..starts[b + 1]]` is bucket `b`. Dense mode indexes cells
+//! directly, level after level, row by row; hashed mode hashes the packed cell key.
+
+mod pairs;
 
 use crate::math::{max_f32, Aabb, Vec2};
 
@@ -98,7 +66,7 @@ const CORNER_TAGS: [u32; 4] = [FIRST_COLUMN | FIRST_ROW, FIRST_ROW, FIRST_COLUMN
 const CELL_COORD_MAX: i32 = (1 << 21) - 1;
 
 #[inline]
-fn pack_cell(level: u32, cx: i32, cy: i32) -> u64 {
+pub(super) fn pack_cell(level: u32, cx: i32, cy: i32) -> u64 {
     ((level as u64) << 42) | ((cx as u64) << 21) | cy as u64
 }
 
@@ -168,12 +136,66 @@ struct DenseLevel {
     rows: usize,
 }
 
+/// What the plan of a rebuild needs to know of the boxes.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    /// The lower-left corner of the box around all boxes.
+    lo: Vec2,
+    /// Its upper-right corner.
+    hi: Vec2,
+    /// The mean of the boxes' larger side.
+    mean_extent: f32,
+    /// The largest side of any box.
+    max_extent: f32,
+}
+
+impl Bounds {
+    /// The bounds of the boxes `aabbs[id]` of `ids` (at least one).
+    #[inline(always)]
+    fn of(ids: &[u32], aabbs: &[Aabb]) -> Bounds {
+        let mut lo = Vec2::new(f32::INFINITY, f32::INFINITY);
+        let mut hi = Vec2::new(f32::NEG_INFINITY, f32::NEG_INFINITY);
+        let mut extent_sum = 0.0f64;
+        let mut max_extent = 0.0f32;
+        for &id in ids {
+            let aabb = &aabbs[id as usize];
+            // Plain comparisons for the bounds and the largest extent: a jump in V8, but
+            // one almost never taken (they settle after a few shapes), which costs less
+            // than order keys (measured: broad phase 1.44 -> 1.37 ms at 20,000 shapes).
+            if aabb.min.x < lo.x {
+                lo.x = aabb.min.x;
+            }
+            if aabb.min.y < lo.y {
+                lo.y = aabb.min.y;
+            }
+            if aabb.max.x > hi.x {
+                hi.x = aabb.max.x;
+            }
+            if aabb.max.y > hi.y {
+                hi.y = aabb.max.y;
+            }
+            let e = aabb.extents();
+            let extent = max_f32(e.x, e.y);
+            extent_sum += extent as f64;
+            if extent > max_extent {
+                max_extent = extent;
+            }
+        }
+        Bounds {
+            lo,
+            hi,
+            mean_extent: (extent_sum / ids.len() as f64) as f32,
+            max_extent,
+        }
+    }
+}
+
 /// The bucket of a cell key in a hashed table of `2^(64 - shift)` buckets. Cell keys form
 /// a lattice (`cx << 21 | cy`), which a single multiplicative hash folds onto a fraction of
 /// the buckets (measured: 6,861 cells of the standard workload in 3,044 of 65,536
 /// buckets, tripling the pair tests), so the product is mixed and multiplied again.
 #[inline]
-fn hash_bucket(key: u64, shift: u32) -> usize {
+pub(super) fn hash_bucket(key: u64, shift: u32) -> usize {
     let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     ((h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> shift) as usize
 }
@@ -263,68 +285,76 @@ impl HashGrid {
         pack_cell(level, cx, cy) == cell
     }
 
-    /// Re-indexes the boxes `aabbs[id]` of `ids`.
+    /// Re-indexes the boxes `aabbs[id]` of `ids`, in the four steps of a counting sort
+    /// into cells: the **bounds** of the boxes, the **plan** (cell size, origin and table
+    /// layout chosen from them), the **count** of entries per bucket, and the **scatter**
+    /// of the entries into their buckets.
+    ///
+    /// Each step is a function called once from here and always inlined, so that the
+    /// rebuild compiles to the same loops as one long function.
     pub fn rebuild(&mut self, ids: &[u32], aabbs: &[Aabb]) {
         self.footprints.clear();
         self.entry_count = 0;
         self.levels_in_use = 0;
         self.level_counts.fill(0);
         if ids.is_empty() {
-            // An empty hashed table of two buckets.
-            self.table_size = 2;
-            self.starts.clear();
-            self.starts.extend([0, 0, 0]);
-            self.table_shift = 63;
-            self.dense = false;
-            self.plan_cross_level_lookups();
+            self.clear_table();
             return;
         }
-
-        let mut lo = Vec2::new(f32::INFINITY, f32::INFINITY);
-        let mut hi = Vec2::new(f32::NEG_INFINITY, f32::NEG_INFINITY);
-        let mut extent_sum = 0.0f64;
-        let mut max_extent = 0.0f32;
-        for &id in ids {
-            let aabb = &aabbs[id as usize];
-            // Plain comparisons for the bounds and the largest extent: a jump in V8, but
-            // one almost never taken (they settle after a few shapes), which costs less
-            // than order keys (measured: broad phase 1.44 -> 1.37 ms at 20,000 shapes).
-            if aabb.min.x < lo.x {
-                lo.x = aabb.min.x;
-            }
-            if aabb.min.y < lo.y {
-                lo.y = aabb.min.y;
-            }
-            if aabb.max.x > hi.x {
-                hi.x = aabb.max.x;
-            }
-            if aabb.max.y > hi.y {
-                hi.y = aabb.max.y;
-            }
-            let e = aabb.extents();
-            let extent = max_f32(e.x, e.y);
-            extent_sum += extent as f64;
-            if extent > max_extent {
-                max_extent = extent;
-            }
+        let bounds = Bounds::of(ids, aabbs);
+        self.plan_cells(&bounds);
+        let dense_size = self.plan_table(&bounds, ids.len());
+        let entry_count = self.count_footprints(ids, aabbs);
+        self.plan_cross_level_lookups();
+        let table_size = if self.dense {
+            dense_size
+        } else {
+            self.count_hashed(entry_count)
+        };
+        self.table_size = table_size;
+        for b in 0..table_size {
+            self.starts[b + 1] += self.starts[b];
         }
+        self.entry_count = entry_count;
+        self.scatter(ids, aabbs);
+    }
+
+    /// The table of an empty grid: two hashed buckets, both empty.
+    fn clear_table(&mut self) {
+        self.table_size = 2;
+        self.starts.clear();
+        self.starts.extend([0, 0, 0]);
+        self.table_shift = 63;
+        self.dense = false;
+        self.plan_cross_level_lookups();
+    }
+
+    /// Plan, first half: the base cell size, from the boxes' mean extent, and the origin.
+    #[inline(always)]
+    fn plan_cells(&mut self, bounds: &Bounds) {
+        let Bounds { lo, hi, .. } = *bounds;
         let span = (hi - lo).x.max((hi - lo).y);
-        let mean_extent = (extent_sum / ids.len() as f64) as f32;
         // Points only (extent 0) still need a positive cell; a cell of span / 2^16 keeps
         // cell indices small whatever the coordinates.
-        self.base_cell = (mean_extent * CELL_PER_MEAN_EXTENT)
+        self.base_cell = (bounds.mean_extent * CELL_PER_MEAN_EXTENT)
             .max(span / 65536.0)
             .max(f32::MIN_POSITIVE * 1e3);
         self.origin = lo;
         self.inverse_cells.clear();
         self.inverse_cells
             .extend((0..=MAX_LEVEL).map(|level| 1.0 / (self.base_cell * (1u64 << level) as f32)));
+    }
 
-        // Dense when the rectangles covering all boxes, on every level up to the coarsest
-        // a shape may need, have at most four cells per shape in all (the standard
-        // workload: about a third of a cell per shape, over two levels). Knowing the table
-        // before the footprints lets the footprint pass count the buckets too.
-        let top_level = self.level_for_extent(max_extent);
+    /// Plan, second half: dense or hashed. Returns the dense table's size (used only when
+    /// dense), and in dense mode clears the bucket counters.
+    ///
+    /// Dense when the rectangles covering all boxes, on every level up to the coarsest a
+    /// shape may need, have at most four cells per shape in all (the standard workload:
+    /// about a third of a cell per shape, over two levels). Knowing the table before the
+    /// footprints lets the footprint pass count the buckets too.
+    #[inline(always)]
+    fn plan_table(&mut self, bounds: &Bounds, id_count: usize) -> usize {
+        let top_level = self.level_for_extent(bounds.max_extent);
         let mut dense_size = 0usize;
         for level in 0..=MAX_LEVEL {
             let table = &mut self.dense_levels[level as usize];
@@ -333,14 +363,14 @@ impl HashGrid {
                 ..DenseLevel::default()
             };
             if level <= top_level {
-                let (cx, cy) = self.cell_of(level, hi);
+                let (cx, cy) = self.cell_of(level, bounds.hi);
                 let table = &mut self.dense_levels[level as usize];
                 table.columns = cx as usize + 1;
                 table.rows = cy as usize + 1;
                 dense_size = dense_size.saturating_add(table.columns.saturating_mul(table.rows));
             }
         }
-        self.dense = dense_size <= 4 * ids.len();
+        self.dense = dense_size <= 4 * id_count;
         self.starts.clear();
         if self.dense {
             // The tail: an absent corner of a footprint in the top row of the last level is
@@ -353,7 +383,13 @@ impl HashGrid {
                 .unwrap_or(0);
             self.starts.resize(dense_size + widest + 3, 0);
         }
+        dense_size
+    }
 
+    /// Count, first pass: each shape's level and cells (its footprint), the levels in use,
+    /// and in dense mode the entries of each bucket. Returns the number of entries.
+    #[inline(always)]
+    fn count_footprints(&mut self, ids: &[u32], aabbs: &[Aabb]) -> usize {
         let mut entry_count = 0usize;
         for &id in ids {
             let aabb = &aabbs[id as usize];
@@ -385,31 +421,32 @@ impl HashGrid {
                 cy1,
             });
         }
-        self.plan_cross_level_lookups();
+        entry_count
+    }
 
-        let table_size = if self.dense {
-            dense_size
-        } else {
-            let size = entry_count.next_power_of_two().max(2);
-            self.table_shift = 64 - size.trailing_zeros();
-            self.starts.resize(size + 1, 0);
-            for f in &self.footprints {
-                for cy in f.cy0..=f.cy1 {
-                    for cx in f.cx0..=f.cx1 {
-                        let b = self.bucket_of_indexed(f.level, cx, cy);
-                        self.starts[b + 1] += 1;
-                    }
+    /// Count, hashed mode: sizes the table to the entries (a power of two) and counts the
+    /// entries of each bucket from the footprints. Returns the table size.
+    #[inline(always)]
+    fn count_hashed(&mut self, entry_count: usize) -> usize {
+        let size = entry_count.next_power_of_two().max(2);
+        self.table_shift = 64 - size.trailing_zeros();
+        self.starts.resize(size + 1, 0);
+        for f in &self.footprints {
+            for cy in f.cy0..=f.cy1 {
+                for cx in f.cx0..=f.cx1 {
+                    let b = self.bucket_of_indexed(f.level, cx, cy);
+                    self.starts[b + 1] += 1;
                 }
             }
-            size
-        };
-        self.table_size = table_size;
-        for b in 0..table_size {
-            self.starts[b + 1] += self.starts[b];
         }
-        // Scatter using `starts[b]` as the write cursor, then shift back: afterwards
-        // `starts[b]` is the bucket's start again.
-        self.entry_count = entry_count;
+        size
+    }
+
+    /// Scatter: writes every entry to its bucket, using `starts[b]` as the bucket's write
+    /// cursor, then shifts `starts` back so that `starts[b]` is the bucket's start again.
+    #[inline(always)]
+    fn scatter(&mut self, ids: &[u32], aabbs: &[Aabb]) {
+        let entry_count = self.entry_count;
         // One slot more than the entries: the branch-free scatter writes the corners a
         // footprint does not have there. Filled anew every step, although the scatter
         // overwrites it: measured, the fill makes the scatter faster at 100,000 shapes
@@ -455,7 +492,7 @@ impl HashGrid {
                 }
             }
         }
-        for b in (1..=table_size).rev() {
+        for b in (1..=self.table_size).rev() {
             self.starts[b] = self.starts[b - 1];
         }
         self.starts[0] = 0;
@@ -521,509 +558,20 @@ impl HashGrid {
             }
         }
     }
-
-    /// Appends the pairs of `box_a` (shape `id`) with the shapes of another `level` whose
-    /// boxes it overlaps, each reported from the cell of `level` holding the lower-left
-    /// corner of the intersection (so from exactly one of the cells visited).
-    #[inline]
-    fn pairs_on_level(&self, id: u32, box_a: &Aabb, level: u32, out: &mut Vec<(u32, u32)>) {
-        self.visit_cells(level, box_a, |other| {
-            out.push((id.min(other), id.max(other)))
-        });
-    }
-
-    /// Calls `visit` with the id of every entry of `level` whose box overlaps `query`,
-    /// once each, visiting the cells `query` covers: a box is reported from the cell
-    /// holding the lower-left corner of its intersection with `query`.
-    #[inline]
-    fn visit_cells(&self, level: u32, query: &Aabb, mut visit: impl FnMut(u32)) {
-        let (cx0, cy0) = self.cell_of(level, query.min);
-        let (cx1, cy1) = self.cell_of(level, query.max);
-        for cy in cy0..=cy1 {
-            for cx in cx0..=cx1 {
-                let cell = pack_cell(level, cx, cy);
-                for index in self.bucket(level, cx, cy) {
-                    let e = &self.entries[index];
-                    if self.in_cell(index, cell)
-                        && e.aabb.overlaps(query)
-                        && self.reports_in(level, &e.aabb, query, cell)
-                    {
-                        visit(e.id());
-                    }
-                }
-            }
-        }
-    }
-
-    /// Appends every pair of indexed boxes that overlap (touching counts), once each, in no
-    /// particular order, each pair's two ids in either order (the world orders them by id
-    /// itself, so ordering them here was measured as wasted work: 0.06 ms of 4.1 at 20,000
-    /// shapes in wasm).
-    pub fn overlapping_pairs(&mut self, ids: &[u32], aabbs: &[Aabb], out: &mut Vec<(u32, u32)>) {
-        // Same-level pairs, bucket by bucket (the table has at most four buckets per
-        // shape, so walking it costs little beside the entries). They are written to
-        // `slots`, which keeps its length from step to step: growing `out` instead would
-        // zero-fill the slack again every step.
-        let table_size = self.table_size;
-        let slots = &mut self.pair_slots;
-        let mut count = 0;
-        for b in 0..table_size {
-            let (start, end) = (self.starts[b] as usize, self.starts[b + 1] as usize);
-            if end - start < 2 {
-                continue;
-            }
-            count = if self.dense {
-                same_cell_pairs::<true>(&self.entries[start..end], &[], slots, count)
-            } else {
-                same_cell_pairs::<false>(
-                    &self.entries[start..end],
-                    &self.cells[start..end],
-                    slots,
-                    count,
-                )
-            };
-        }
-        out.extend_from_slice(&slots[..count]);
-        // Cross-level pairs: from the side chosen by `plan_cross_level_lookups`.
-        if self.levels_in_use.count_ones() < 2 {
-            return;
-        }
-        for (f, &id) in self.footprints.iter().zip(ids) {
-            let mut others = self.look_up[f.level as usize] | self.look_down[f.level as usize];
-            if others == 0 {
-                continue;
-            }
-            let box_a = &aabbs[id as usize];
-            while others != 0 {
-                let level = others.trailing_zeros();
-                others &= others - 1;
-                self.pairs_on_level(id, box_a, level, out);
-            }
-        }
-    }
-
-    /// Calls `visit` with every indexed id whose box overlaps `query` (touching counts),
-    /// once each.
-    pub fn query(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
-        let mut levels = self.levels_in_use;
-        while levels != 0 {
-            let level = levels.trailing_zeros();
-            levels &= levels - 1;
-            let (cx0, cy0) = self.cell_of(level, query.min);
-            let (cx1, cy1) = self.cell_of(level, query.max);
-            let cells = (cx1.abs_diff(cx0) as u64 + 1) * (cy1.abs_diff(cy0) as u64 + 1);
-            if cells > self.entry_count as u64 {
-                // A query box covering more cells than there are entries: scanning the
-                // entries of this level is cheaper than visiting empty cells.
-                self.scan_level(level, query, &mut visit);
-            } else {
-                self.visit_cells(level, query, &mut visit);
-            }
-        }
-    }
-
-    /// [`HashGrid::query`] on one level by scanning its entries instead of its cells.
-    fn scan_level(&self, level: u32, query: &Aabb, visit: &mut impl FnMut(u32)) {
-        let mut report = |e: &Entry, cell: u64| {
-            if e.aabb.overlaps(query) && self.reports_in(level, &e.aabb, query, cell) {
-                visit(e.id());
-            }
-        };
-        if self.dense {
-            // The level's buckets are a block of the table; a bucket's index gives its cell.
-            let table = &self.dense_levels[level as usize];
-            for row in 0..table.rows {
-                for column in 0..table.columns {
-                    let b = table.offset + row * table.columns + column;
-                    let cell = pack_cell(level, column as i32, row as i32);
-                    for e in &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize] {
-                        report(e, cell);
-                    }
-                }
-            }
-        } else {
-            let count = self.entry_count;
-            for (e, &cell) in self.entries[..count].iter().zip(&self.cells[..count]) {
-                if (cell >> 42) as u32 == level {
-                    report(e, cell);
-                }
-            }
-        }
-    }
 }
 
-/// The pairs of overlapping boxes among the entries of one bucket, written to
-/// `out[count..]` (grown as needed); returns the new count. In hashed mode (`DENSE` false) `cells` tells which entries
-/// share a cell; in dense mode the bucket is one cell.
-///
-/// The inner loop is branch-free: about one comparison in five is a hit, at random, so
-/// short-circuit tests and a conditional push would mispredict constantly. Every
-/// comparison writes its pair to the next free slot and advances the count by the hit
-/// bit; the slack written past the count is cut off by the caller.
-#[inline]
-fn same_cell_pairs<const DENSE: bool>(
-    entries: &[Entry],
-    cells: &[u64],
-    out: &mut Vec<(u32, u32)>,
-    mut count: usize,
-) -> usize {
-    for (i, ea) in entries.iter().enumerate() {
-        let rest = &entries[i + 1..];
-        if out.len() < count + rest.len() {
-            out.resize((count + rest.len()) * 2, (0, 0));
-        }
-        let slots = &mut out[count..count + rest.len()];
-        let mut hits = 0;
-        for (j, eb) in rest.iter().enumerate() {
-            // Both footprints contain this cell, so the lower-left corner of the boxes'
-            // intersection lies in it exactly when the cell is the rightmost of the two
-            // first columns and the topmost of the two first rows: one of the two entries
-            // is in its shape's first column, and one in its first row. Integer tests
-            // only, no cell recomputed per pair.
-            let flags = ea.tagged_id | eb.tagged_id;
-            let same_cell = DENSE || cells[i] == cells[i + 1 + j];
-            let hit = same_cell
-                & (flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW)
-                & (ea.aabb.min.x <= eb.aabb.max.x)
-                & (eb.aabb.min.x <= ea.aabb.max.x)
-                & (ea.aabb.min.y <= eb.aabb.max.y)
-                & (eb.aabb.min.y <= ea.aabb.max.y);
-            let (a, b) = (ea.id(), eb.id());
-            slots[hits] = (a, b);
-            hits += usize::from(hit);
-        }
-        count += hits;
-    }
-    count
-}
-
-/// A node of the static tree: a box and either two children or a run of leaf ids.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    aabb: Aabb,
-    /// Internal node: index of the first child (the second follows it).
-    /// Leaf: start of its ids in `leaf_ids`.
-    first: u32,
-    /// 0 for an internal node, else the number of ids in the leaf.
-    count: u32,
-}
-
-/// How many ids a leaf of the static tree holds at most.
-const LEAF_SIZE: usize = 4;
-
-/// A bounding-volume tree over static shapes, built by median split on the longer axis.
-///
-/// Built once per change of the static set (O(S log S)), queried by moving shapes in
-/// O(log S + hits).
-#[derive(Clone, Debug, Default)]
-pub struct StaticTree {
-    nodes: Vec<Node>,
-    leaf_ids: Vec<u32>,
-    leaf_boxes: Vec<Aabb>,
-    /// Work list of the build, kept so that moving a static shape every step allocates
-    /// nothing once the tree has been built at its size.
-    build_stack: Vec<(usize, usize, usize)>,
-}
-
-impl StaticTree {
-    /// An empty tree.
-    #[must_use]
-    pub fn new() -> StaticTree {
-        StaticTree::default()
-    }
-
-    /// True when the tree holds no shape.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.leaf_ids.is_empty()
-    }
-
-    /// Rebuilds the tree over `ids` with boxes `aabbs[id]`.
-    pub fn rebuild(&mut self, ids: &[u32], aabbs: &[Aabb]) {
-        self.nodes.clear();
-        self.leaf_ids.clear();
-        self.leaf_ids.extend_from_slice(ids);
-        self.leaf_boxes.clear();
-        if ids.is_empty() {
-            return;
-        }
-        self.nodes.push(Node {
-            aabb: aabbs[ids[0] as usize],
-            first: 0,
-            count: 0,
-        });
-        // Iterative build: (node index, range of leaf_ids).
-        let mut stack = core::mem::take(&mut self.build_stack);
-        stack.clear();
-        stack.push((0, 0, ids.len()));
-        while let Some((node, start, end)) = stack.pop() {
-            let range = &mut self.leaf_ids[start..end];
-            let mut bounds = aabbs[range[0] as usize];
-            for &id in range.iter() {
-                bounds = bounds.union(&aabbs[id as usize]);
-            }
-            if end - start <= LEAF_SIZE {
-                self.nodes[node] = Node {
-                    aabb: bounds,
-                    first: start as u32,
-                    count: (end - start) as u32,
-                };
-                continue;
-            }
-            let ext = bounds.extents();
-            let mid = (end - start) / 2;
-            if ext.x >= ext.y {
-                range.select_nth_unstable_by(mid, |&a, &b| {
-                    let ca = aabbs[a as usize].min.x + aabbs[a as usize].max.x;
-                    let cb = aabbs[b as usize].min.x + aabbs[b as usize].max.x;
-                    ca.total_cmp(&cb)
-                });
-            } else {
-                range.select_nth_unstable_by(mid, |&a, &b| {
-                    let ca = aabbs[a as usize].min.y + aabbs[a as usize].max.y;
-                    let cb = aabbs[b as usize].min.y + aabbs[b as usize].max.y;
-                    ca.total_cmp(&cb)
-                });
-            }
-            let first = self.nodes.len();
-            let placeholder = self.nodes[node];
-            self.nodes.push(placeholder);
-            self.nodes.push(placeholder);
-            self.nodes[node] = Node {
-                aabb: bounds,
-                first: first as u32,
-                count: 0,
-            };
-            stack.push((first, start, start + mid));
-            stack.push((first + 1, start + mid, end));
-        }
-        self.leaf_boxes
-            .extend(self.leaf_ids.iter().map(|&id| aabbs[id as usize]));
-        self.build_stack = stack;
-    }
-
-    /// Calls `visit` with every static id whose box overlaps `query` (touching counts).
-    #[inline]
-    pub fn query(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
-        if self.nodes.is_empty() {
-            return;
-        }
-        // A median split halves the ids at every level, so the depth is at most
-        // log2(2^32 / LEAF_SIZE) + 1 < 64.
-        let mut stack = [0u32; 64];
-        let mut top = 1;
-        while top > 0 {
-            top -= 1;
-            let node = &self.nodes[stack[top] as usize];
-            if !node.aabb.overlaps(query) {
-                continue;
-            }
-            if node.count > 0 {
-                let start = node.first as usize;
-                let end = start + node.count as usize;
-                for (id, aabb) in self.leaf_ids[start..end]
-                    .iter()
-                    .zip(&self.leaf_boxes[start..end])
-                {
-                    if aabb.overlaps(query) {
-                        visit(*id);
-                    }
-                }
-            } else {
-                stack[top] = node.first;
-                stack[top + 1] = node.first + 1;
-                top += 2;
-            }
-        }
-    }
-}
-
+/// What the tests check was exercised: both table modes, both look-up directions.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// xorshift32, enough for scattering boxes.
-    fn rng(state: &mut u32) -> f32 {
-        *state ^= *state << 13;
-        *state ^= *state >> 17;
-        *state ^= *state << 5;
-        (*state >> 8) as f32 / (1u32 << 24) as f32
+impl HashGrid {
+    /// True when the last rebuild chose the dense table.
+    pub(super) fn is_dense(&self) -> bool {
+        self.dense
     }
 
-    fn brute_pairs(ids: &[u32], aabbs: &[Aabb]) -> Vec<(u32, u32)> {
-        let mut out = Vec::new();
-        for (i, &a) in ids.iter().enumerate() {
-            for &b in &ids[i + 1..] {
-                if aabbs[a as usize].overlaps(&aabbs[b as usize]) {
-                    out.push((a.min(b), a.max(b)));
-                }
-            }
-        }
-        out.sort_unstable();
-        out
-    }
-
-    fn scene(seed: u32, n: usize, layout: u32) -> Vec<Aabb> {
-        let mut s = seed;
-        (0..n)
-            .map(|i| {
-                let (x, y, size) = match layout {
-                    // uniform
-                    0 => (
-                        rng(&mut s) * 200.0,
-                        rng(&mut s) * 200.0,
-                        1.0 + rng(&mut s) * 8.0,
-                    ),
-                    // all on one line, some huge
-                    1 => (
-                        rng(&mut s) * 2000.0,
-                        5.0,
-                        if i % 50 == 0 { 300.0 } else { 2.0 },
-                    ),
-                    // sparse: small shapes scattered far apart (a hashed table)
-                    3 => (
-                        ((i / 4) * 7919 % 1000) as f32 * 100.0 + rng(&mut s) * 2.0,
-                        ((i / 4) * 104_729 % 1000) as f32 * 100.0 + rng(&mut s) * 2.0,
-                        1.5,
-                    ),
-                    // clustered, mixed sizes over 5 orders of magnitude, points
-                    _ => (
-                        (i % 3) as f32 * 1000.0 + rng(&mut s) * 20.0,
-                        rng(&mut s) * 20.0,
-                        if i % 7 == 0 {
-                            0.0
-                        } else {
-                            10f32.powf(rng(&mut s) * 5.0 - 2.0)
-                        },
-                    ),
-                };
-                Aabb::new(Vec2::new(x, y), Vec2::new(x + size, y + size * 0.5))
-            })
-            .collect()
-    }
-
-    /// The listed ids whose boxes overlap `query`, in list order.
-    fn brute_hits(ids: &[u32], aabbs: &[Aabb], query: &Aabb) -> Vec<u32> {
-        let mut hits: Vec<u32> = ids
-            .iter()
-            .copied()
-            .filter(|&id| aabbs[id as usize].overlaps(query))
-            .collect();
-        hits.sort_unstable();
-        hits
-    }
-
-    #[test]
-    fn grid_pairs_equal_brute_force_on_every_layout() {
-        let mut grid = HashGrid::new();
-        let (mut dense_runs, mut hashed_runs) = (0, 0);
-        let (mut looked_down, mut looked_up) = (false, false);
-        for layout in 0..4 {
-            for seed in 1..6u32 {
-                let aabbs = scene(seed * 7919, 600, layout);
-                // Leave a few slots out to check that only listed ids are indexed.
-                let mut ids: Vec<u32> = (0..aabbs.len() as u32).filter(|i| i % 11 != 3).collect();
-                // Any order of ids (the world's is spatial).
-                if seed % 2 == 0 {
-                    ids.reverse();
-                }
-                grid.rebuild(&ids, &aabbs);
-                looked_down |= grid.look_down.iter().any(|&bits| bits != 0);
-                looked_up |= grid.look_up.iter().any(|&bits| bits != 0);
-                if grid.dense {
-                    dense_runs += 1;
-                } else {
-                    hashed_runs += 1;
-                }
-                let mut got = Vec::new();
-                grid.overlapping_pairs(&ids, &aabbs, &mut got);
-                let mut got: Vec<(u32, u32)> =
-                    got.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
-                got.sort_unstable();
-                assert_eq!(
-                    got,
-                    brute_pairs(&ids, &aabbs),
-                    "layout {layout} seed {seed}"
-                );
-
-                // A small query (cell by cell) and a huge one (more cells than entries: the
-                // entries of each level are scanned instead).
-                for query in [
-                    Aabb::new(Vec2::new(10.0, 0.0), Vec2::new(60.0, 30.0)),
-                    Aabb::new(Vec2::new(-50.0, -1e6), Vec2::new(1e6, 12.0)),
-                ] {
-                    let mut hits = Vec::new();
-                    grid.query(&query, |id| hits.push(id));
-                    hits.sort_unstable();
-                    assert_eq!(
-                        hits,
-                        brute_hits(&ids, &aabbs, &query),
-                        "query {query:?}, layout {layout} seed {seed}"
-                    );
-                }
-            }
-        }
-        // Both table layouts must have been exercised.
-        assert!(
-            looked_down && looked_up,
-            "cross-level look-ups in both directions"
-        );
-        assert!(
-            dense_runs > 0 && hashed_runs > 0,
-            "dense {dense_runs}, hashed {hashed_runs}"
-        );
-    }
-
-    #[test]
-    fn a_grid_emptied_after_a_full_step_has_no_pairs() {
-        // The empty rebuild must reset the whole table, its size included: a step with no
-        // moving shapes follows a step with many when the last one is removed.
-        let aabbs = scene(7, 2000, 0);
-        let ids: Vec<u32> = (0..2000).collect();
-        let mut grid = HashGrid::new();
-        let mut pairs = Vec::new();
-        grid.rebuild(&ids, &aabbs);
-        grid.overlapping_pairs(&ids, &aabbs, &mut pairs);
-        assert!(!pairs.is_empty());
-        pairs.clear();
-        grid.rebuild(&[], &aabbs);
-        grid.overlapping_pairs(&[], &aabbs, &mut pairs);
-        assert!(pairs.is_empty());
-        let mut hits = Vec::new();
-        grid.query(&aabbs[0], |id| hits.push(id));
-        assert!(hits.is_empty());
-    }
-
-    #[test]
-    fn hashed_cells_of_a_lattice_spread_over_the_table() {
-        // 100 × 100 neighbouring cells into 16,384 buckets: a random function would fill
-        // about 7,500 buckets; the single multiplicative hash this replaced filled under half.
-        let shift = 64 - 14;
-        let mut used = vec![false; 1 << 14];
-        for cx in 0..100 {
-            for cy in 0..100 {
-                used[hash_bucket(pack_cell(0, cx, cy), shift)] = true;
-            }
-        }
-        let filled = used.iter().filter(|&&u| u).count();
-        assert!(filled > 7_000, "{filled} buckets used");
-    }
-
-    #[test]
-    fn static_tree_query_equals_brute_force() {
-        let aabbs = scene(42, 500, 2);
-        let ids: Vec<u32> = (0..500).collect();
-        let mut tree = StaticTree::new();
-        tree.rebuild(&ids, &aabbs);
-        let mut s = 99u32;
-        for _ in 0..200 {
-            let x = rng(&mut s) * 2100.0 - 50.0;
-            let y = rng(&mut s) * 40.0 - 10.0;
-            let q = Aabb::new(Vec2::new(x, y), Vec2::new(x + rng(&mut s) * 30.0, y + 3.0));
-            let mut hits = Vec::new();
-            tree.query(&q, |id| hits.push(id));
-            hits.sort_unstable();
-            assert_eq!(hits, brute_hits(&ids, &aabbs, &q));
-        }
+    /// Whether some level looks down into a finer one, and whether some level looks up
+    /// into a coarser one.
+    pub(super) fn looks_down_and_up(&self) -> (bool, bool) {
+        let any = |bits: &[u64]| bits.iter().any(|&b| b != 0);
+        (any(&self.look_down), any(&self.look_up))
     }
 }
