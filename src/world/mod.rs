@@ -31,17 +31,32 @@
 //!
 //! Errors never leave the world half-changed: every argument is checked before anything is
 //! written, and a batch is checked whole before any of it is applied.
+//!
+//! ## Where things are
+//!
+//! - `mod.rs` (here): the [`World`], adding and moving shapes, and the step: its order,
+//!   and phases 2 and 3, which hand the work to the broad and narrow phase modules;
+//! - `poses.rs`: phase 1, the checks of the written transforms and the poses and boxes;
+//! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
+//! - `queries.rs`: point, box, shape and ray queries over the broad phase;
+//! - `errors.rs`: [`WorldError`] and the argument checks.
+
+mod errors;
+mod events;
+mod poses;
+mod queries;
 
 use crate::broad_phase::{HashGrid, StaticTree};
-use crate::math::{Aabb, Transform, Vec2};
 #[cfg(doc)]
 use crate::narrow_phase::collide;
-use crate::narrow_phase::{collide_with_points, overlaps, Contact};
-use crate::raycast::{raycast, RayHit};
-use crate::shape::{polygon_aabb, FormatterWriter, MessageWriter, Shape, ShapeError};
-use crate::sort::heap_sort_by_key;
-use crate::store::{Body, ShapeStore, SlotInit, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
-use core::fmt;
+use crate::narrow_phase::{collide_with_points, Contact};
+use crate::shape::Shape;
+use crate::store::{ShapeStore, SlotInit};
+use errors::{check_angle, check_coordinate};
+use events::{pair_key, Found};
+
+pub use errors::WorldError;
+pub use queries::WorldRayHit;
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.
@@ -77,97 +92,6 @@ impl Default for ShapeOptions {
     }
 }
 
-/// Why a world call was rejected. Nothing was changed.
-#[derive(Clone, Debug, PartialEq)]
-pub enum WorldError {
-    /// An id that was never issued or whose shape was removed.
-    UnknownId {
-        /// The argument's name.
-        arg: &'static str,
-        /// The id given.
-        id: u32,
-    },
-    /// A coordinate or angle that is NaN or infinite.
-    NonFinite {
-        /// The argument's name, e.g. `"x"` or `"xya[5]"`.
-        arg: String,
-    },
-    /// A coordinate beyond [`MAX_COORDINATE`].
-    OutOfRange {
-        /// The argument's name.
-        arg: String,
-        /// The value given.
-        value: f32,
-    },
-    /// A shape that failed validation.
-    Shape(ShapeError),
-    /// Two arrays whose lengths do not fit together.
-    LengthMismatch {
-        /// The argument's name.
-        arg: &'static str,
-        /// The length required.
-        expected: usize,
-        /// The length given.
-        actual: usize,
-    },
-    /// The world already holds [`MAX_SHAPES`] slots.
-    TooManyShapes,
-}
-
-impl WorldError {
-    /// Writes the message that `Display` writes, with the numbers written by `out` (see
-    /// [`MessageWriter`]).
-    pub fn write_message(&self, out: &mut impl MessageWriter) -> fmt::Result {
-        match self {
-            WorldError::UnknownId { arg, id } => {
-                write!(out, "{arg}: {id} is not the id of a live shape")
-            }
-            WorldError::NonFinite { arg } => write!(out, "{arg} must be a finite number"),
-            WorldError::OutOfRange { arg, value } => {
-                write!(out, "{arg} must be between -")?;
-                out.write_f32(MAX_COORDINATE, true)?;
-                out.write_str(" and ")?;
-                out.write_f32(MAX_COORDINATE, true)?;
-                out.write_str(" (got ")?;
-                out.write_f32(*value, true)?;
-                out.write_str(")")
-            }
-            WorldError::Shape(e) => e.write_message(out),
-            WorldError::LengthMismatch {
-                arg,
-                expected,
-                actual,
-            } => write!(out, "{arg} must have length {expected} (got {actual})"),
-            WorldError::TooManyShapes => {
-                write!(out, "the world holds the maximum of {MAX_SHAPES} shapes")
-            }
-        }
-    }
-}
-
-impl fmt::Display for WorldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_message(&mut FormatterWriter(f))
-    }
-}
-
-impl std::error::Error for WorldError {}
-
-impl From<ShapeError> for WorldError {
-    fn from(e: ShapeError) -> Self {
-        WorldError::Shape(e)
-    }
-}
-
-/// The closest hit of a ray cast into the world.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WorldRayHit {
-    /// The shape hit.
-    pub id: u32,
-    /// Where and how it was hit.
-    pub hit: RayHit,
-}
-
 /// Where a step's time went, in the units of the clock given to [`World::step_timed`].
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PhaseTimes {
@@ -188,15 +112,6 @@ pub struct PhaseTimes {
 /// standard workload move about half a unit per step, so after 32 steps the order is still
 /// nearly spatial; a reorder costs about as much as one broad phase.
 pub const DEFAULT_REORDER_INTERVAL: u32 = 32;
-
-/// A colliding pair found by a step, with its sort key.
-#[derive(Clone, Copy, Debug, Default)]
-struct Found {
-    key: u64,
-    nx: f32,
-    ny: f32,
-    depth: f32,
-}
 
 /// Reusable buffers of a step.
 #[derive(Clone, Debug, Default)]
@@ -236,6 +151,51 @@ impl Default for ReorderClock {
 }
 
 /// A collision world. See the module docs for the pipeline.
+///
+/// A frame: move the shapes (one at a time, in batches, or by writing the transform
+/// columns, as JavaScript does through its views), call [`World::step`], then read the
+/// touching pairs, their contacts, and the pairs that started or ended touching since the
+/// step before. The results stay valid until the next step.
+///
+/// ```
+/// use sepax::{Shape, ShapeOptions, Vec2, World};
+///
+/// let mut world = World::new();
+/// let moving = ShapeOptions::default();
+/// let fixed = ShapeOptions { is_static: true, ..moving };
+/// let ball = world.add(Shape::circle(1.0).unwrap(), 0.0, 0.0, 0.0, moving).unwrap();
+/// let block = world.add(Shape::aligned_box(1.0, 1.0).unwrap(), 5.0, 0.0, 0.0, moving).unwrap();
+/// let upright = Shape::segment(Vec2::new(0.0, -10.0), Vec2::new(0.0, 10.0)).unwrap();
+/// let wall = world.add(upright, 8.0, 0.0, 0.0, fixed).unwrap();
+///
+/// // Frame 1: nothing touches.
+/// assert_eq!(world.step().unwrap(), 0);
+/// assert!(world.pairs().is_empty());
+///
+/// // Frame 2: the ball rolls into the block.
+/// world.set_transform(ball, 3.5, 0.0, 0.0).unwrap();
+/// assert_eq!(world.step().unwrap(), 1);
+/// assert_eq!(world.pairs(), [ball, block]); // flattened (a, b) pairs, a < b
+/// assert_eq!(world.started(), [ball, block]);
+/// // Per pair: the unit normal from a to b, and how far b must move along it to separate.
+/// let [nx, ny, depth] = world.contacts() else { panic!("one contact") };
+/// assert_eq!((*nx, *ny), (1.0, 0.0));
+/// assert!((depth - 0.5).abs() < 1e-6);
+///
+/// // Frame 3: the block is pushed into the wall through the x column.
+/// world.xs_mut()[block as usize] = 7.5;
+/// world.step().unwrap();
+/// assert_eq!(world.pairs(), [block, wall]);
+/// assert_eq!(world.started(), [block, wall]);
+/// assert_eq!(world.ended(), [ball, block]);
+///
+/// // A game's loop over the results: separate each pair along its normal.
+/// let contacts = world.contacts().chunks_exact(3);
+/// for (pair, contact) in world.pairs().chunks_exact(2).zip(contacts) {
+///     let (a, b, depth) = (pair[0], pair[1], contact[2]);
+///     assert!(a < b && depth >= 0.0);
+/// }
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct World {
     store: ShapeStore,
@@ -259,37 +219,11 @@ pub struct World {
     reorder: ReorderClock,
 }
 
-fn check_coordinate(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
-    if !value.is_finite() {
-        Err(WorldError::NonFinite { arg: arg() })
-    } else if value.abs() > MAX_COORDINATE {
-        Err(WorldError::OutOfRange { arg: arg(), value })
-    } else {
-        Ok(())
-    }
-}
-
-fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
-    if value.is_finite() {
-        Ok(())
-    } else {
-        Err(WorldError::NonFinite { arg: arg() })
-    }
-}
-
-/// Sorts the short lists of a world (query results, pairs ended by removal, a step with
-/// few candidates): a heapsort, O(n log n) in place.
-///
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
 /// which every pair passes).
 #[inline]
 fn is_custom_filter(layer: u32, mask: u32) -> bool {
     layer != DEFAULT_LAYER || mask != DEFAULT_MASK
-}
-
-#[inline]
-fn pair_key(a: u32, b: u32) -> u64 {
-    ((a as u64) << 32) | b as u64
 }
 
 impl World {
@@ -569,24 +503,8 @@ impl World {
         Ok((self.pairs.len() / 2, times))
     }
 
-    /// Checks the transforms the game wrote (through setters or the columns) and turns
-    /// them into poses and boxes. Everything is checked before anything is refreshed: on
-    /// error the poses and boxes (what queries see) stay as the last step left them.
-    fn update_poses(&mut self) -> Result<(), WorldError> {
-        let store = &mut self.store;
-        check_transforms(store, false)?;
-        if self.statics_dirty {
-            check_transforms(store, true)?;
-        }
-        refresh_poses(store, false);
-        if self.statics_dirty {
-            refresh_poses(store, true);
-            self.statics.rebuild(&store.static_rows, &store.aabbs);
-            self.statics_dirty = false;
-        }
-        Ok(())
-    }
-
+    /// Phase 2 of a step: the reorder of the rows when it is due, then the candidate
+    /// pairs from the grid of moving shapes and the tree of static ones.
     fn find_candidates(&mut self) {
         // The two halves of a reorder go to two steps, to halve the longest step.
         if self.reorder.points_pending {
@@ -616,6 +534,8 @@ impl World {
         }
     }
 
+    /// Phase 3 of a step: the layer filter and the exact test of every candidate, as
+    /// `(smaller id, larger id)`.
     fn narrow_phase(&mut self) {
         let store = &self.store;
         let found = &mut self.scratch.found;
@@ -665,266 +585,6 @@ impl World {
         }
     }
 
-    fn sort_and_publish(&mut self) {
-        let Scratch {
-            found,
-            found_buffer,
-            run_starts,
-            long_runs,
-            keys,
-            ended_removed: removed,
-            ..
-        } = &mut self.scratch;
-        sort_found(
-            found,
-            found_buffer,
-            run_starts,
-            long_runs,
-            self.store.slot_count(),
-        );
-        self.pairs.clear();
-        self.contacts.clear();
-        keys.clear();
-        for f in found.iter() {
-            self.pairs.push((f.key >> 32) as u32);
-            self.pairs.push(f.key as u32);
-            self.contacts.extend([f.nx, f.ny, f.depth]);
-            keys.push(f.key);
-        }
-
-        // started = current - previous, ended = previous - current, both in key order.
-        // `remove` already moved the pairs of removed shapes out of `previous_keys` into
-        // `removed_pair_keys`, so a shape that reuses an id starts its pairs afresh.
-        self.started.clear();
-        self.ended.clear();
-        removed.clear();
-        removed.extend_from_slice(&self.removed_pair_keys);
-        heap_sort_by_key(removed, |&key| key);
-        let (prev, cur) = (&self.previous_keys, &*keys);
-        let (mut i, mut j) = (0, 0);
-        let mut ended_keys = EndedMerge::new(removed);
-        while i < prev.len() || j < cur.len() {
-            let p = prev.get(i).copied().unwrap_or(u64::MAX);
-            let c = cur.get(j).copied().unwrap_or(u64::MAX);
-            if p < c {
-                ended_keys.push(p, &mut self.ended);
-                i += 1;
-            } else if c < p {
-                push_key(&mut self.started, c);
-                j += 1;
-            } else {
-                i += 1;
-                j += 1;
-            }
-        }
-        ended_keys.finish(&mut self.ended);
-        self.removed_pair_keys.clear();
-        core::mem::swap(&mut self.previous_keys, &mut self.scratch.keys);
-    }
-
-    // ----- results --------------------------------------------------------------------
-
-    /// The last step's touching pairs, flattened `[a0, b0, a1, b1, …]` with `a < b`,
-    /// sorted by `a` then `b`.
-    #[must_use]
-    pub fn pairs(&self) -> &[u32] {
-        &self.pairs
-    }
-
-    /// The last step's contacts, flattened `[nx, ny, depth, …]`, parallel to
-    /// [`World::pairs`]: the unit normal points from `a` to `b`, and moving `b` by
-    /// `normal × depth` separates the pair.
-    #[must_use]
-    pub fn contacts(&self) -> &[f32] {
-        &self.contacts
-    }
-
-    /// Pairs that touch now and did not at the step before, flattened and sorted like
-    /// [`World::pairs`].
-    #[must_use]
-    pub fn started(&self) -> &[u32] {
-        &self.started
-    }
-
-    /// Pairs that touched at the step before and do not now (including every pair of a
-    /// shape removed in between), flattened and sorted like [`World::pairs`].
-    #[must_use]
-    pub fn ended(&self) -> &[u32] {
-        &self.ended
-    }
-
-    /// Allocated lengths (in elements) of the buffers behind [`World::pairs`],
-    /// [`World::contacts`], [`World::started`] and [`World::ended`]. Views over the whole
-    /// allocation stay valid across steps until a buffer has to grow, which lets
-    /// JavaScript read results without creating a view object per frame.
-    #[must_use]
-    pub fn result_capacities(&self) -> [usize; 4] {
-        [
-            self.pairs.capacity(),
-            self.contacts.capacity(),
-            self.started.capacity(),
-            self.ended.capacity(),
-        ]
-    }
-
-    // ----- queries --------------------------------------------------------------------
-
-    /// Calls `visit` with every live shape whose box may overlap `query`. One copy for the
-    /// four queries (not inlined, `dyn` callback): a smaller wasm, and the indirect call per
-    /// candidate is nothing next to the exact test it makes.
-    #[inline(never)]
-    fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Body)) {
-        let store = &self.store;
-        let mut visit_row = |row: u32| {
-            let id = store.row_to_id[row as usize];
-            // Shapes removed (or ids reissued) since the last step are still in the grid.
-            if store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0 {
-                visit(id, &store.bodies[row as usize]);
-            }
-        };
-        self.grid.query(query, &mut visit_row);
-        self.statics.query(query, &mut visit_row);
-    }
-
-    #[inline]
-    fn layer_accepts(&self, id: u32, mask: u32) -> bool {
-        self.store.layers[id as usize] & mask != 0
-    }
-
-    /// Appends to `out` the ids (on a layer in `mask`) of the shapes that contain `point`,
-    /// sorted. Sees the world as the last step did.
-    pub fn query_point(
-        &self,
-        point: Vec2,
-        mask: u32,
-        out: &mut Vec<u32>,
-    ) -> Result<(), WorldError> {
-        check_coordinate(|| "x".into(), point.x)?;
-        check_coordinate(|| "y".into(), point.y)?;
-        let start = out.len();
-        let probe = Transform {
-            translation: point,
-            ..Transform::IDENTITY
-        };
-        self.query_candidates(&Aabb::new(point, point), &mut |id, body| {
-            if self.layer_accepts(id, mask)
-                && overlaps(&body.shape, &body.pose, &Shape::Point, &probe)
-            {
-                out.push(id);
-            }
-        });
-        heap_sort_by_key(&mut out[start..], |&id| id);
-        Ok(())
-    }
-
-    /// Appends to `out` the ids (on a layer in `mask`) of the shapes whose bounding boxes
-    /// overlap the box `min..max`, sorted.
-    pub fn query_aabb(
-        &self,
-        min: Vec2,
-        max: Vec2,
-        mask: u32,
-        out: &mut Vec<u32>,
-    ) -> Result<(), WorldError> {
-        check_coordinate(|| "minX".into(), min.x)?;
-        check_coordinate(|| "minY".into(), min.y)?;
-        check_coordinate(|| "maxX".into(), max.x)?;
-        check_coordinate(|| "maxY".into(), max.y)?;
-        let query = Aabb::new(min.min(max), min.max(max));
-        let start = out.len();
-        self.query_candidates(&query, &mut |id, _| {
-            if self.layer_accepts(id, mask) {
-                out.push(id);
-            }
-        });
-        heap_sort_by_key(&mut out[start..], |&id| id);
-        Ok(())
-    }
-
-    /// Appends to `out` the ids (on a layer in `mask`) of the shapes that touch `shape`
-    /// placed at `(x, y, angle)`, sorted. The probe shape is not added to the world.
-    pub fn query_shape(
-        &self,
-        shape: &Shape,
-        x: f32,
-        y: f32,
-        angle: f32,
-        mask: u32,
-        out: &mut Vec<u32>,
-    ) -> Result<(), WorldError> {
-        shape.validate()?;
-        check_coordinate(|| "x".into(), x)?;
-        check_coordinate(|| "y".into(), y)?;
-        check_angle(|| "angle".into(), angle)?;
-        let pose = Transform::from_xy_angle(x, y, angle);
-        let start = out.len();
-        self.query_candidates(&shape.aabb(&pose), &mut |id, body| {
-            if self.layer_accepts(id, mask) && overlaps(&body.shape, &body.pose, shape, &pose) {
-                out.push(id);
-            }
-        });
-        heap_sort_by_key(&mut out[start..], |&id| id);
-        Ok(())
-    }
-
-    /// The closest shape (on a layer in `mask`) hit by the ray from `origin` along
-    /// `direction` (normalised here; it must not be zero) within `max_distance`. Ties go to
-    /// the smaller id.
-    pub fn raycast(
-        &self,
-        origin: Vec2,
-        direction: Vec2,
-        max_distance: f32,
-        mask: u32,
-    ) -> Result<Option<WorldRayHit>, WorldError> {
-        check_coordinate(|| "originX".into(), origin.x)?;
-        check_coordinate(|| "originY".into(), origin.y)?;
-        if !direction.is_finite() {
-            return Err(WorldError::NonFinite {
-                arg: "direction".into(),
-            });
-        }
-        // Scaled by its largest component first: the squared length of a finite direction
-        // like (3e38, 3e38) overflows, and that of (1e-30, 0) underflows to zero.
-        let scale = direction.x.abs().max(direction.y.abs());
-        let unit = Vec2::new(direction.x / scale, direction.y / scale).normalize_or_zero();
-        if unit == Vec2::ZERO {
-            return Err(WorldError::NonFinite {
-                arg: "direction (zero length)".into(),
-            });
-        }
-        if max_distance.is_nan() || max_distance < 0.0 {
-            return Err(WorldError::NonFinite {
-                arg: "maxDistance".into(),
-            });
-        }
-        // Clip the ray to the coordinate range so that its box stays finite.
-        let reach = max_distance.min(4.0 * MAX_COORDINATE);
-        let end = origin + unit * reach;
-        let mut best: Option<WorldRayHit> = None;
-        self.query_candidates(
-            &Aabb::new(origin.min(end), origin.max(end)),
-            &mut |id, body| {
-                if !self.layer_accepts(id, mask) {
-                    return;
-                }
-                if let Some(hit) = raycast(&body.shape, &body.pose, origin, unit, reach) {
-                    let better = match best {
-                        None => true,
-                        Some(b) => {
-                            hit.distance < b.hit.distance
-                                || (hit.distance == b.hit.distance && id < b.id)
-                        }
-                    };
-                    if better {
-                        best = Some(WorldRayHit { id, hit });
-                    }
-                }
-            },
-        );
-        Ok(best)
-    }
-
     /// Checks internal invariants (tests call it after every operation).
     pub fn validate(&self) -> Result<(), String> {
         self.store.validate()?;
@@ -947,243 +607,5 @@ impl World {
             }
         }
         Ok(())
-    }
-}
-
-/// Checks the written transforms of the live moving (or static) shapes: finite, and
-/// positions within range. Goes through the columns in id order, which reads them front
-/// to back; the first bad id is the one named.
-#[inline]
-fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError> {
-    let want = FLAG_ALIVE | if statics { FLAG_STATIC } else { 0 };
-    let columns = store.xs.iter().zip(&store.ys).zip(&store.angles);
-    for (id, (((&x, &y), &angle), &flags)) in columns.zip(&store.flags).enumerate() {
-        // One combined test on the fast path; free and other-kind ids are sorted out only
-        // when it fails (a free slot may hold anything), and the detailed checks only name
-        // the culprit.
-        let valid = x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite();
-        if !valid && flags & (FLAG_ALIVE | FLAG_STATIC) == want {
-            check_coordinate(|| format!("x of shape {id}"), x)?;
-            check_coordinate(|| format!("y of shape {id}"), y)?;
-            check_angle(|| format!("angle of shape {id}"), angle)?;
-        }
-    }
-    Ok(())
-}
-
-/// Stores the pose and box of every moving (or every static) shape from its checked,
-/// written transform.
-fn refresh_poses(store: &mut ShapeStore, statics: bool) {
-    // Destructured so that the id list can be read while the pose columns are written.
-    let ShapeStore {
-        xs,
-        ys,
-        angles,
-        bodies,
-        aabbs,
-        row_to_id,
-        point_spans,
-        polygon_points,
-        dynamic_rows,
-        static_rows,
-        ..
-    } = store;
-    let rows = if statics { static_rows } else { dynamic_rows };
-    for &row in rows.iter() {
-        let (row, s) = (row as usize, row_to_id[row as usize] as usize);
-        let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
-        let body = &mut bodies[row];
-        body.pose = pose;
-        // A polygon's box from the store's row-ordered copy of its points (the same bits
-        // as `Shape::aabb`, read from memory the loop is walking through anyway).
-        let (start, len) = point_spans[row];
-        aabbs[row] = if len > 0 {
-            let vertices = start as usize..(start + len / 2) as usize;
-            polygon_aabb(&polygon_points[vertices], &pose)
-        } else {
-            body.shape.aabb(&pose)
-        };
-    }
-}
-
-/// Puts the found pairs in key order, for ids below `ids`: a counting sort on `a` (one
-/// counter per id), then one insertion-sort pass for the order on `b` within each run of
-/// equal `a`. Runs are short (a shape touches a few others), so that pass moves each pair
-/// a few places at most; the rare long run (a big shape touching many) is heap-sorted
-/// first, so that it needs no moves. `buffer`, `starts` and `long_runs` are scratch.
-///
-/// (Measured at 100,000 pairs, natively: sorting each run in a loop over the ids took
-/// 0.7 ms, mostly mispredicted branches on the runs' lengths; the one pass takes 0.4 ms.)
-fn sort_found(
-    found: &mut Vec<Found>,
-    buffer: &mut Vec<Found>,
-    starts: &mut Vec<u32>,
-    long_runs: &mut Vec<u32>,
-    ids: usize,
-) {
-    const SHORT_RUN: u32 = 16;
-    let a_of = |f: &Found| (f.key >> 32) as usize;
-    starts.clear();
-    starts.resize(ids + 1, 0);
-    for f in found.iter() {
-        starts[a_of(f) + 1] += 1;
-    }
-    long_runs.clear();
-    for a in 0..ids {
-        // `starts[a + 1]` counts the run of `a` until this line makes it the run's start.
-        if starts[a + 1] > SHORT_RUN {
-            long_runs.push(a as u32);
-        }
-        starts[a + 1] += starts[a];
-    }
-    // Filled anew although the scatter overwrites every slot: measured, growing it only
-    // when needed made this phase slower (0.35 -> 0.41 ms at 20,000 shapes in wasm); the
-    // fill brings the lines into the cache without reading them.
-    buffer.clear();
-    buffer.resize(found.len(), Found::default());
-    for f in found.iter() {
-        let at = &mut starts[a_of(f)];
-        buffer[*at as usize] = *f;
-        *at += 1;
-    }
-    // `starts[a]` is now where the run of `a` ends, and so where the run of `a + 1` begins.
-    for &a in long_runs.iter() {
-        let a = a as usize;
-        let begin = if a == 0 { 0 } else { starts[a - 1] as usize };
-        heap_sort_by_key(&mut buffer[begin..starts[a] as usize], |f| f.key);
-    }
-    for k in 1..buffer.len() {
-        let mut m = k;
-        while m > 0 && buffer[m - 1].key > buffer[m].key {
-            buffer.swap(m - 1, m);
-            m -= 1;
-        }
-    }
-    core::mem::swap(found, buffer);
-}
-
-#[inline]
-fn push_key(out: &mut Vec<u32>, key: u64) {
-    out.push((key >> 32) as u32);
-    out.push(key as u32);
-}
-
-/// Merges the keys of pairs ended by removal (sorted) into the ended list in key order.
-struct EndedMerge<'a> {
-    removed: &'a [u64],
-    next: usize,
-}
-
-impl<'a> EndedMerge<'a> {
-    fn new(removed: &'a [u64]) -> Self {
-        EndedMerge { removed, next: 0 }
-    }
-
-    fn push(&mut self, key: u64, out: &mut Vec<u32>) {
-        while self.next < self.removed.len() && self.removed[self.next] < key {
-            push_key(out, self.removed[self.next]);
-            self.next += 1;
-        }
-        push_key(out, key);
-    }
-
-    fn finish(&mut self, out: &mut Vec<u32>) {
-        for &key in &self.removed[self.next..] {
-            push_key(out, key);
-        }
-        self.next = self.removed.len();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn found_pairs_sort_by_key() {
-        let mut s = 5u64;
-        let (mut buffer, mut starts, mut long) = (Vec::new(), Vec::new(), Vec::new());
-        let mut next = |limit: u64| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((s >> 24) % limit) as u32
-        };
-        // Few ids (long runs, heap-sorted) and many (short runs); one buffer throughout.
-        for (ids, len) in [(10, 3000), (5000, 3000), (70_000, 100), (1, 40), (3, 0)] {
-            let mut found: Vec<Found> = (0..len)
-                .map(|_| Found {
-                    key: pair_key(next(ids), next(1 << 20)),
-                    ..Found::default()
-                })
-                .collect();
-            let mut want: Vec<u64> = found.iter().map(|f| f.key).collect();
-            want.sort_unstable();
-            sort_found(
-                &mut found,
-                &mut buffer,
-                &mut starts,
-                &mut long,
-                ids as usize,
-            );
-            let got: Vec<u64> = found.iter().map(|f| f.key).collect();
-            assert_eq!(got, want, "{len} pairs over {ids} ids");
-        }
-    }
-
-    #[test]
-    fn removing_every_moving_shape_ends_its_pairs() {
-        // Many overlapping circles in a row, then none: the step after must run on an
-        // empty grid and end every pair.
-        let mut world = World::new();
-        let ids: Vec<u32> = (0..500)
-            .map(|i| {
-                let shape = Shape::circle(1.0).unwrap();
-                let options = ShapeOptions::default();
-                world.add(shape, i as f32, 0.0, 0.0, options).unwrap()
-            })
-            .collect();
-        let pairs = world.step().unwrap();
-        assert_eq!(pairs, 499 + 498);
-        for &id in &ids {
-            world.remove(id).unwrap();
-        }
-        assert_eq!(world.step().unwrap(), 0);
-        assert_eq!(world.ended().len(), 2 * pairs);
-        assert_eq!(world.step().unwrap(), 0);
-        assert!(world.ended().is_empty());
-    }
-
-    #[test]
-    fn bad_arguments_change_nothing() {
-        let mut world = World::new();
-        let a = world
-            .add(
-                Shape::circle(1.0).unwrap(),
-                0.0,
-                0.0,
-                0.0,
-                ShapeOptions::default(),
-            )
-            .unwrap();
-        assert!(world
-            .add(
-                Shape::circle(1.0).unwrap(),
-                f32::NAN,
-                0.0,
-                0.0,
-                ShapeOptions::default()
-            )
-            .is_err());
-        assert_eq!(world.len(), 1);
-        let err = world
-            .set_transforms(&[a, 7], &[1.0, 1.0, 0.0, 2.0, 2.0, 0.0])
-            .unwrap_err();
-        assert_eq!(err, WorldError::UnknownId { arg: "ids", id: 7 });
-        assert_eq!(world.transform(a).unwrap(), (0.0, 0.0, 0.0));
-        world.remove(a).unwrap();
-        assert!(world.remove(a).is_err());
-        assert!(world.set_transform(a, 1.0, 1.0, 0.0).is_err());
-        world.validate().unwrap();
     }
 }
