@@ -146,6 +146,29 @@ fn spread_bits(v: u32) -> u32 {
     (v | (v << 1)) & 0x5555_5555
 }
 
+impl ReorderScratch {
+    /// Fills `keyed` with the moving `rows`, sorted along the Z-order curve over the
+    /// centres of their boxes.
+    fn sort_along_curve(&mut self, rows: &[u32], aabbs: &[Aabb]) {
+        // The centres' bounds, then 16 bits per axis with one scale for both, so that the
+        // curve's cells stay square.
+        let (mut lo, mut hi) = (Vec2::new(f32::MAX, f32::MAX), Vec2::new(f32::MIN, f32::MIN));
+        for &row in rows {
+            let centre = aabbs[row as usize].center();
+            lo = lo.min(centre);
+            hi = hi.max(centre);
+        }
+        let extent = (hi.x - lo.x).max(hi.y - lo.y);
+        let scale = if extent > 0.0 { 65535.0 / extent } else { 0.0 };
+        self.keyed.clear();
+        for &row in rows {
+            let key = z_order_key(aabbs[row as usize].center(), lo, scale);
+            self.keyed.push((key, row));
+        }
+        radix_sort_by_key(&mut self.keyed, &mut self.buffer, 32, (0, 0), first_as_key);
+    }
+}
+
 /// The position of `point` along the Z-order curve over a square of 65,536 × 65,536
 /// cells with its corner at `lo` and `scale` cells per unit.
 #[inline]
@@ -355,28 +378,7 @@ impl ShapeStore {
         if dynamic_rows.len() < 2 {
             return;
         }
-        // The centres' bounds, then 16 bits per axis with one scale for both, so that the
-        // curve's cells stay square.
-        let (mut lo, mut hi) = (Vec2::new(f32::MAX, f32::MAX), Vec2::new(f32::MIN, f32::MIN));
-        for &row in dynamic_rows.iter() {
-            let centre = aabbs[row as usize].center();
-            lo = lo.min(centre);
-            hi = hi.max(centre);
-        }
-        let extent = (hi.x - lo.x).max(hi.y - lo.y);
-        let scale = if extent > 0.0 { 65535.0 / extent } else { 0.0 };
-        reorder.keyed.clear();
-        for &row in dynamic_rows.iter() {
-            let key = z_order_key(aabbs[row as usize].center(), lo, scale);
-            reorder.keyed.push((key, row));
-        }
-        radix_sort_by_key(
-            &mut reorder.keyed,
-            &mut reorder.buffer,
-            32,
-            (0, 0),
-            first_as_key,
-        );
+        reorder.sort_along_curve(dynamic_rows, aabbs);
         // The k-th shape along the curve goes to the k-th smallest moving row.
         dynamic_rows.clear();
         dynamic_rows.extend((0..row_to_id.len() as u32).filter(|&row| {
@@ -432,6 +434,22 @@ impl ShapeStore {
                 return Err(format!("id {id} -> row {row} does not map back"));
             }
         }
+        self.validate_point_copies()?;
+        self.validate_row_lists()?;
+        let live = self.flags.iter().filter(|f| *f & FLAG_ALIVE != 0).count();
+        if live != self.live_count() || live + self.free_ids.len() != n {
+            return Err(format!(
+                "{live} live, {} listed, {} free, {n} slots",
+                self.live_count(),
+                self.free_ids.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Each row's copy of its polygon points equals the polygon's own, and the count of
+    /// live points is right.
+    fn validate_point_copies(&self) -> Result<(), String> {
         let mut live_points = 0;
         for (row, &(start, len)) in self.point_spans.iter().enumerate() {
             let copy = self
@@ -449,6 +467,12 @@ impl ShapeStore {
                 self.live_points
             ));
         }
+        Ok(())
+    }
+
+    /// The moving and static row lists hold live shapes of their kind, at the positions
+    /// `list_positions` records.
+    fn validate_row_lists(&self) -> Result<(), String> {
         for (list, want_static) in [(&self.dynamic_rows, false), (&self.static_rows, true)] {
             for (position, &row) in list.iter().enumerate() {
                 let id = self.row_to_id[row as usize];
@@ -462,14 +486,6 @@ impl ShapeStore {
                     return Err(format!("id {id} has a stale list position"));
                 }
             }
-        }
-        let live = self.flags.iter().filter(|f| *f & FLAG_ALIVE != 0).count();
-        if live != self.live_count() || live + self.free_ids.len() != n {
-            return Err(format!(
-                "{live} live, {} listed, {} free, {n} slots",
-                self.live_count(),
-                self.free_ids.len()
-            ));
         }
         Ok(())
     }
