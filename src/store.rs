@@ -12,9 +12,9 @@
 //! [`ShapeStore::reorder_rows`] and [`ShapeStore::reorder_points`]): shapes that touch
 //! then sit near each other in memory, and the grid and the narrow phase read cache lines
 //! they have just read. Ids are spatially unrelated, so in id order the same reads miss
-//! the cache. Measured at 100,000 shapes natively (two interleaved runs): narrow phase
-//! 14.4 → 10.0 ms, broad phase 5.7 → 4.7 ms, poses 2.4 → 2.6 ms (the transforms are read
-//! in row order, a gather), and sorting the found pairs by id adds 0.9 ms to the output.
+//! the cache. The narrow and broad phases gain the most; the poses lose a little (the
+//! transforms are read in row order, a gather), and the output pays for sorting the found
+//! pairs by id (the numbers are in `docs/performance-notes.md`).
 //!
 //! Removing a shape pushes its id on a free list; the next add reuses the most recently
 //! freed id first (LIFO), so ids stay dense and the columns stay short. A removed id is
@@ -391,8 +391,8 @@ impl ShapeStore {
             sources[to as usize] = from;
         }
         // Gathered into second tables rather than permuted in place: following the
-        // permutation's cycles chains one random read to the next (measured 5.8 ms at
-        // 100,000 shapes natively), where a gather's reads are independent.
+        // permutation's cycles chains one random read to the next, where a gather's reads
+        // are independent.
         let placeholder = || Body {
             pose: Transform::IDENTITY,
             shape: Shape::Point,

@@ -21,14 +21,13 @@ use trig::sin_cos;
 ///
 /// Not `f32::min`: its NaN rule (return the other operand) does not match wasm's
 /// `f32.min` (return NaN), so on wasm32 `f32::min` compiles to a call of the library's
-/// `fminf` instead of one instruction. Nor a comparison and a float `select`: V8 (Node 20)
-/// compiles a wasm `select` of two floats, and `f32.min` too, into a compare and a
-/// conditional jump, and in the hot loops (bounding boxes, SAT projections, the deepest
-/// face) that jump goes either way at random. The minimum of each of 200,000 groups of six
-/// random values took 3.5 ms that way and 1.1 ms as a `select` of two integers, which V8
-/// compiles to a conditional move. So the comparison is made on order keys (integers that
-/// order like the floats), which LLVM cannot turn back into a float `select`. Every value
-/// reaching the geometry is validated finite.
+/// `fminf` instead of one instruction. Nor a comparison and a float `select`: V8 compiles
+/// a wasm `select` of two floats, and `f32.min` too, into a compare and a conditional jump,
+/// and in the hot loops (bounding boxes, SAT projections, the deepest face) that jump goes
+/// either way at random, where a `select` of two integers becomes a conditional move (about
+/// three times faster on random data; see `docs/performance-notes.md`). So the comparison
+/// is made on order keys (integers that order like the floats), which LLVM cannot turn back
+/// into a float `select`. Every value reaching the geometry is validated finite.
 #[inline]
 #[must_use]
 pub fn min_f32(a: f32, b: f32) -> f32 {
