@@ -21,7 +21,44 @@
 //! ([`Shape::circle`], [`ConvexPolygon::new`], …) or call [`Shape::validate`], because the
 //! narrow phase assumes valid input.
 //!
-//! This module knows nothing of storage, broad phase or JavaScript.
+//! This module knows nothing of storage, broad phase or JavaScript. Polygons live in
+//! `polygon.rs`.
+//!
+//! ## How to add a shape kind
+//!
+//! Every place an eighth kind touches, in the order of the layers. **(compiler)** marks the
+//! places that fail to build until they handle the new kind (an exhaustive `match`, or the
+//! check of [`ShapeKind::ALL`] at the end of this file); the others must be remembered.
+//!
+//! 1. `shape` (here): a [`ShapeKind`] variant, last (its number is its place in the
+//!    canonical order of the kernels), added to [`ShapeKind::ALL`] and to the successor
+//!    table that checks it **(compiler)**, with its [`ShapeKind::name`] and
+//!    [`ShapeKind::has_area`] **(compiler)**.
+//! 2. `shape` (here): a [`Shape`] variant and its checked constructor; its arms in
+//!    [`Shape::validate`], [`Shape::kind`], [`Shape::bounding_radius`], [`Shape::aabb`]
+//!    and [`Shape::polygon_points`] **(compiler)**; a row in the table above; the count
+//!    of kinds in this essay, the crate docs and the narrow phase's docs.
+//! 3. `narrow_phase`: a `collide_`/`overlap_` kernel pair for each kind it meets (the
+//!    seven older kinds and itself), named in canonical order, in the file of its family
+//!    (`circle.rs`, `polygon.rs`, `rounded.rs`, or a new one). A rounded kind (a core plus
+//!    a radius) needs only its `ASide`/`BSide` constructor and `generic_pair!` rows in
+//!    `rounded.rs`. Its rows in the dispatcher's table, canonical and swapped
+//!    **(compiler)**. A sample in the dispatcher's tests (`samples`, which must follow
+//!    [`ShapeKind::ALL`]).
+//! 4. `raycast`: whether the ray is turned into the shape's frame, and the ray test
+//!    **(compiler)**.
+//! 5. `store` and `world`: nothing, unless the kind keeps data the step reads per pair (as
+//!    polygons keep points): then a row-ordered copy like `polygon_points`.
+//! 6. The JavaScript binding (`src/wasm`): an `add` method, the kind's name and fields in
+//!    the probe-shape decoder (its `match`es on names have a default arm), the
+//!    `ProbeShape` TypeScript type; the kinds in `pkg-template/README.md` and `README.md`.
+//! 7. Tests and tools: `random_shape` and `shape_literal` in `tests/common`, the f64
+//!    reference's `Body::new` in `tests/reference.rs`, `shape_of` in `benches/kernels.rs`
+//!    **(compiler)**; the reference's ray checks (default arms), the shape decoders of
+//!    both fuzz targets (`% 7`), the JS tests (`tests/js/basics.test.mjs`,
+//!    `tests/js/hostile-sweep.mjs`), and the demo's colliders (`www/src/kinds.ts`) if the
+//!    demo should show it. The reference tests cover every pair of [`ShapeKind::ALL`] by
+//!    themselves.
 
 mod polygon;
 
@@ -87,7 +124,14 @@ impl ShapeKind {
     /// True for kinds that enclose area (everything but segments and points).
     #[must_use]
     pub fn has_area(self) -> bool {
-        !matches!(self, ShapeKind::Segment | ShapeKind::Point)
+        match self {
+            ShapeKind::Circle
+            | ShapeKind::AlignedBox
+            | ShapeKind::OrientedBox
+            | ShapeKind::Polygon
+            | ShapeKind::Capsule => true,
+            ShapeKind::Segment | ShapeKind::Point => false,
+        }
     }
 }
 
@@ -363,7 +407,12 @@ impl Shape {
     pub fn polygon_points(&self) -> &[Vec2] {
         match self {
             Shape::Polygon(polygon) => polygon.points(),
-            _ => &[],
+            Shape::Circle { .. }
+            | Shape::AlignedBox { .. }
+            | Shape::OrientedBox { .. }
+            | Shape::Capsule { .. }
+            | Shape::Segment { .. }
+            | Shape::Point => &[],
         }
     }
 
@@ -461,6 +510,37 @@ fn check_coordinate(name: &'static str, value: f32) -> Result<(), ShapeError> {
         Ok(())
     }
 }
+
+/// Compile-time check that [`ShapeKind::ALL`] lists every kind once, in canonical order:
+/// the tests, the reference and the benches walk it to cover every kind and pair.
+/// `successor` is an exhaustive `match`, so a new kind does not build until it has an arm
+/// there; once it follows `Point`, the assertions fail until `ALL` ends with it.
+const _: () = {
+    const fn successor(kind: ShapeKind) -> Option<ShapeKind> {
+        match kind {
+            ShapeKind::Circle => Some(ShapeKind::AlignedBox),
+            ShapeKind::AlignedBox => Some(ShapeKind::OrientedBox),
+            ShapeKind::OrientedBox => Some(ShapeKind::Polygon),
+            ShapeKind::Polygon => Some(ShapeKind::Capsule),
+            ShapeKind::Capsule => Some(ShapeKind::Segment),
+            ShapeKind::Segment => Some(ShapeKind::Point),
+            ShapeKind::Point => None,
+        }
+    }
+    let all = ShapeKind::ALL;
+    let mut i = 0;
+    while i < all.len() {
+        assert!(all[i] as usize == i, "ShapeKind::ALL is in canonical order");
+        match successor(all[i]) {
+            Some(next) => assert!(
+                i + 1 < all.len() && next as usize == i + 1,
+                "ShapeKind::ALL lists every kind, each followed by its successor"
+            ),
+            None => assert!(i + 1 == all.len(), "ShapeKind::ALL ends with the last kind"),
+        }
+        i += 1;
+    }
+};
 
 #[cfg(test)]
 mod tests {
