@@ -49,9 +49,10 @@
 //!    **(compiler)**.
 //! 5. `store` and `world`: nothing, unless the kind keeps data the step reads per pair (as
 //!    polygons keep points): then a row-ordered copy like `polygon_points`.
-//! 6. The JavaScript binding (`src/wasm`): an `add` method, the kind's name and fields in
-//!    the probe-shape decoder (its `match`es on names have a default arm), the
-//!    `ProbeShape` TypeScript type; the kinds in `pkg-template/README.md` and `README.md`.
+//! 6. The JavaScript binding (`src/wasm`): an `add` method; the kind's JavaScript name
+//!    and its fields in the probe-shape decoder (a `match` over kinds there is
+//!    **(compiler)**, one over name strings is not); the `ProbeShape` TypeScript type;
+//!    the kinds in `pkg-template/README.md` and `README.md`.
 //! 7. Tests and tools: `random_shape` and `shape_literal` in `tests/common`, the f64
 //!    reference's `Body::new` in `tests/reference.rs`, `shape_of` in `benches/kernels.rs`
 //!    **(compiler)**; the reference's ray checks (default arms), the shape decoders of
