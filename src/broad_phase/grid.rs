@@ -289,10 +289,9 @@ impl HashGrid {
     /// into cells: the **bounds** of the boxes, the **plan** (cell size, origin and table
     /// layout chosen from them), the **count** of entries per bucket, and the **scatter**
     /// of the entries into their buckets.
-    ///
-    /// Each step is a function called once from here and always inlined, so that the
-    /// rebuild compiles to the same loops as one long function.
     pub fn rebuild(&mut self, ids: &[u32], aabbs: &[Aabb]) {
+        // Each step is a function called once from here and always inlined, so that the
+        // rebuild compiles to the loops of the one long function it was.
         self.footprints.clear();
         self.entry_count = 0;
         self.levels_in_use = 0;
