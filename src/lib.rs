@@ -15,9 +15,13 @@
 //! 6. [`world`]: the pipeline (poses, broad phase, narrow phase, sorted output, events)
 //!    and the queries.
 //!
-//! Beside them, `sort` holds the radix and heap sorts a step uses, [`raycast`] casts a ray against one shape (used by the world's ray query), and
-//! `wasm` (wasm32 builds only) is the single JavaScript binding module: it converts and checks
-//! arguments, delegates to [`world::World`] and maps errors to JS `TypeError`/`RangeError`.
+//! Beside them, `sort` holds the radix and heap sorts a step uses, [`raycast`] casts a ray
+//! against one shape (used by the world's ray query), and `wasm` (wasm32 builds only) is
+//! the single JavaScript binding module: it converts and checks arguments, delegates to
+//! [`world::World`] and maps errors to JS `TypeError`/`RangeError`.
+//!
+//! Measurements behind the design choices are in `docs/performance-notes.md`; the code
+//! comments keep the reasons.
 //!
 //! ## Conventions
 //!

@@ -78,7 +78,10 @@ pub fn raycast(
     // free of its rounding: a ray that is exactly tangent in the world stays tangent.
     let rotation = match shape {
         Shape::AlignedBox { .. } | Shape::Circle { .. } | Shape::Point => Rot::IDENTITY,
-        _ => tf.rotation,
+        Shape::OrientedBox { .. }
+        | Shape::Polygon(_)
+        | Shape::Capsule { .. }
+        | Shape::Segment { .. } => tf.rotation,
     };
     let o = rotation.apply_inv(origin - tf.translation);
     let d = rotation.apply_inv(direction);

@@ -8,7 +8,7 @@
 //! (The found pairs have their own sort, next to them in `world`.)
 //!
 //! Not `sort_unstable`: every element type sorted with it brings its own copy of the
-//! standard library's quicksort, 3 to 8 KB of wasm each, and the short lists are mostly a
+//! standard library's quicksort, kilobytes of wasm each, and the short lists are mostly a
 //! handful of items.
 //!
 //! This module depends on nothing else in the crate.
@@ -51,8 +51,8 @@ pub(crate) fn heap_sort_by_key<T, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K
 ///
 /// The digits are as even as possible and at most [`MAX_DIGIT_BITS`] wide, so 30 key bits
 /// take three passes of 10 bits. Each pass counts its digit in one read and scatters in a
-/// second. (Measured and not kept: counting every digit in one read of the items. No
-/// faster at 20,000 shapes and slower at 100,000.)
+/// second. (Counting every digit in one read of the items was tried and not kept: it was
+/// no faster, and slower on large worlds.)
 pub(crate) fn radix_sort_by_key<T: Copy>(
     items: &mut Vec<T>,
     buffer: &mut Vec<T>,
@@ -67,9 +67,9 @@ pub(crate) fn radix_sort_by_key<T: Copy>(
     let passes = key_bits.div_ceil(MAX_DIGIT_BITS).max(1);
     let digit_bits = key_bits.div_ceil(passes).max(1);
     let mask = (1u64 << digit_bits) - 1;
-    // Refilled every time, although every pass overwrites it: measured, the fill makes the
-    // scatter faster at 100,000 shapes (megabytes: the fill takes the lines into the cache
-    // without reading them, where the scatter's first writes would each wait for a read).
+    // Refilled every time, although every pass overwrites it: on large worlds (megabytes)
+    // the fill takes the lines into the cache without reading them, where the scatter's
+    // first writes would each wait for a read.
     buffer.clear();
     buffer.resize(items.len(), fill);
     let mut counts = [0u32; 1 << MAX_DIGIT_BITS];

@@ -12,9 +12,9 @@
 //! [`ShapeStore::reorder_rows`] and [`ShapeStore::reorder_points`]): shapes that touch
 //! then sit near each other in memory, and the grid and the narrow phase read cache lines
 //! they have just read. Ids are spatially unrelated, so in id order the same reads miss
-//! the cache. Measured at 100,000 shapes natively (two interleaved runs): narrow phase
-//! 14.4 → 10.0 ms, broad phase 5.7 → 4.7 ms, poses 2.4 → 2.6 ms (the transforms are read
-//! in row order, a gather), and sorting the found pairs by id adds 0.9 ms to the output.
+//! the cache. The narrow and broad phases gain the most; the poses lose a little (the
+//! transforms are read in row order, a gather), and the output pays for sorting the found
+//! pairs by id (the numbers are in `docs/performance-notes.md`).
 //!
 //! Removing a shape pushes its id on a free list; the next add reuses the most recently
 //! freed id first (LIFO), so ids stay dense and the columns stay short. A removed id is
@@ -144,6 +144,29 @@ fn spread_bits(v: u32) -> u32 {
     v = (v | (v << 4)) & 0x0F0F_0F0F;
     v = (v | (v << 2)) & 0x3333_3333;
     (v | (v << 1)) & 0x5555_5555
+}
+
+impl ReorderScratch {
+    /// Fills `keyed` with the moving `rows`, sorted along the Z-order curve over the
+    /// centres of their boxes.
+    fn sort_along_curve(&mut self, rows: &[u32], aabbs: &[Aabb]) {
+        // The centres' bounds, then 16 bits per axis with one scale for both, so that the
+        // curve's cells stay square.
+        let (mut lo, mut hi) = (Vec2::new(f32::MAX, f32::MAX), Vec2::new(f32::MIN, f32::MIN));
+        for &row in rows {
+            let centre = aabbs[row as usize].center();
+            lo = lo.min(centre);
+            hi = hi.max(centre);
+        }
+        let extent = (hi.x - lo.x).max(hi.y - lo.y);
+        let scale = if extent > 0.0 { 65535.0 / extent } else { 0.0 };
+        self.keyed.clear();
+        for &row in rows {
+            let key = z_order_key(aabbs[row as usize].center(), lo, scale);
+            self.keyed.push((key, row));
+        }
+        radix_sort_by_key(&mut self.keyed, &mut self.buffer, 32, (0, 0), first_as_key);
+    }
 }
 
 /// The position of `point` along the Z-order curve over a square of 65,536 × 65,536
@@ -355,28 +378,7 @@ impl ShapeStore {
         if dynamic_rows.len() < 2 {
             return;
         }
-        // The centres' bounds, then 16 bits per axis with one scale for both, so that the
-        // curve's cells stay square.
-        let (mut lo, mut hi) = (Vec2::new(f32::MAX, f32::MAX), Vec2::new(f32::MIN, f32::MIN));
-        for &row in dynamic_rows.iter() {
-            let centre = aabbs[row as usize].center();
-            lo = lo.min(centre);
-            hi = hi.max(centre);
-        }
-        let extent = (hi.x - lo.x).max(hi.y - lo.y);
-        let scale = if extent > 0.0 { 65535.0 / extent } else { 0.0 };
-        reorder.keyed.clear();
-        for &row in dynamic_rows.iter() {
-            let key = z_order_key(aabbs[row as usize].center(), lo, scale);
-            reorder.keyed.push((key, row));
-        }
-        radix_sort_by_key(
-            &mut reorder.keyed,
-            &mut reorder.buffer,
-            32,
-            (0, 0),
-            first_as_key,
-        );
+        reorder.sort_along_curve(dynamic_rows, aabbs);
         // The k-th shape along the curve goes to the k-th smallest moving row.
         dynamic_rows.clear();
         dynamic_rows.extend((0..row_to_id.len() as u32).filter(|&row| {
@@ -389,8 +391,8 @@ impl ShapeStore {
             sources[to as usize] = from;
         }
         // Gathered into second tables rather than permuted in place: following the
-        // permutation's cycles chains one random read to the next (measured 5.8 ms at
-        // 100,000 shapes natively), where a gather's reads are independent.
+        // permutation's cycles chains one random read to the next, where a gather's reads
+        // are independent.
         let placeholder = || Body {
             pose: Transform::IDENTITY,
             shape: Shape::Point,
@@ -432,6 +434,22 @@ impl ShapeStore {
                 return Err(format!("id {id} -> row {row} does not map back"));
             }
         }
+        self.validate_point_copies()?;
+        self.validate_row_lists()?;
+        let live = self.flags.iter().filter(|f| *f & FLAG_ALIVE != 0).count();
+        if live != self.live_count() || live + self.free_ids.len() != n {
+            return Err(format!(
+                "{live} live, {} listed, {} free, {n} slots",
+                self.live_count(),
+                self.free_ids.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Each row's copy of its polygon points equals the polygon's own, and the count of
+    /// live points is right.
+    fn validate_point_copies(&self) -> Result<(), String> {
         let mut live_points = 0;
         for (row, &(start, len)) in self.point_spans.iter().enumerate() {
             let copy = self
@@ -449,6 +467,12 @@ impl ShapeStore {
                 self.live_points
             ));
         }
+        Ok(())
+    }
+
+    /// The moving and static row lists hold live shapes of their kind, at the positions
+    /// `list_positions` records.
+    fn validate_row_lists(&self) -> Result<(), String> {
         for (list, want_static) in [(&self.dynamic_rows, false), (&self.static_rows, true)] {
             for (position, &row) in list.iter().enumerate() {
                 let id = self.row_to_id[row as usize];
@@ -462,14 +486,6 @@ impl ShapeStore {
                     return Err(format!("id {id} has a stale list position"));
                 }
             }
-        }
-        let live = self.flags.iter().filter(|f| *f & FLAG_ALIVE != 0).count();
-        if live != self.live_count() || live + self.free_ids.len() != n {
-            return Err(format!(
-                "{live} live, {} listed, {} free, {n} slots",
-                self.live_count(),
-                self.free_ids.len()
-            ));
         }
         Ok(())
     }

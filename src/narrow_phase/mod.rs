@@ -396,8 +396,31 @@ macro_rules! dispatcher {
                 }
 
                 // Every remaining combination has kind(a) > kind(b): swap into canonical order
-                // (and flip a normal so that it still points from `a` to `b`).
-                _ => {
+                // (and flip a normal so that it still points from `a` to `b`). Listed, not
+                // `_`, so that a new kind's missing rows are a compile error, not a swap
+                // that recurses forever.
+                (OrientedBox { .. }, AlignedBox { .. })
+                | (
+                    Capsule { .. },
+                    Circle { .. } | AlignedBox { .. } | OrientedBox { .. } | Polygon(_),
+                )
+                | (
+                    Segment { .. },
+                    Circle { .. }
+                    | AlignedBox { .. }
+                    | OrientedBox { .. }
+                    | Polygon(_)
+                    | Capsule { .. },
+                )
+                | (
+                    Point,
+                    Circle { .. }
+                    | AlignedBox { .. }
+                    | OrientedBox { .. }
+                    | Polygon(_)
+                    | Capsule { .. }
+                    | Segment { .. },
+                ) => {
                     debug_assert!(a.kind() > b.kind());
                     flipped!($mode, $with_points(b, points_b, tf_b, a, points_a, tf_a))
                 }

@@ -29,8 +29,8 @@
 //!   (`n·(R w + t) = (Rᵀn)·w + n·t`), which is the local-space trick applied to axes
 //!   instead of points, and reads B's vertices in place. The inner loop is a dot product
 //!   and a compare-and-select per vertex. Walking to each normal's deepest vertex instead
-//!   (rotating calipers, `O(n_A + n_B)` dot products) was measured: 7 % more instructions
-//!   on the workload's 3 to 8 vertices, 10 % fewer on octagons; not worth its branches.
+//!   (rotating calipers, `O(n_A + n_B)` dot products) costs more instructions on the
+//!   workload's 3 to 8 vertices and saves few even on octagons: not worth its branches.
 //!
 //! Ties between equally deep axes go to A's axes first (a box's `+x` first); a zero centre
 //! offset along the chosen box axis gives its positive direction.

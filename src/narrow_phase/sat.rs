@@ -573,18 +573,37 @@ impl Proximity {
 
 /// The generic routine: core `a` (A's frame) against core `b` (mapped into A's frame),
 /// total radius `radius`. See the module docs for why the result is exact.
+///
+/// SAT on A's axes, then on B's, ends the test as soon as an axis separates the rounded
+/// shapes; two point cores are settled on their own; overlapping cores give the SAT
+/// depth; disjoint ones their closest features. Each step is a function called once from
+/// here and always inlined, so that the routine compiles as it would as one function.
 pub(crate) fn rounded_cores(a: Core<'_>, b: Thin, radius: f32) -> Proximity {
     let mut best = Axis::NONE;
+    if a_axes_separate(a, b, radius, &mut best) || b_axes_separate(a, b, radius, &mut best) {
+        return Proximity::Separated;
+    }
+    if let Some(proximity) = point_cores(a, b, &best) {
+        return proximity;
+    }
+    if best.sep <= 0.0 {
+        return Proximity::CoresOverlap(best);
+    }
+    Proximity::CoresApart(best, closest_features(a, b))
+}
 
-    // A's axes.
+/// SAT on A's axes (its face normals, or its segment's normal and direction), keeping the
+/// deepest in `best`: true as soon as one separates the rounded shapes.
+#[inline(always)]
+fn a_axes_separate(a: Core<'_>, b: Thin, radius: f32, best: &mut Axis) -> bool {
     match a {
         Core::Polygon(vertices, normals) => {
             for (v, n) in vertices.iter().zip(normals) {
                 // Only the outward direction: the inward one is another face's business.
                 let sep = b.interval(*n).0 - n.dot(*v);
                 let candidate = Axis { sep, normal: *n };
-                if consider(&mut best, candidate, radius) {
-                    return Proximity::Separated;
+                if consider(best, candidate, radius) {
+                    return true;
                 }
             }
         }
@@ -592,17 +611,21 @@ pub(crate) fn rounded_cores(a: Core<'_>, b: Thin, radius: f32) -> Proximity {
             if let Some((e, _)) = unit_and_length(q - p) {
                 for axis in [e.perp(), e] {
                     let candidate = axis_sep(axis, a.interval(axis), b.interval(axis));
-                    if consider(&mut best, candidate, radius) {
-                        return Proximity::Separated;
+                    if consider(best, candidate, radius) {
+                        return true;
                     }
                 }
             }
         }
         Core::Point(_) => {}
     }
+    false
+}
 
-    // B's axes. A polygon core has area, so the difference never collapses to a segment
-    // and B's direction axis would be redundant.
+/// SAT on B's axes, as [`a_axes_separate`]. A polygon core has area, so the difference
+/// never collapses to a segment and B's direction axis would be redundant.
+#[inline(always)]
+fn b_axes_separate(a: Core<'_>, b: Thin, radius: f32, best: &mut Axis) -> bool {
     if let Thin::Segment(p, q) = b {
         if let Some((e, _)) = unit_and_length(q - p) {
             let with_direction = !matches!(a, Core::Polygon(..));
@@ -610,41 +633,44 @@ pub(crate) fn rounded_cores(a: Core<'_>, b: Thin, radius: f32) -> Proximity {
             let count = if with_direction { 2 } else { 1 };
             for &axis in &axes[..count] {
                 let candidate = axis_sep(axis, a.interval(axis), b.interval(axis));
-                if consider(&mut best, candidate, radius) {
-                    return Proximity::Separated;
+                if consider(best, candidate, radius) {
+                    return true;
                 }
             }
         }
     }
+    false
+}
 
-    // No face at all: B is a point too, or a segment whose ends coincide once mapped into
-    // A's frame (a core shorter than the rounding of its position there) and which gave no
-    // axis either; the overlap branch below would read that `sep` of -inf as an infinite
-    // depth. The cores are two points, and the direction between them is the only axis.
-    // Only a point core A can leave the axis set empty: a segment in its own frame always
-    // has a direction (its ends differ, and under gradual underflow so does their
-    // difference).
-    let points = match (a, b) {
-        (Core::Point(pa), Thin::Point(pb)) => Some((pa, pb)),
-        (Core::Point(pa), Thin::Segment(pb, _)) if best.sep == f32::NEG_INFINITY => Some((pa, pb)),
-        _ => None,
+/// The answer when neither core has a face: B is a point too, or a segment whose ends
+/// coincide once mapped into A's frame (a core shorter than the rounding of its position
+/// there) and which gave no axis either; the overlap branch of [`rounded_cores`] would
+/// read that `sep` of -inf as an infinite depth. The cores are two points, and the
+/// direction between them is the only axis. Only a point core A can leave the axis set
+/// empty: a segment in its own frame always has a direction (its ends differ, and under
+/// gradual underflow so does their difference). `None` for every other pair of cores.
+#[inline(always)]
+fn point_cores(a: Core<'_>, b: Thin, best: &Axis) -> Option<Proximity> {
+    let (pa, pb) = match (a, b) {
+        (Core::Point(pa), Thin::Point(pb)) => (pa, pb),
+        (Core::Point(pa), Thin::Segment(pb, _)) if best.sep == f32::NEG_INFINITY => (pa, pb),
+        _ => return None,
     };
-    if let Some((pa, pb)) = points {
-        if pa == pb {
-            return Proximity::CoresOverlap(Axis {
-                sep: 0.0,
-                normal: Vec2::X,
-            });
-        }
-        let closest = Closest::measure(pb, pa, pa, None, true);
-        // No SAT axis: `sep` -inf leaves the direction between the points unchallenged.
-        return Proximity::CoresApart(Axis::NONE, closest);
+    if pa == pb {
+        return Some(Proximity::CoresOverlap(Axis {
+            sep: 0.0,
+            normal: Vec2::X,
+        }));
     }
+    let closest = Closest::measure(pb, pa, pa, None, true);
+    // No SAT axis: `sep` -inf leaves the direction between the points unchallenged.
+    Some(Proximity::CoresApart(Axis::NONE, closest))
+}
 
-    if best.sep <= 0.0 {
-        return Proximity::CoresOverlap(best);
-    }
-
+/// The closest pair of features of two disjoint cores: every vertex of each against every
+/// edge of the other.
+#[inline(always)]
+fn closest_features(a: Core<'_>, b: Thin) -> Closest {
     let mut closest = Closest::FAR;
     match (a, b) {
         (Core::Polygon(vertices, normals), _) => {
@@ -679,7 +705,7 @@ pub(crate) fn rounded_cores(a: Core<'_>, b: Thin, radius: f32) -> Proximity {
         }
         (Core::Point(_), Thin::Point(_)) => {}
     }
-    Proximity::CoresApart(best, closest)
+    closest
 }
 
 #[cfg(test)]

@@ -21,10 +21,52 @@
 //! ([`Shape::circle`], [`ConvexPolygon::new`], …) or call [`Shape::validate`], because the
 //! narrow phase assumes valid input.
 //!
-//! This module knows nothing of storage, broad phase or JavaScript.
+//! This module knows nothing of storage, broad phase or JavaScript. Polygons live in
+//! `polygon.rs`.
+//!
+//! ## How to add a shape kind
+//!
+//! Every place an eighth kind touches, in the order of the layers. **(compiler)** marks the
+//! places that fail to build until they handle the new kind (an exhaustive `match`, or the
+//! check of [`ShapeKind::ALL`] at the end of this file); the others must be remembered.
+//!
+//! 1. `shape` (here): a [`ShapeKind`] variant, last (its number is its place in the
+//!    canonical order of the kernels), added to [`ShapeKind::ALL`] and to the successor
+//!    table that checks it **(compiler)**, with its [`ShapeKind::name`] and
+//!    [`ShapeKind::has_area`] **(compiler)**.
+//! 2. `shape` (here): a [`Shape`] variant and its checked constructor; its arms in
+//!    [`Shape::validate`], [`Shape::kind`], [`Shape::bounding_radius`], [`Shape::aabb`]
+//!    and [`Shape::polygon_points`] **(compiler)**; a row in the table above; the count
+//!    of kinds in this essay, the crate docs and the narrow phase's docs.
+//! 3. `narrow_phase`: a `collide_`/`overlap_` kernel pair for each kind it meets (the
+//!    seven older kinds and itself), named in canonical order, in the file of its family
+//!    (`circle.rs`, `polygon.rs`, `rounded.rs`, or a new one). A rounded kind (a core plus
+//!    a radius) needs only its `ASide`/`BSide` constructor and `generic_pair!` rows in
+//!    `rounded.rs`. Its rows in the dispatcher's table, canonical and swapped
+//!    **(compiler)**. A sample in the dispatcher's tests (`samples`, which must follow
+//!    [`ShapeKind::ALL`]).
+//! 4. `raycast`: whether the ray is turned into the shape's frame, and the ray test
+//!    **(compiler)**.
+//! 5. `store` and `world`: nothing, unless the kind keeps data the step reads per pair (as
+//!    polygons keep points): then a row-ordered copy like `polygon_points`.
+//! 6. The JavaScript binding (`src/wasm`): an `add` method; the kind's JavaScript name
+//!    and its fields in the probe-shape decoder (a `match` over kinds there is
+//!    **(compiler)**, one over name strings is not); the `ProbeShape` TypeScript type;
+//!    the kinds in `pkg-template/README.md` and `README.md`.
+//! 7. Tests and tools: `random_shape` and `shape_literal` in `tests/common`, the f64
+//!    reference's `Body::new` in `tests/reference.rs`, `shape_of` in `benches/kernels.rs`
+//!    **(compiler)**; the reference's ray checks (default arms), the shape decoders of
+//!    both fuzz targets (`% 7`), the JS tests (`tests/js/basics.test.mjs`,
+//!    `tests/js/hostile-sweep.mjs`), and the demo's colliders (`www/src/kinds.ts`) if the
+//!    demo should show it. The reference tests cover every pair of [`ShapeKind::ALL`] by
+//!    themselves.
 
-use crate::math::{projection_extremes, Aabb, Rot, Transform, Vec2};
+mod polygon;
+
+use crate::math::{Aabb, Transform, Vec2};
 use core::fmt;
+pub(crate) use polygon::polygon_aabb;
+pub use polygon::{ConvexPolygon, PolygonRef};
 
 /// The most vertices a [`ConvexPolygon`] may have.
 pub const MAX_POLYGON_VERTICES: usize = 64;
@@ -83,7 +125,14 @@ impl ShapeKind {
     /// True for kinds that enclose area (everything but segments and points).
     #[must_use]
     pub fn has_area(self) -> bool {
-        !matches!(self, ShapeKind::Segment | ShapeKind::Point)
+        match self {
+            ShapeKind::Circle
+            | ShapeKind::AlignedBox
+            | ShapeKind::OrientedBox
+            | ShapeKind::Polygon
+            | ShapeKind::Capsule => true,
+            ShapeKind::Segment | ShapeKind::Point => false,
+        }
     }
 
     /// The kind's name in the JavaScript API (`queryShape`'s `{ kind: "box", … }`). `"box"`
@@ -269,292 +318,6 @@ impl fmt::Display for ShapeError {
 
 impl std::error::Error for ShapeError {}
 
-/// A validated convex polygon in local space, counter-clockwise (positive signed area),
-/// with its outward unit edge normals precomputed.
-///
-/// Edge `i` runs from `vertices[i]` to `vertices[(i + 1) % n]`; `normals[i]` is its outward
-/// unit normal.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ConvexPolygon {
-    /// The `n` vertices, then the `n` edge normals, in one allocation: the narrow phase
-    /// reads both, and one buffer is one cache miss fewer per test.
-    points: Vec<Vec2>,
-    bounding_radius: f32,
-}
-
-/// The world box of a polygon with local `vertices` (at least one) placed by `transform`.
-/// Shared by [`Shape::aabb`] and the store, which keeps a copy of the vertices in row
-/// order for this loop, so that both give the same bits.
-///
-/// The rotated vertices' extremes come from [`projection_extremes`] on the rows of the
-/// rotation, `(cos, -sin)` and `(sin, cos)`, which round as [`Rot::apply`] does; the
-/// translation is added once at the end, which gives the same bits as adding it to every
-/// vertex, because rounding is monotonic.
-#[inline]
-pub(crate) fn polygon_aabb(vertices: &[Vec2], transform: &Transform) -> Aabb {
-    let Rot { cos, sin } = transform.rotation;
-    let [lo_x, lo_y, hi_x, hi_y] =
-        projection_extremes(vertices, Vec2::new(cos, -sin), Vec2::new(sin, cos));
-    let t = transform.translation;
-    Aabb::new(
-        Vec2::new(lo_x + t.x, lo_y + t.y),
-        Vec2::new(hi_x + t.x, hi_y + t.y),
-    )
-}
-
-impl ConvexPolygon {
-    /// Validates `points` and builds the polygon.
-    ///
-    /// Accepted and repaired (documented repairs, nothing else is changed):
-    /// - **clockwise input** (negative signed area) is reversed to counter-clockwise;
-    /// - **duplicate consecutive points** (including last = first) are merged;
-    /// - **redundant collinear points** (a vertex on the straight line between its
-    ///   neighbours) are removed.
-    ///
-    /// Rejected, with the input index where there is one: fewer than 3 points, more than
-    /// [`MAX_POLYGON_VERTICES`], a non-finite coordinate, a coordinate beyond
-    /// [`MAX_SHAPE_SIZE`], zero area (all points coincide or are collinear), a concave
-    /// vertex, a self-intersecting outline.
-    ///
-    /// Tolerances are relative to the polygon's size: points closer than `1e-6 × size`
-    /// are duplicates, and a vertex whose turn is below `1e-6` radians is collinear.
-    ///
-    /// ```
-    /// use sepax::{math::Vec2, shape::ConvexPolygon};
-    /// // Clockwise square with a duplicated corner: repaired.
-    /// let square = ConvexPolygon::new(&[
-    ///     Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 1.0),
-    ///     Vec2::new(1.0, 1.0), Vec2::new(1.0, 0.0),
-    /// ]).unwrap();
-    /// assert_eq!(square.vertices().len(), 4);
-    /// ```
-    pub fn new(points: &[Vec2]) -> Result<ConvexPolygon, ShapeError> {
-        if points.len() < 3 {
-            return Err(ShapeError::TooFewPoints {
-                count: points.len(),
-            });
-        }
-        if points.len() > MAX_POLYGON_VERTICES {
-            return Err(ShapeError::TooManyPoints {
-                count: points.len(),
-            });
-        }
-        for (index, p) in points.iter().enumerate() {
-            if !p.is_finite() {
-                return Err(ShapeError::NonFinitePoint { index });
-            }
-            if p.x.abs() > MAX_SHAPE_SIZE || p.y.abs() > MAX_SHAPE_SIZE {
-                return Err(ShapeError::PointTooFar { index });
-            }
-        }
-
-        // Validation runs in f64 so that the verdict does not depend on f32 rounding of
-        // the intermediate products.
-        let mut lo = [f64::MAX; 2];
-        let mut hi = [f64::MIN; 2];
-        for p in points {
-            lo[0] = lo[0].min(p.x as f64);
-            lo[1] = lo[1].min(p.y as f64);
-            hi[0] = hi[0].max(p.x as f64);
-            hi[1] = hi[1].max(p.y as f64);
-        }
-        let size = (hi[0] - lo[0]).hypot(hi[1] - lo[1]);
-        if size == 0.0 {
-            return Err(ShapeError::ZeroArea);
-        }
-        let merge_distance = size * 1e-6;
-
-        // Work on (input index, point) so that errors can name the caller's vertex.
-        let mut ring: Vec<(usize, [f64; 2])> = Vec::with_capacity(points.len());
-        for (index, p) in points.iter().enumerate() {
-            let q = [p.x as f64, p.y as f64];
-            if let Some(&(_, last)) = ring.last() {
-                if dist(last, q) <= merge_distance {
-                    continue;
-                }
-            }
-            ring.push((index, q));
-        }
-        while ring.len() > 1 && dist(ring[0].1, ring[ring.len() - 1].1) <= merge_distance {
-            ring.pop();
-        }
-        if ring.len() < 3 {
-            return Err(ShapeError::ZeroArea);
-        }
-
-        let area2: f64 = (0..ring.len())
-            .map(|i| cross(ring[i].1, ring[(i + 1) % ring.len()].1))
-            .sum();
-        if area2.abs() <= size * size * 1e-9 {
-            return Err(ShapeError::ZeroArea);
-        }
-        if area2 < 0.0 {
-            ring.reverse();
-        }
-
-        // Drop collinear vertices until none is left. A vertex whose neighbours are on a
-        // line through it but on the same side (a spike folding back) is not redundant: it
-        // makes the outline cross itself, which the turn check below rejects.
-        const COLLINEAR_SINE: f64 = 1e-6;
-        let mut i = 0;
-        let mut unchanged = 0;
-        while unchanged < ring.len() && ring.len() >= 3 {
-            let n = ring.len();
-            let prev = ring[(i + n - 1) % n].1;
-            let here = ring[i % n].1;
-            let next = ring[(i + 1) % n].1;
-            let e0 = sub(here, prev);
-            let e1 = sub(next, here);
-            let turn = cross(e0, e1);
-            let straight = dot(e0, e1) > 0.0;
-            if straight && turn.abs() <= COLLINEAR_SINE * len(e0) * len(e1) {
-                ring.remove(i % n);
-                unchanged = 0;
-                if ring.is_empty() {
-                    break;
-                }
-                i %= ring.len();
-            } else {
-                unchanged += 1;
-                i = (i + 1) % n;
-            }
-        }
-        if ring.len() < 3 {
-            return Err(ShapeError::ZeroArea);
-        }
-
-        // Every turn must be to the left, and the turns must add up to exactly one full
-        // revolution: a pentagram turns left everywhere but winds twice.
-        let n = ring.len();
-        let mut total_turn = 0.0;
-        for i in 0..n {
-            let prev = ring[(i + n - 1) % n].1;
-            let here = ring[i].1;
-            let next = ring[(i + 1) % n].1;
-            let e0 = sub(here, prev);
-            let e1 = sub(next, here);
-            let turn = cross(e0, e1).atan2(dot(e0, e1));
-            if turn <= 0.0 {
-                return Err(ShapeError::NonConvex { index: ring[i].0 });
-            }
-            total_turn += turn;
-        }
-        if total_turn > 3.0 * core::f64::consts::PI {
-            return Err(ShapeError::SelfIntersecting);
-        }
-
-        let mut vertices_and_normals: Vec<Vec2> = Vec::with_capacity(2 * n);
-        vertices_and_normals.extend(ring.iter().map(|&(index, _)| points[index]));
-        vertices_and_normals.extend((0..n).map(|i| {
-            let a = ring[i].1;
-            let b = ring[(i + 1) % n].1;
-            let e = sub(b, a);
-            let l = len(e);
-            Vec2::new((e[1] / l) as f32, (-e[0] / l) as f32)
-        }));
-        let bounding_radius = vertices_and_normals[..n]
-            .iter()
-            .map(|v| v.length())
-            .fold(0.0f32, f32::max);
-        Ok(ConvexPolygon {
-            points: vertices_and_normals,
-            bounding_radius,
-        })
-    }
-
-    /// The vertices, counter-clockwise.
-    #[inline]
-    #[must_use]
-    pub fn vertices(&self) -> &[Vec2] {
-        &self.points[..self.points.len() / 2]
-    }
-
-    /// The outward unit normal of each edge (`normals()[i]` belongs to the edge from
-    /// vertex `i` to vertex `i + 1`).
-    #[inline]
-    #[must_use]
-    pub fn normals(&self) -> &[Vec2] {
-        &self.points[self.points.len() / 2..]
-    }
-
-    /// The distance from the local origin to the furthest vertex.
-    #[inline]
-    #[must_use]
-    pub fn bounding_radius(&self) -> f32 {
-        self.bounding_radius
-    }
-
-    /// The polygon as the narrow-phase kernels read it.
-    #[inline]
-    #[must_use]
-    pub fn view(&self) -> PolygonRef<'_> {
-        PolygonRef::from_points(&self.points, self.bounding_radius)
-    }
-}
-
-/// A convex polygon read through slices, as the narrow-phase kernels take it: the
-/// counter-clockwise vertices, their outward unit edge normals (normal `i` belongs to the
-/// edge from vertex `i` to `i + 1`) and the radius of a circle around the local origin
-/// containing it. Made from a [`ConvexPolygon`] by [`ConvexPolygon::view`]; the world
-/// makes its own from a copy of the points kept next to the other shapes' data.
-#[derive(Clone, Copy, Debug)]
-pub struct PolygonRef<'a> {
-    pub(crate) vertices: &'a [Vec2],
-    pub(crate) normals: &'a [Vec2],
-    pub(crate) bound: f32,
-}
-
-impl<'a> PolygonRef<'a> {
-    /// A view of `points` laid out as a [`ConvexPolygon`] keeps them: the vertices, then
-    /// as many normals.
-    #[inline]
-    pub(crate) fn from_points(points: &'a [Vec2], bound: f32) -> PolygonRef<'a> {
-        let (vertices, normals) = points.split_at(points.len() / 2);
-        PolygonRef {
-            vertices,
-            normals,
-            bound,
-        }
-    }
-
-    /// The vertices, counter-clockwise.
-    #[inline]
-    #[must_use]
-    pub fn vertices(&self) -> &'a [Vec2] {
-        self.vertices
-    }
-
-    /// The outward unit normal of each edge.
-    #[inline]
-    #[must_use]
-    pub fn normals(&self) -> &'a [Vec2] {
-        self.normals
-    }
-
-    /// The distance from the local origin to the furthest vertex.
-    #[inline]
-    #[must_use]
-    pub fn bounding_radius(&self) -> f32 {
-        self.bound
-    }
-}
-
-fn sub(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    [a[0] - b[0], a[1] - b[1]]
-}
-fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
-    a[0] * b[0] + a[1] * b[1]
-}
-fn cross(a: [f64; 2], b: [f64; 2]) -> f64 {
-    a[0] * b[1] - a[1] * b[0]
-}
-fn len(a: [f64; 2]) -> f64 {
-    a[0].hypot(a[1])
-}
-fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
-    len(sub(a, b))
-}
-
 /// A convex shape in local space. See the module docs for each kind's geometry.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
@@ -687,8 +450,13 @@ impl Shape {
     #[must_use]
     pub fn polygon_points(&self) -> &[Vec2] {
         match self {
-            Shape::Polygon(polygon) => &polygon.points,
-            _ => &[],
+            Shape::Polygon(polygon) => polygon.points(),
+            Shape::Circle { .. }
+            | Shape::AlignedBox { .. }
+            | Shape::OrientedBox { .. }
+            | Shape::Capsule { .. }
+            | Shape::Segment { .. }
+            | Shape::Point => &[],
         }
     }
 
@@ -787,94 +555,43 @@ fn check_coordinate(name: &'static str, value: f32) -> Result<(), ShapeError> {
     }
 }
 
+/// Compile-time check that [`ShapeKind::ALL`] lists every kind once, in canonical order:
+/// the tests, the reference and the benches walk it to cover every kind and pair.
+/// `successor` is an exhaustive `match`, so a new kind does not build until it has an arm
+/// there; once it follows `Point`, the assertions fail until `ALL` ends with it.
+const _: () = {
+    const fn successor(kind: ShapeKind) -> Option<ShapeKind> {
+        match kind {
+            ShapeKind::Circle => Some(ShapeKind::AlignedBox),
+            ShapeKind::AlignedBox => Some(ShapeKind::OrientedBox),
+            ShapeKind::OrientedBox => Some(ShapeKind::Polygon),
+            ShapeKind::Polygon => Some(ShapeKind::Capsule),
+            ShapeKind::Capsule => Some(ShapeKind::Segment),
+            ShapeKind::Segment => Some(ShapeKind::Point),
+            ShapeKind::Point => None,
+        }
+    }
+    let all = ShapeKind::ALL;
+    let mut i = 0;
+    while i < all.len() {
+        assert!(all[i] as usize == i, "ShapeKind::ALL is in canonical order");
+        match successor(all[i]) {
+            Some(next) => assert!(
+                i + 1 < all.len() && next as usize == i + 1,
+                "ShapeKind::ALL lists every kind, each followed by its successor"
+            ),
+            None => assert!(i + 1 == all.len(), "ShapeKind::ALL ends with the last kind"),
+        }
+        i += 1;
+    }
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
-    }
-
-    #[test]
-    fn counter_clockwise_square_keeps_order_and_normals() {
-        let p = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)]).unwrap();
-        assert_eq!(p.vertices()[0], v(0.0, 0.0));
-        assert_eq!(
-            p.normals(),
-            &[v(0.0, -1.0), v(1.0, 0.0), v(0.0, 1.0), v(-1.0, 0.0)]
-        );
-    }
-
-    #[test]
-    fn clockwise_is_reversed() {
-        let p = ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, 1.0), v(1.0, 1.0), v(1.0, 0.0)]).unwrap();
-        let verts = p.vertices();
-        let area2: f32 = (0..4).map(|i| verts[i].perp_dot(verts[(i + 1) % 4])).sum();
-        assert!(area2 > 0.0);
-    }
-
-    #[test]
-    fn duplicates_and_collinear_points_are_merged() {
-        let p = ConvexPolygon::new(&[
-            v(0.0, 0.0),
-            v(0.0, 0.0),
-            v(1.0, 0.0),
-            v(2.0, 0.0),
-            v(2.0, 2.0),
-            v(0.0, 2.0),
-            v(0.0, 0.0),
-        ])
-        .unwrap();
-        assert_eq!(p.vertices().len(), 4);
-    }
-
-    #[test]
-    fn rejections_name_the_problem() {
-        assert_eq!(
-            ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0)]),
-            Err(ShapeError::TooFewPoints { count: 2 })
-        );
-        assert_eq!(
-            ConvexPolygon::new(&[v(0.0, 0.0), v(f32::NAN, 0.0), v(1.0, 1.0)]),
-            Err(ShapeError::NonFinitePoint { index: 1 })
-        );
-        assert_eq!(
-            ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 1.0), v(2.0, 2.0)]),
-            Err(ShapeError::ZeroArea)
-        );
-        assert_eq!(
-            ConvexPolygon::new(&[v(1.0, 1.0), v(1.0, 1.0), v(1.0, 1.0)]),
-            Err(ShapeError::ZeroArea)
-        );
-        // An arrow head: vertex 2 is reflex.
-        assert_eq!(
-            ConvexPolygon::new(&[
-                v(0.0, 0.0),
-                v(2.0, 0.0),
-                v(1.0, 0.5),
-                v(2.0, 2.0),
-                v(0.0, 2.0)
-            ]),
-            Err(ShapeError::NonConvex { index: 2 })
-        );
-        // A pentagram visits the points of a pentagon in star order.
-        let star: Vec<Vec2> = (0..5)
-            .map(|k| {
-                let a = (k * 2) as f32 * core::f32::consts::TAU / 5.0;
-                v(a.cos(), a.sin())
-            })
-            .collect();
-        assert_eq!(ConvexPolygon::new(&star), Err(ShapeError::SelfIntersecting));
-        let many: Vec<Vec2> = (0..=MAX_POLYGON_VERTICES)
-            .map(|k| {
-                let a = k as f32 * core::f32::consts::TAU / 65.0;
-                v(a.cos(), a.sin())
-            })
-            .collect();
-        assert_eq!(
-            ConvexPolygon::new(&many),
-            Err(ShapeError::TooManyPoints { count: 65 })
-        );
     }
 
     #[test]

@@ -1,0 +1,146 @@
+//! Why a world call fails ([`WorldError`]), and the argument checks that say so. The
+//! world runs every check before it writes anything, so an error leaves it as it was.
+
+use super::{MAX_COORDINATE, MAX_SHAPES};
+use crate::shape::{FormatterWriter, MessageWriter, ShapeError};
+use core::fmt;
+
+/// Why a world call was rejected. Nothing was changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorldError {
+    /// An id that was never issued or whose shape was removed.
+    UnknownId {
+        /// The argument's name.
+        arg: &'static str,
+        /// The id given.
+        id: u32,
+    },
+    /// A coordinate or angle that is NaN or infinite.
+    NonFinite {
+        /// The argument's name, e.g. `"x"` or `"xya[5]"`.
+        arg: String,
+    },
+    /// A coordinate beyond [`MAX_COORDINATE`].
+    OutOfRange {
+        /// The argument's name.
+        arg: String,
+        /// The value given.
+        value: f32,
+    },
+    /// A shape that failed validation.
+    Shape(ShapeError),
+    /// Two arrays whose lengths do not fit together.
+    LengthMismatch {
+        /// The argument's name.
+        arg: &'static str,
+        /// The length required.
+        expected: usize,
+        /// The length given.
+        actual: usize,
+    },
+    /// The world already holds [`MAX_SHAPES`] slots.
+    TooManyShapes,
+}
+
+impl WorldError {
+    /// Writes the message that `Display` writes, with the numbers written by `out` (see
+    /// [`MessageWriter`]).
+    pub fn write_message(&self, out: &mut impl MessageWriter) -> fmt::Result {
+        match self {
+            WorldError::UnknownId { arg, id } => {
+                write!(out, "{arg}: {id} is not the id of a live shape")
+            }
+            WorldError::NonFinite { arg } => write!(out, "{arg} must be a finite number"),
+            WorldError::OutOfRange { arg, value } => {
+                write!(out, "{arg} must be between -")?;
+                out.write_f32(MAX_COORDINATE, true)?;
+                out.write_str(" and ")?;
+                out.write_f32(MAX_COORDINATE, true)?;
+                out.write_str(" (got ")?;
+                out.write_f32(*value, true)?;
+                out.write_str(")")
+            }
+            WorldError::Shape(e) => e.write_message(out),
+            WorldError::LengthMismatch {
+                arg,
+                expected,
+                actual,
+            } => write!(out, "{arg} must have length {expected} (got {actual})"),
+            WorldError::TooManyShapes => {
+                write!(out, "the world holds the maximum of {MAX_SHAPES} shapes")
+            }
+        }
+    }
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(&mut FormatterWriter(f))
+    }
+}
+
+impl std::error::Error for WorldError {}
+
+impl From<ShapeError> for WorldError {
+    fn from(e: ShapeError) -> Self {
+        WorldError::Shape(e)
+    }
+}
+
+pub(super) fn check_coordinate(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
+    if !value.is_finite() {
+        Err(WorldError::NonFinite { arg: arg() })
+    } else if value.abs() > MAX_COORDINATE {
+        Err(WorldError::OutOfRange { arg: arg(), value })
+    } else {
+        Ok(())
+    }
+}
+
+pub(super) fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
+    if value.is_finite() {
+        Ok(())
+    } else {
+        Err(WorldError::NonFinite { arg: arg() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use crate::world::{ShapeOptions, World};
+
+    #[test]
+    fn bad_arguments_change_nothing() {
+        let mut world = World::new();
+        let a = world
+            .add(
+                Shape::circle(1.0).unwrap(),
+                0.0,
+                0.0,
+                0.0,
+                ShapeOptions::default(),
+            )
+            .unwrap();
+        assert!(world
+            .add(
+                Shape::circle(1.0).unwrap(),
+                f32::NAN,
+                0.0,
+                0.0,
+                ShapeOptions::default()
+            )
+            .is_err());
+        assert_eq!(world.len(), 1);
+        let err = world
+            .set_transforms(&[a, 7], &[1.0, 1.0, 0.0, 2.0, 2.0, 0.0])
+            .unwrap_err();
+        assert_eq!(err, WorldError::UnknownId { arg: "ids", id: 7 });
+        assert_eq!(world.transform(a).unwrap(), (0.0, 0.0, 0.0));
+        world.remove(a).unwrap();
+        assert!(world.remove(a).is_err());
+        assert!(world.set_transform(a, 1.0, 1.0, 0.0).is_err());
+        world.validate().unwrap();
+    }
+}

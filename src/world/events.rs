@@ -1,0 +1,277 @@
+//! The output phase of a step, and its results: the found pairs sorted by id and published
+//! as flat `pairs` and `contacts`, then compared with the last step's pairs to give
+//! `started` and `ended`. Both come out in key order from one merge of two sorted lists
+//! (for `ended`, merged with the sorted pairs of the shapes removed since as well).
+
+use super::{Scratch, World};
+use crate::sort::heap_sort_by_key;
+
+/// A colliding pair found by a step, with its sort key.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Found {
+    pub(super) key: u64,
+    pub(super) nx: f32,
+    pub(super) ny: f32,
+    pub(super) depth: f32,
+}
+
+/// The key of the pair `(a, b)`: sorting keys sorts pairs by `a`, then `b`.
+#[inline]
+pub(super) fn pair_key(a: u32, b: u32) -> u64 {
+    ((a as u64) << 32) | b as u64
+}
+
+impl World {
+    /// Phase 4 of a step: sorts the found pairs, publishes them as `pairs` and `contacts`,
+    /// and computes `started` and `ended` against the last step's pairs.
+    pub(super) fn sort_and_publish(&mut self) {
+        let Scratch {
+            found,
+            found_buffer,
+            run_starts,
+            long_runs,
+            keys,
+            ended_removed: removed,
+            ..
+        } = &mut self.scratch;
+        sort_found(
+            found,
+            found_buffer,
+            run_starts,
+            long_runs,
+            self.store.slot_count(),
+        );
+        self.pairs.clear();
+        self.contacts.clear();
+        keys.clear();
+        for f in found.iter() {
+            self.pairs.push((f.key >> 32) as u32);
+            self.pairs.push(f.key as u32);
+            self.contacts.extend([f.nx, f.ny, f.depth]);
+            keys.push(f.key);
+        }
+
+        // started = current - previous, ended = previous - current, both in key order.
+        // `remove` already moved the pairs of removed shapes out of `previous_keys` into
+        // `removed_pair_keys`, so a shape that reuses an id starts its pairs afresh.
+        self.started.clear();
+        self.ended.clear();
+        removed.clear();
+        removed.extend_from_slice(&self.removed_pair_keys);
+        heap_sort_by_key(removed, |&key| key);
+        let (prev, cur) = (&self.previous_keys, &*keys);
+        let (mut i, mut j) = (0, 0);
+        let mut ended_keys = EndedMerge::new(removed);
+        while i < prev.len() || j < cur.len() {
+            let p = prev.get(i).copied().unwrap_or(u64::MAX);
+            let c = cur.get(j).copied().unwrap_or(u64::MAX);
+            if p < c {
+                ended_keys.push(p, &mut self.ended);
+                i += 1;
+            } else if c < p {
+                push_key(&mut self.started, c);
+                j += 1;
+            } else {
+                i += 1;
+                j += 1;
+            }
+        }
+        ended_keys.finish(&mut self.ended);
+        self.removed_pair_keys.clear();
+        core::mem::swap(&mut self.previous_keys, &mut self.scratch.keys);
+    }
+
+    /// The last step's touching pairs, flattened `[a0, b0, a1, b1, …]` with `a < b`,
+    /// sorted by `a` then `b`.
+    #[must_use]
+    pub fn pairs(&self) -> &[u32] {
+        &self.pairs
+    }
+
+    /// The last step's contacts, flattened `[nx, ny, depth, …]`, parallel to
+    /// [`World::pairs`]: the unit normal points from `a` to `b`, and moving `b` by
+    /// `normal × depth` separates the pair.
+    #[must_use]
+    pub fn contacts(&self) -> &[f32] {
+        &self.contacts
+    }
+
+    /// Pairs that touch now and did not at the step before, flattened and sorted like
+    /// [`World::pairs`].
+    #[must_use]
+    pub fn started(&self) -> &[u32] {
+        &self.started
+    }
+
+    /// Pairs that touched at the step before and do not now (including every pair of a
+    /// shape removed in between), flattened and sorted like [`World::pairs`].
+    #[must_use]
+    pub fn ended(&self) -> &[u32] {
+        &self.ended
+    }
+
+    /// Allocated lengths (in elements) of the buffers behind [`World::pairs`],
+    /// [`World::contacts`], [`World::started`] and [`World::ended`]. Views over the whole
+    /// allocation stay valid across steps until a buffer has to grow, which lets
+    /// JavaScript read results without creating a view object per frame.
+    #[must_use]
+    pub fn result_capacities(&self) -> [usize; 4] {
+        [
+            self.pairs.capacity(),
+            self.contacts.capacity(),
+            self.started.capacity(),
+            self.ended.capacity(),
+        ]
+    }
+}
+
+/// Puts the found pairs in key order, for ids below `ids`: a counting sort on `a` (one
+/// counter per id), then one insertion-sort pass for the order on `b` within each run of
+/// equal `a`. Runs are short (a shape touches a few others), so that pass moves each pair
+/// a few places at most; the rare long run (a big shape touching many) is heap-sorted
+/// first, so that it needs no moves. `buffer`, `starts` and `long_runs` are scratch.
+///
+/// One pass over all the runs rather than a sort of each run in a loop over the ids: that
+/// loop mispredicts branches on the runs' lengths, and was slower.
+fn sort_found(
+    found: &mut Vec<Found>,
+    buffer: &mut Vec<Found>,
+    starts: &mut Vec<u32>,
+    long_runs: &mut Vec<u32>,
+    ids: usize,
+) {
+    const SHORT_RUN: u32 = 16;
+    let a_of = |f: &Found| (f.key >> 32) as usize;
+    starts.clear();
+    starts.resize(ids + 1, 0);
+    for f in found.iter() {
+        starts[a_of(f) + 1] += 1;
+    }
+    long_runs.clear();
+    for a in 0..ids {
+        // `starts[a + 1]` counts the run of `a` until this line makes it the run's start.
+        if starts[a + 1] > SHORT_RUN {
+            long_runs.push(a as u32);
+        }
+        starts[a + 1] += starts[a];
+    }
+    // Filled anew although the scatter overwrites every slot: the fill brings the lines
+    // into the cache without reading them, and growing the buffer only when needed made
+    // this phase slower.
+    buffer.clear();
+    buffer.resize(found.len(), Found::default());
+    for f in found.iter() {
+        let at = &mut starts[a_of(f)];
+        buffer[*at as usize] = *f;
+        *at += 1;
+    }
+    // `starts[a]` is now where the run of `a` ends, and so where the run of `a + 1` begins.
+    for &a in long_runs.iter() {
+        let a = a as usize;
+        let begin = if a == 0 { 0 } else { starts[a - 1] as usize };
+        heap_sort_by_key(&mut buffer[begin..starts[a] as usize], |f| f.key);
+    }
+    for k in 1..buffer.len() {
+        let mut m = k;
+        while m > 0 && buffer[m - 1].key > buffer[m].key {
+            buffer.swap(m - 1, m);
+            m -= 1;
+        }
+    }
+    core::mem::swap(found, buffer);
+}
+
+#[inline]
+fn push_key(out: &mut Vec<u32>, key: u64) {
+    out.push((key >> 32) as u32);
+    out.push(key as u32);
+}
+
+/// Merges the keys of pairs ended by removal (sorted) into the ended list in key order.
+struct EndedMerge<'a> {
+    removed: &'a [u64],
+    next: usize,
+}
+
+impl<'a> EndedMerge<'a> {
+    fn new(removed: &'a [u64]) -> Self {
+        EndedMerge { removed, next: 0 }
+    }
+
+    fn push(&mut self, key: u64, out: &mut Vec<u32>) {
+        while self.next < self.removed.len() && self.removed[self.next] < key {
+            push_key(out, self.removed[self.next]);
+            self.next += 1;
+        }
+        push_key(out, key);
+    }
+
+    fn finish(&mut self, out: &mut Vec<u32>) {
+        for &key in &self.removed[self.next..] {
+            push_key(out, key);
+        }
+        self.next = self.removed.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use crate::world::ShapeOptions;
+
+    #[test]
+    fn found_pairs_sort_by_key() {
+        let mut s = 5u64;
+        let (mut buffer, mut starts, mut long) = (Vec::new(), Vec::new(), Vec::new());
+        let mut next = |limit: u64| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 24) % limit) as u32
+        };
+        // Few ids (long runs, heap-sorted) and many (short runs); one buffer throughout.
+        for (ids, len) in [(10, 3000), (5000, 3000), (70_000, 100), (1, 40), (3, 0)] {
+            let mut found: Vec<Found> = (0..len)
+                .map(|_| Found {
+                    key: pair_key(next(ids), next(1 << 20)),
+                    ..Found::default()
+                })
+                .collect();
+            let mut want: Vec<u64> = found.iter().map(|f| f.key).collect();
+            want.sort_unstable();
+            sort_found(
+                &mut found,
+                &mut buffer,
+                &mut starts,
+                &mut long,
+                ids as usize,
+            );
+            let got: Vec<u64> = found.iter().map(|f| f.key).collect();
+            assert_eq!(got, want, "{len} pairs over {ids} ids");
+        }
+    }
+
+    #[test]
+    fn removing_every_moving_shape_ends_its_pairs() {
+        // Many overlapping circles in a row, then none: the step after must run on an
+        // empty grid and end every pair.
+        let mut world = World::new();
+        let ids: Vec<u32> = (0..500)
+            .map(|i| {
+                let shape = Shape::circle(1.0).unwrap();
+                let options = ShapeOptions::default();
+                world.add(shape, i as f32, 0.0, 0.0, options).unwrap()
+            })
+            .collect();
+        let pairs = world.step().unwrap();
+        assert_eq!(pairs, 499 + 498);
+        for &id in &ids {
+            world.remove(id).unwrap();
+        }
+        assert_eq!(world.step().unwrap(), 0);
+        assert_eq!(world.ended().len(), 2 * pairs);
+        assert_eq!(world.step().unwrap(), 0);
+        assert!(world.ended().is_empty());
+    }
+}

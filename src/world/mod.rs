@@ -1,0 +1,611 @@
+//! The world: shapes in columns, one `step()` that finds every touching pair, and queries.
+//!
+//! This is the only module that knows the order of the pipeline:
+//!
+//! 1. **Poses and boxes** — every moving shape's transform is read from the `xs`, `ys`,
+//!    `angles` columns (which the game may have written directly), checked to be finite and
+//!    in range, and turned into a pose (with cosine and sine) and a world box. Static shapes
+//!    are only looked at when a setter touched them.
+//! 2. **Broad phase** — every [`DEFAULT_REORDER_INTERVAL`] steps the store first puts the
+//!    moving shapes' hot data back in spatial order ([`ShapeStore::reorder_rows`]; its
+//!    polygon half, [`ShapeStore::reorder_points`], runs at the next step, so that no one
+//!    step pays for both). Then the moving shapes go into the [`HashGrid`]; each also
+//!    queries the [`StaticTree`] of static shapes. Both work on rows, so the candidate
+//!    pairs come out roughly in spatial order.
+//! 3. **Narrow phase** — the candidates are tested in that order, which reads memory that
+//!    is close together: layer and mask filtering (skipped while every shape has the
+//!    default filter), then [`collide`] on each candidate (through
+//!    [`collide_with_points`], with the store's row-ordered copies of polygon points),
+//!    always called as `(smaller id, larger id)`, so the normal points from the smaller
+//!    id to the larger one.
+//! 4. **Output** — the found pairs are sorted by `(a, b)` ids (a counting sort on `a`,
+//!    then one insertion pass) and compared with the previous step's to produce `started`
+//!    and `ended`.
+//!
+//! The pairs, contacts and events depend only on the shapes and their ids, never on the
+//! rows: the spatial order is a cache optimisation that no result can observe.
+//!
+//! Every buffer is reused, so a step allocates nothing once the scene has stopped growing.
+//! Results (pairs, contacts, started, ended) and queries describe the world **as the last
+//! `step()` saw it**: transforms written since are picked up by the next step.
+//!
+//! Errors never leave the world half-changed: every argument is checked before anything is
+//! written, and a batch is checked whole before any of it is applied.
+//!
+//! ## Where things are
+//!
+//! - `mod.rs` (here): the [`World`], adding and moving shapes, and the step: its order,
+//!   and phases 2 and 3, which hand the work to the broad and narrow phase modules;
+//! - `poses.rs`: phase 1, the checks of the written transforms and the poses and boxes;
+//! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
+//! - `queries.rs`: point, box, shape and ray queries over the broad phase;
+//! - `errors.rs`: [`WorldError`] and the argument checks.
+
+mod errors;
+mod events;
+mod poses;
+mod queries;
+
+use crate::broad_phase::{HashGrid, StaticTree};
+#[cfg(doc)]
+use crate::narrow_phase::collide;
+use crate::narrow_phase::{collide_with_points, Contact};
+use crate::shape::Shape;
+use crate::store::{ShapeStore, SlotInit};
+use errors::{check_angle, check_coordinate};
+use events::{pair_key, Found};
+
+pub use errors::WorldError;
+pub use queries::WorldRayHit;
+
+/// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
+/// exceeds 1 unit, which no game wants from a collision library.
+pub const MAX_COORDINATE: f32 = 1.0e7;
+
+/// The most slots a world may hold (ids are below this).
+pub const MAX_SHAPES: usize = 1 << 24;
+
+/// Layer bits a shape gets when none are given.
+pub const DEFAULT_LAYER: u32 = 1;
+/// Mask bits a shape gets when none are given: it collides with every layer.
+pub const DEFAULT_MASK: u32 = u32::MAX;
+
+/// Per-shape options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShapeOptions {
+    /// Which layers the shape is on.
+    pub layer: u32,
+    /// Which layers it collides with. A pair (a, b) is tested only when
+    /// `(layer_a & mask_b) != 0 && (layer_b & mask_a) != 0`.
+    pub mask: u32,
+    /// Static shapes never move on their own and are never paired with each other.
+    pub is_static: bool,
+}
+
+impl Default for ShapeOptions {
+    fn default() -> Self {
+        ShapeOptions {
+            layer: DEFAULT_LAYER,
+            mask: DEFAULT_MASK,
+            is_static: false,
+        }
+    }
+}
+
+/// Where a step's time went, in the units of the clock given to [`World::step_timed`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PhaseTimes {
+    /// Checking transforms, computing poses and bounding boxes (and rebuilding the static
+    /// tree when statics changed).
+    pub poses: f64,
+    /// Rebuilding the grid and collecting candidate pairs.
+    pub broad_phase: f64,
+    /// Layer filtering and exact tests of the candidates.
+    pub narrow_phase: f64,
+    /// Sorting, publishing pairs and contacts, computing started and ended.
+    pub output: f64,
+    /// How many candidate pairs the broad phase produced.
+    pub candidates: usize,
+}
+
+/// How many steps the moving shapes' rows stay in one order by default. Shapes of the
+/// standard workload move about half a unit per step, so after 32 steps the order is still
+/// nearly spatial; a reorder costs about as much as one broad phase.
+pub const DEFAULT_REORDER_INTERVAL: u32 = 32;
+
+/// Reusable buffers of a step.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// Candidate pairs as rows.
+    candidates: Vec<(u32, u32)>,
+    found: Vec<Found>,
+    found_buffer: Vec<Found>,
+    /// Where each id's run of found pairs starts, and the ids with long runs (see
+    /// `sort_found`).
+    run_starts: Vec<u32>,
+    long_runs: Vec<u32>,
+    keys: Vec<u64>,
+    ended_removed: Vec<u64>,
+}
+
+/// When the rows are next put in spatial order.
+#[derive(Clone, Copy, Debug)]
+struct ReorderClock {
+    /// Steps between two reorders; 0 = never.
+    interval: u32,
+    /// Steps left until the next one (0 = at the next step).
+    countdown: u32,
+    /// The rows were reordered by the last step; the polygon point copies follow at the
+    /// next.
+    points_pending: bool,
+}
+
+impl Default for ReorderClock {
+    fn default() -> Self {
+        ReorderClock {
+            interval: DEFAULT_REORDER_INTERVAL,
+            countdown: 0,
+            points_pending: false,
+        }
+    }
+}
+
+/// A collision world. See the module docs for the pipeline.
+///
+/// A frame: move the shapes (one at a time, in batches, or by writing the transform
+/// columns, as JavaScript does through its views), call [`World::step`], then read the
+/// touching pairs, their contacts, and the pairs that started or ended touching since the
+/// step before. The results stay valid until the next step.
+///
+/// ```
+/// use sepax::{Shape, ShapeOptions, Vec2, World};
+///
+/// let mut world = World::new();
+/// let moving = ShapeOptions::default();
+/// let fixed = ShapeOptions { is_static: true, ..moving };
+/// let ball = world.add(Shape::circle(1.0).unwrap(), 0.0, 0.0, 0.0, moving).unwrap();
+/// let block = world.add(Shape::aligned_box(1.0, 1.0).unwrap(), 5.0, 0.0, 0.0, moving).unwrap();
+/// let upright = Shape::segment(Vec2::new(0.0, -10.0), Vec2::new(0.0, 10.0)).unwrap();
+/// let wall = world.add(upright, 8.0, 0.0, 0.0, fixed).unwrap();
+///
+/// // Frame 1: nothing touches.
+/// assert_eq!(world.step().unwrap(), 0);
+/// assert!(world.pairs().is_empty());
+///
+/// // Frame 2: the ball rolls into the block.
+/// world.set_transform(ball, 3.5, 0.0, 0.0).unwrap();
+/// assert_eq!(world.step().unwrap(), 1);
+/// assert_eq!(world.pairs(), [ball, block]); // flattened (a, b) pairs, a < b
+/// assert_eq!(world.started(), [ball, block]);
+/// // Per pair: the unit normal from a to b, and how far b must move along it to separate.
+/// let [nx, ny, depth] = world.contacts() else { panic!("one contact") };
+/// assert_eq!((*nx, *ny), (1.0, 0.0));
+/// assert!((depth - 0.5).abs() < 1e-6);
+///
+/// // Frame 3: the block is pushed into the wall through the x column.
+/// world.xs_mut()[block as usize] = 7.5;
+/// world.step().unwrap();
+/// assert_eq!(world.pairs(), [block, wall]);
+/// assert_eq!(world.started(), [block, wall]);
+/// assert_eq!(world.ended(), [ball, block]);
+///
+/// // A game's loop over the results: separate each pair along its normal.
+/// let contacts = world.contacts().chunks_exact(3);
+/// for (pair, contact) in world.pairs().chunks_exact(2).zip(contacts) {
+///     let (a, b, depth) = (pair[0], pair[1], contact[2]);
+///     assert!(a < b && depth >= 0.0);
+/// }
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct World {
+    store: ShapeStore,
+    grid: HashGrid,
+    statics: StaticTree,
+    /// A static shape was added, removed or moved since the tree was built.
+    statics_dirty: bool,
+    scratch: Scratch,
+    /// Sorted keys `(a << 32) | b` of the last step's pairs.
+    previous_keys: Vec<u64>,
+    pairs: Vec<u32>,
+    contacts: Vec<f32>,
+    started: Vec<u32>,
+    ended: Vec<u32>,
+    /// Pairs of the last step that involved a shape removed since (they end next step).
+    removed_pair_keys: Vec<u64>,
+    /// Live shapes whose layer or mask is not the default. While there are none, every
+    /// pair passes the filter and the narrow phase skips loading four filter words per
+    /// candidate.
+    custom_filter_count: usize,
+    reorder: ReorderClock,
+}
+
+/// True when a layer/mask pair can reject some pair (anything but the defaults, under
+/// which every pair passes).
+#[inline]
+fn is_custom_filter(layer: u32, mask: u32) -> bool {
+    layer != DEFAULT_LAYER || mask != DEFAULT_MASK
+}
+
+impl World {
+    /// An empty world.
+    #[must_use]
+    pub fn new() -> World {
+        World::default()
+    }
+
+    // ----- shapes -------------------------------------------------------------------
+
+    /// Adds a shape at `(x, y)` turned by `angle` radians and returns its id (its slot
+    /// index). The most recently freed id is reused first.
+    pub fn add(
+        &mut self,
+        shape: Shape,
+        x: f32,
+        y: f32,
+        angle: f32,
+        options: ShapeOptions,
+    ) -> Result<u32, WorldError> {
+        shape.validate()?;
+        check_coordinate(|| "x".into(), x)?;
+        check_coordinate(|| "y".into(), y)?;
+        check_angle(|| "angle".into(), angle)?;
+        if self.store.live_count() >= MAX_SHAPES {
+            return Err(WorldError::TooManyShapes);
+        }
+        if options.is_static {
+            self.statics_dirty = true;
+        }
+        if is_custom_filter(options.layer, options.mask) {
+            self.custom_filter_count += 1;
+        }
+        Ok(self.store.insert(
+            SlotInit {
+                shape,
+                layer: options.layer,
+                mask: options.mask,
+                is_static: options.is_static,
+            },
+            x,
+            y,
+            angle,
+        ))
+    }
+
+    /// Removes a shape. Its pairs are reported in `ended()` by the next step; its id may
+    /// be issued again by a later add.
+    pub fn remove(&mut self, id: u32) -> Result<(), WorldError> {
+        self.check_id("id", id)?;
+        if self.store.is_static(id) {
+            self.statics_dirty = true;
+        }
+        let s = id as usize;
+        if is_custom_filter(self.store.layers[s], self.store.masks[s]) {
+            self.custom_filter_count -= 1;
+        }
+        self.store.remove(id);
+        // The last step's pairs with this id end now: move them out of `previous_keys`
+        // so that a new shape reusing the id does not inherit them.
+        let removed = &mut self.removed_pair_keys;
+        self.previous_keys.retain(|&key| {
+            let involved = (key >> 32) as u32 == id || key as u32 == id;
+            if involved {
+                removed.push(key);
+            }
+            !involved
+        });
+        Ok(())
+    }
+
+    /// True when `id` names a live shape.
+    #[must_use]
+    pub fn contains(&self, id: u32) -> bool {
+        self.store.is_alive(id)
+    }
+
+    /// The number of live shapes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.store.live_count()
+    }
+
+    /// True when the world holds no shape.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The number of slots, live or free: ids are below this, and the transform columns
+    /// have this length.
+    #[must_use]
+    pub fn slot_count(&self) -> usize {
+        self.store.slot_count()
+    }
+
+    /// The shape stored under `id`.
+    pub fn shape(&self, id: u32) -> Result<&Shape, WorldError> {
+        self.check_id("id", id)?;
+        Ok(&self.store.bodies[self.store.row(id)].shape)
+    }
+
+    /// True when `id` is a static shape.
+    pub fn is_static(&self, id: u32) -> Result<bool, WorldError> {
+        self.check_id("id", id)?;
+        Ok(self.store.is_static(id))
+    }
+
+    /// The layer and mask bits of `id`.
+    pub fn layer_mask(&self, id: u32) -> Result<(u32, u32), WorldError> {
+        self.check_id("id", id)?;
+        Ok((
+            self.store.layers[id as usize],
+            self.store.masks[id as usize],
+        ))
+    }
+
+    /// Changes the layer and mask bits of `id`.
+    pub fn set_layer_mask(&mut self, id: u32, layer: u32, mask: u32) -> Result<(), WorldError> {
+        self.check_id("id", id)?;
+        let s = id as usize;
+        let was_custom = is_custom_filter(self.store.layers[s], self.store.masks[s]);
+        self.custom_filter_count -= usize::from(was_custom);
+        self.custom_filter_count += usize::from(is_custom_filter(layer, mask));
+        self.store.layers[s] = layer;
+        self.store.masks[s] = mask;
+        Ok(())
+    }
+
+    /// The current (not yet stepped) transform of `id` as `(x, y, angle)`.
+    pub fn transform(&self, id: u32) -> Result<(f32, f32, f32), WorldError> {
+        self.check_id("id", id)?;
+        let s = id as usize;
+        Ok((self.store.xs[s], self.store.ys[s], self.store.angles[s]))
+    }
+
+    /// Moves one shape.
+    pub fn set_transform(&mut self, id: u32, x: f32, y: f32, angle: f32) -> Result<(), WorldError> {
+        self.check_id("id", id)?;
+        check_coordinate(|| "x".into(), x)?;
+        check_coordinate(|| "y".into(), y)?;
+        check_angle(|| "angle".into(), angle)?;
+        self.write_transform(id, x, y, angle);
+        Ok(())
+    }
+
+    /// Moves many shapes: `xya` holds `x, y, angle` for each id in `ids`, in order. The
+    /// whole batch is checked before any of it is applied.
+    pub fn set_transforms(&mut self, ids: &[u32], xya: &[f32]) -> Result<(), WorldError> {
+        if xya.len() != ids.len() * 3 {
+            return Err(WorldError::LengthMismatch {
+                arg: "xya",
+                expected: ids.len() * 3,
+                actual: xya.len(),
+            });
+        }
+        for (i, (&id, t)) in ids.iter().zip(xya.chunks_exact(3)).enumerate() {
+            if !self.store.is_alive(id) {
+                return Err(WorldError::UnknownId { arg: "ids", id });
+            }
+            check_coordinate(|| format!("xya[{}]", 3 * i), t[0])?;
+            check_coordinate(|| format!("xya[{}]", 3 * i + 1), t[1])?;
+            check_angle(|| format!("xya[{}]", 3 * i + 2), t[2])?;
+        }
+        for (&id, t) in ids.iter().zip(xya.chunks_exact(3)) {
+            self.write_transform(id, t[0], t[1], t[2]);
+        }
+        Ok(())
+    }
+
+    fn write_transform(&mut self, id: u32, x: f32, y: f32, angle: f32) {
+        let s = id as usize;
+        self.store.xs[s] = x;
+        self.store.ys[s] = y;
+        self.store.angles[s] = angle;
+        if self.store.is_static(id) {
+            self.statics_dirty = true;
+        }
+    }
+
+    /// The x column (indexed by id; free slots hold stale values). Writing it moves the
+    /// shapes at the next step, exactly like [`World::set_transform`].
+    pub fn xs_mut(&mut self) -> &mut [f32] {
+        &mut self.store.xs
+    }
+
+    /// The y column; see [`World::xs_mut`].
+    pub fn ys_mut(&mut self) -> &mut [f32] {
+        &mut self.store.ys
+    }
+
+    /// The angle column; see [`World::xs_mut`].
+    pub fn angles_mut(&mut self) -> &mut [f32] {
+        &mut self.store.angles
+    }
+
+    /// Addresses of the `xs`, `ys` and `angles` columns, for zero-copy views from
+    /// JavaScript. Valid until the next add (which may move them; see
+    /// [`World::layout_version`]).
+    #[must_use]
+    pub fn transform_column_addresses(&self) -> [usize; 3] {
+        [
+            self.store.xs.as_ptr() as usize,
+            self.store.ys.as_ptr() as usize,
+            self.store.angles.as_ptr() as usize,
+        ]
+    }
+
+    /// Changes whenever the transform columns move in memory or change length: a counter
+    /// of such changes, kept below 2^30 so that JavaScript holds it as a small integer
+    /// (a larger `u32` becomes a heap number, garbage on every read). Wrapping would take
+    /// 2^30 new slots between two reads; a world holds at most [`MAX_SHAPES`] = 2^24.
+    #[must_use]
+    pub fn layout_version(&self) -> u32 {
+        self.store.layout_version & 0x3FFF_FFFF
+    }
+
+    /// Marks every static shape as possibly moved, so the next step re-reads all their
+    /// transforms. Needed only after writing static shapes' slots through the columns
+    /// ([`World::xs_mut`] and the JS views), which the world cannot observe.
+    pub fn touch_statics(&mut self) {
+        self.statics_dirty = true;
+    }
+
+    /// Sets how many steps pass between two reorders of the moving shapes' rows into
+    /// spatial order (default [`DEFAULT_REORDER_INTERVAL`]; 0 = never). A tuning knob for
+    /// benchmarks and tests: results do not depend on it, only speed does. The next step
+    /// reorders (unless the interval is 0).
+    pub fn set_reorder_interval(&mut self, steps: u32) {
+        self.reorder.interval = steps;
+        self.reorder.countdown = 0;
+    }
+
+    fn check_id(&self, arg: &'static str, id: u32) -> Result<(), WorldError> {
+        if self.store.is_alive(id) {
+            Ok(())
+        } else {
+            Err(WorldError::UnknownId { arg, id })
+        }
+    }
+
+    // ----- the step -------------------------------------------------------------------
+
+    /// Finds every touching pair and returns how many there are. See the module docs.
+    ///
+    /// Fails, changing nothing that the last step reported, when a transform written
+    /// through the columns is not finite or out of range.
+    pub fn step(&mut self) -> Result<usize, WorldError> {
+        self.step_timed(|| 0.0).map(|(count, _)| count)
+    }
+
+    /// [`World::step`], reading `clock` between phases to report where the time went.
+    /// The core has no clock of its own (wasm32 has none without JavaScript): pass
+    /// `performance.now` from JS or an `Instant`-based closure natively.
+    pub fn step_timed(
+        &mut self,
+        mut clock: impl FnMut() -> f64,
+    ) -> Result<(usize, PhaseTimes), WorldError> {
+        let t0 = clock();
+        self.update_poses()?;
+        let t1 = clock();
+        self.find_candidates();
+        let t2 = clock();
+        self.narrow_phase();
+        let t3 = clock();
+        self.sort_and_publish();
+        self.store.clear_fresh();
+        let t4 = clock();
+        let times = PhaseTimes {
+            poses: t1 - t0,
+            broad_phase: t2 - t1,
+            narrow_phase: t3 - t2,
+            output: t4 - t3,
+            candidates: self.scratch.candidates.len(),
+        };
+        Ok((self.pairs.len() / 2, times))
+    }
+
+    /// Phase 2 of a step: the reorder of the rows when it is due, then the candidate
+    /// pairs from the grid of moving shapes and the tree of static ones.
+    fn find_candidates(&mut self) {
+        // The two halves of a reorder go to two steps, to halve the longest step.
+        if self.reorder.points_pending {
+            self.store.reorder_points();
+            self.reorder.points_pending = false;
+        }
+        if self.reorder.interval > 0 {
+            if self.reorder.countdown == 0 {
+                self.store.reorder_rows();
+                self.reorder.points_pending = true;
+                self.reorder.countdown = self.reorder.interval;
+            }
+            self.reorder.countdown -= 1;
+        }
+        let store = &self.store;
+        let candidates = &mut self.scratch.candidates;
+        candidates.clear();
+        self.grid.rebuild(&store.dynamic_rows, &store.aabbs);
+        self.grid
+            .overlapping_pairs(&store.dynamic_rows, &store.aabbs, candidates);
+        if !self.statics.is_empty() {
+            for &row in &store.dynamic_rows {
+                self.statics.query(&store.aabbs[row as usize], |other| {
+                    candidates.push((row, other));
+                });
+            }
+        }
+    }
+
+    /// Phase 3 of a step: the layer filter and the exact test of every candidate, as
+    /// `(smaller id, larger id)`.
+    fn narrow_phase(&mut self) {
+        let store = &self.store;
+        let found = &mut self.scratch.found;
+        found.clear();
+        // With default filters everywhere every pair passes, and skipping the test saves two
+        // random reads per candidate (`layers[b]`, `masks[b]`).
+        let filtering = self.custom_filter_count > 0;
+        for &(row_a, row_b) in &self.scratch.candidates {
+            let (id_a, id_b) = (
+                store.row_to_id[row_a as usize],
+                store.row_to_id[row_b as usize],
+            );
+            // A is the smaller id, whichever row it is in.
+            let ((a, row_a), (b, row_b)) = if id_a < id_b {
+                ((id_a, row_a), (id_b, row_b))
+            } else {
+                ((id_b, row_b), (id_a, row_a))
+            };
+            let (sa, sb) = (a as usize, b as usize);
+            if filtering
+                && (store.layers[sa] & store.masks[sb] == 0
+                    || store.layers[sb] & store.masks[sa] == 0)
+            {
+                continue;
+            }
+            let (body_a, body_b) = (&store.bodies[row_a as usize], &store.bodies[row_b as usize]);
+            // Polygons are read from the store's row-ordered copies of their points.
+            let points = |row: u32| {
+                let (start, len) = store.point_spans[row as usize];
+                &store.polygon_points[start as usize..(start + len) as usize]
+            };
+            if let Some(Contact { normal, depth }) = collide_with_points(
+                &body_a.shape,
+                points(row_a),
+                &body_a.pose,
+                &body_b.shape,
+                points(row_b),
+                &body_b.pose,
+            ) {
+                found.push(Found {
+                    key: pair_key(a, b),
+                    nx: normal.x,
+                    ny: normal.y,
+                    depth,
+                });
+            }
+        }
+    }
+
+    /// Checks internal invariants (tests call it after every operation).
+    pub fn validate(&self) -> Result<(), String> {
+        self.store.validate()?;
+        if self.pairs.len() % 2 != 0 || self.contacts.len() != self.pairs.len() / 2 * 3 {
+            return Err("pairs and contacts out of step".into());
+        }
+        let custom = (0..self.store.slot_count())
+            .filter(|&s| self.store.is_alive(s as u32))
+            .filter(|&s| is_custom_filter(self.store.layers[s], self.store.masks[s]))
+            .count();
+        if custom != self.custom_filter_count {
+            return Err(format!(
+                "custom filter count {} != {custom}",
+                self.custom_filter_count
+            ));
+        }
+        for w in self.previous_keys.windows(2) {
+            if w[0] >= w[1] {
+                return Err("previous keys not strictly sorted".into());
+            }
+        }
+        Ok(())
+    }
+}

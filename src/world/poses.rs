@@ -1,0 +1,85 @@
+//! The first phase of a step: the transforms the game wrote (through the setters or
+//! straight into the columns) are checked, then turned into poses and world boxes. Only
+//! moving shapes are looked at, and static ones only when a setter touched them.
+
+use super::errors::{check_angle, check_coordinate};
+use super::{World, WorldError, MAX_COORDINATE};
+use crate::math::Transform;
+use crate::shape::polygon_aabb;
+use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_STATIC};
+
+impl World {
+    /// Checks the transforms the game wrote (through setters or the columns) and turns
+    /// them into poses and boxes. Everything is checked before anything is refreshed: on
+    /// error the poses and boxes (what queries see) stay as the last step left them.
+    pub(super) fn update_poses(&mut self) -> Result<(), WorldError> {
+        let store = &mut self.store;
+        check_transforms(store, false)?;
+        if self.statics_dirty {
+            check_transforms(store, true)?;
+        }
+        refresh_poses(store, false);
+        if self.statics_dirty {
+            refresh_poses(store, true);
+            self.statics.rebuild(&store.static_rows, &store.aabbs);
+            self.statics_dirty = false;
+        }
+        Ok(())
+    }
+}
+
+/// Checks the written transforms of the live moving (or static) shapes: finite, and
+/// positions within range. Goes through the columns in id order, which reads them front
+/// to back; the first bad id is the one named.
+#[inline]
+fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError> {
+    let want = FLAG_ALIVE | if statics { FLAG_STATIC } else { 0 };
+    let columns = store.xs.iter().zip(&store.ys).zip(&store.angles);
+    for (id, (((&x, &y), &angle), &flags)) in columns.zip(&store.flags).enumerate() {
+        // One combined test on the fast path; free and other-kind ids are sorted out only
+        // when it fails (a free slot may hold anything), and the detailed checks only name
+        // the culprit.
+        let valid = x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite();
+        if !valid && flags & (FLAG_ALIVE | FLAG_STATIC) == want {
+            check_coordinate(|| format!("x of shape {id}"), x)?;
+            check_coordinate(|| format!("y of shape {id}"), y)?;
+            check_angle(|| format!("angle of shape {id}"), angle)?;
+        }
+    }
+    Ok(())
+}
+
+/// Stores the pose and box of every moving (or every static) shape from its checked,
+/// written transform.
+fn refresh_poses(store: &mut ShapeStore, statics: bool) {
+    // Destructured so that the id list can be read while the pose columns are written.
+    let ShapeStore {
+        xs,
+        ys,
+        angles,
+        bodies,
+        aabbs,
+        row_to_id,
+        point_spans,
+        polygon_points,
+        dynamic_rows,
+        static_rows,
+        ..
+    } = store;
+    let rows = if statics { static_rows } else { dynamic_rows };
+    for &row in rows.iter() {
+        let (row, s) = (row as usize, row_to_id[row as usize] as usize);
+        let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
+        let body = &mut bodies[row];
+        body.pose = pose;
+        // A polygon's box from the store's row-ordered copy of its points (the same bits
+        // as `Shape::aabb`, read from memory the loop is walking through anyway).
+        let (start, len) = point_spans[row];
+        aabbs[row] = if len > 0 {
+            let vertices = start as usize..(start + len / 2) as usize;
+            polygon_aabb(&polygon_points[vertices], &pose)
+        } else {
+            body.shape.aabb(&pose)
+        };
+    }
+}

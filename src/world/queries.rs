@@ -1,0 +1,180 @@
+//! The queries: the shapes that contain a point, overlap a box or touch a probe shape,
+//! and the first shape a ray hits. Each finds its candidates through the broad phase (the
+//! grid and the static tree, never a scan of every shape), then tests them exactly, and
+//! sees the world as the last step left it.
+
+use super::errors::{check_angle, check_coordinate};
+use super::{World, WorldError, MAX_COORDINATE};
+use crate::math::{Aabb, Transform, Vec2};
+use crate::narrow_phase::overlaps;
+use crate::raycast::{raycast, RayHit};
+use crate::shape::Shape;
+use crate::sort::heap_sort_by_key;
+use crate::store::{Body, FLAG_FRESH};
+
+/// The closest hit of a ray cast into the world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldRayHit {
+    /// The shape hit.
+    pub id: u32,
+    /// Where and how it was hit.
+    pub hit: RayHit,
+}
+
+impl World {
+    /// Calls `visit` with every live shape whose box may overlap `query`. One copy for the
+    /// four queries (not inlined, `dyn` callback): a smaller wasm, and the indirect call per
+    /// candidate is nothing next to the exact test it makes.
+    #[inline(never)]
+    fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Body)) {
+        let store = &self.store;
+        let mut visit_row = |row: u32| {
+            let id = store.row_to_id[row as usize];
+            // Shapes removed (or ids reissued) since the last step are still in the grid.
+            if store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0 {
+                visit(id, &store.bodies[row as usize]);
+            }
+        };
+        self.grid.query(query, &mut visit_row);
+        self.statics.query(query, &mut visit_row);
+    }
+
+    #[inline]
+    fn layer_accepts(&self, id: u32, mask: u32) -> bool {
+        self.store.layers[id as usize] & mask != 0
+    }
+
+    /// Appends to `out` the ids (on a layer in `mask`) of the shapes that contain `point`,
+    /// sorted. Sees the world as the last step did.
+    pub fn query_point(
+        &self,
+        point: Vec2,
+        mask: u32,
+        out: &mut Vec<u32>,
+    ) -> Result<(), WorldError> {
+        check_coordinate(|| "x".into(), point.x)?;
+        check_coordinate(|| "y".into(), point.y)?;
+        let start = out.len();
+        let probe = Transform {
+            translation: point,
+            ..Transform::IDENTITY
+        };
+        self.query_candidates(&Aabb::new(point, point), &mut |id, body| {
+            if self.layer_accepts(id, mask)
+                && overlaps(&body.shape, &body.pose, &Shape::Point, &probe)
+            {
+                out.push(id);
+            }
+        });
+        heap_sort_by_key(&mut out[start..], |&id| id);
+        Ok(())
+    }
+
+    /// Appends to `out` the ids (on a layer in `mask`) of the shapes whose bounding boxes
+    /// overlap the box `min..max`, sorted.
+    pub fn query_aabb(
+        &self,
+        min: Vec2,
+        max: Vec2,
+        mask: u32,
+        out: &mut Vec<u32>,
+    ) -> Result<(), WorldError> {
+        check_coordinate(|| "minX".into(), min.x)?;
+        check_coordinate(|| "minY".into(), min.y)?;
+        check_coordinate(|| "maxX".into(), max.x)?;
+        check_coordinate(|| "maxY".into(), max.y)?;
+        let query = Aabb::new(min.min(max), min.max(max));
+        let start = out.len();
+        self.query_candidates(&query, &mut |id, _| {
+            if self.layer_accepts(id, mask) {
+                out.push(id);
+            }
+        });
+        heap_sort_by_key(&mut out[start..], |&id| id);
+        Ok(())
+    }
+
+    /// Appends to `out` the ids (on a layer in `mask`) of the shapes that touch `shape`
+    /// placed at `(x, y, angle)`, sorted. The probe shape is not added to the world.
+    pub fn query_shape(
+        &self,
+        shape: &Shape,
+        x: f32,
+        y: f32,
+        angle: f32,
+        mask: u32,
+        out: &mut Vec<u32>,
+    ) -> Result<(), WorldError> {
+        shape.validate()?;
+        check_coordinate(|| "x".into(), x)?;
+        check_coordinate(|| "y".into(), y)?;
+        check_angle(|| "angle".into(), angle)?;
+        let pose = Transform::from_xy_angle(x, y, angle);
+        let start = out.len();
+        self.query_candidates(&shape.aabb(&pose), &mut |id, body| {
+            if self.layer_accepts(id, mask) && overlaps(&body.shape, &body.pose, shape, &pose) {
+                out.push(id);
+            }
+        });
+        heap_sort_by_key(&mut out[start..], |&id| id);
+        Ok(())
+    }
+
+    /// The closest shape (on a layer in `mask`) hit by the ray from `origin` along
+    /// `direction` (normalised here; it must not be zero) within `max_distance`. Ties go to
+    /// the smaller id.
+    pub fn raycast(
+        &self,
+        origin: Vec2,
+        direction: Vec2,
+        max_distance: f32,
+        mask: u32,
+    ) -> Result<Option<WorldRayHit>, WorldError> {
+        check_coordinate(|| "originX".into(), origin.x)?;
+        check_coordinate(|| "originY".into(), origin.y)?;
+        if !direction.is_finite() {
+            return Err(WorldError::NonFinite {
+                arg: "direction".into(),
+            });
+        }
+        // Scaled by its largest component first: the squared length of a finite direction
+        // like (3e38, 3e38) overflows, and that of (1e-30, 0) underflows to zero.
+        let scale = direction.x.abs().max(direction.y.abs());
+        let unit = Vec2::new(direction.x / scale, direction.y / scale).normalize_or_zero();
+        if unit == Vec2::ZERO {
+            return Err(WorldError::NonFinite {
+                arg: "direction (zero length)".into(),
+            });
+        }
+        if max_distance.is_nan() || max_distance < 0.0 {
+            return Err(WorldError::NonFinite {
+                arg: "maxDistance".into(),
+            });
+        }
+        // Clip the ray to the coordinate range so that its box stays finite.
+        let reach = max_distance.min(4.0 * MAX_COORDINATE);
+        let end = origin + unit * reach;
+        let mut best: Option<WorldRayHit> = None;
+        self.query_candidates(
+            &Aabb::new(origin.min(end), origin.max(end)),
+            &mut |id, body| {
+                if !self.layer_accepts(id, mask) {
+                    return;
+                }
+                if let Some(hit) = raycast(&body.shape, &body.pose, origin, unit, reach) {
+                    let better = match best {
+                        None => true,
+                        Some(b) => {
+                            hit.distance < b.hit.distance
+                                || (hit.distance == b.hit.distance && id < b.id)
+                        }
+                    };
+                    if better {
+                        best = Some(WorldRayHit { id, hit });
+                    }
+                }
+            },
+        );
+        Ok(best)
+    }
+}
