@@ -47,6 +47,14 @@ mod sort;
 pub mod store;
 pub mod world;
 
+// The unit tests draw from the same seeded generators as the integration tests and benches
+// (one place for them); the file names the crate `sepax`, hence the alias.
+#[cfg(test)]
+extern crate self as sepax;
+#[cfg(test)]
+#[path = "../tests/common/rng.rs"]
+mod test_rng;
+
 /// The JavaScript binding (only in wasm32 builds).
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -100,16 +100,11 @@ pub(crate) fn radix_sort_by_key<T: Copy>(
 mod tests {
     use super::*;
 
-    fn lcg(s: &mut u64) -> u64 {
-        *s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        *s >> 16
-    }
+    use crate::test_rng::Rng;
 
     #[test]
     fn radix_sort_sorts_stably() {
-        let mut s = 12345u64;
+        let mut s = Rng::new(12345);
         // One buffer throughout: it is left longer than later inputs, which must not leak
         // into them. 5,000 and 300 items take the radix passes, 100 the heap sort.
         let mut buffer = Vec::new();
@@ -117,7 +112,7 @@ mod tests {
             for len in [5000, 300, 100] {
                 let limit = 1u64 << key_bits;
                 let mut items: Vec<(u64, u32)> =
-                    (0..len).map(|i| (lcg(&mut s) % limit, i)).collect();
+                    (0..len).map(|i| (s.next_u64() % limit, i)).collect();
                 let mut want = items.clone();
                 // Stable: equal keys keep their input order (the radix path only).
                 want.sort_by_key(|item| item.0);
@@ -135,9 +130,9 @@ mod tests {
 
     #[test]
     fn heap_sort_sorts() {
-        let mut s = 99u64;
+        let mut s = Rng::new(99);
         for n in [0, 1, 2, 3, 7, 64, 1000] {
-            let mut ids: Vec<u32> = (0..n).map(|_| (lcg(&mut s) % 300) as u32).collect();
+            let mut ids: Vec<u32> = (0..n).map(|_| (s.next_u64() % 300) as u32).collect();
             let mut want = ids.clone();
             want.sort_unstable();
             heap_sort_by_key(&mut ids, |&id| id);

@@ -525,13 +525,8 @@ mod tests {
     #[test]
     fn reordering_sorts_moving_rows_along_the_curve_and_keeps_the_rest() {
         let mut store = ShapeStore::new();
-        let mut s = 7u64;
-        let mut next = || {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (s >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut rng = crate::test_rng::Mulberry32::new(7);
+        let mut next = || rng.f32();
         for i in 0..600 {
             let init = SlotInit {
                 shape: some_shape(i, 0.5 + next()),

@@ -568,34 +568,25 @@ mod tests {
         ]
     }
 
-    /// mulberry32: a tiny seeded generator, so that the sweep is the same on every run.
-    fn mulberry32(state: &mut u32) -> f32 {
-        *state = state.wrapping_add(0x6D2B_79F5);
-        let mut t = *state;
-        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
-        ((t ^ (t >> 14)) as f32) / 4_294_967_296.0
-    }
-
     #[test]
     fn every_ordered_pair_dispatches_and_flips() {
         let shapes = samples();
         for (i, a) in shapes.iter().enumerate() {
             assert_eq!(a.kind(), ShapeKind::ALL[i]);
         }
-        let mut seed = 7;
+        let mut seed = crate::test_rng::Mulberry32::new(7);
         for a in &shapes {
             for b in &shapes {
                 for _ in 0..400 {
                     let tf_a = at_angle(
-                        mulberry32(&mut seed) * 3.0 - 1.5,
-                        mulberry32(&mut seed) * 3.0 - 1.5,
-                        mulberry32(&mut seed) * 6.3,
+                        seed.f32() * 3.0 - 1.5,
+                        seed.f32() * 3.0 - 1.5,
+                        seed.f32() * 6.3,
                     );
                     let tf_b = at_angle(
-                        mulberry32(&mut seed) * 3.0 - 1.5,
-                        mulberry32(&mut seed) * 3.0 - 1.5,
-                        mulberry32(&mut seed) * 6.3,
+                        seed.f32() * 3.0 - 1.5,
+                        seed.f32() * 3.0 - 1.5,
+                        seed.f32() * 6.3,
                     );
                     let ab = collide(a, &tf_a, b, &tf_b);
                     let ba = collide(b, &tf_b, a, &tf_a);
@@ -624,19 +615,19 @@ mod tests {
     #[test]
     fn moving_by_the_contact_separates_every_pair() {
         let shapes = samples();
-        let mut seed = 42;
+        let mut seed = crate::test_rng::Mulberry32::new(42);
         for a in &shapes {
             for b in &shapes {
                 for _ in 0..300 {
                     let tf_a = at_angle(
-                        mulberry32(&mut seed) * 2.0 - 1.0,
-                        mulberry32(&mut seed) * 2.0 - 1.0,
-                        mulberry32(&mut seed) * 6.3,
+                        seed.f32() * 2.0 - 1.0,
+                        seed.f32() * 2.0 - 1.0,
+                        seed.f32() * 6.3,
                     );
                     let mut tf_b = at_angle(
-                        mulberry32(&mut seed) * 2.0 - 1.0,
-                        mulberry32(&mut seed) * 2.0 - 1.0,
-                        mulberry32(&mut seed) * 6.3,
+                        seed.f32() * 2.0 - 1.0,
+                        seed.f32() * 2.0 - 1.0,
+                        seed.f32() * 6.3,
                     );
                     let Some(c) = collide(a, &tf_a, b, &tf_b) else {
                         continue;
@@ -668,20 +659,12 @@ mod tests {
     #[test]
     fn no_shorter_move_separates() {
         let shapes = samples();
-        let mut seed = 99;
+        let mut seed = crate::test_rng::Mulberry32::new(99);
         for a in &shapes {
             for b in &shapes {
                 for _ in 0..40 {
-                    let tf_a = at_angle(
-                        mulberry32(&mut seed) - 0.5,
-                        mulberry32(&mut seed) - 0.5,
-                        mulberry32(&mut seed) * 6.3,
-                    );
-                    let tf_b = at_angle(
-                        mulberry32(&mut seed) - 0.5,
-                        mulberry32(&mut seed) - 0.5,
-                        mulberry32(&mut seed) * 6.3,
-                    );
+                    let tf_a = at_angle(seed.f32() - 0.5, seed.f32() - 0.5, seed.f32() * 6.3);
+                    let tf_b = at_angle(seed.f32() - 0.5, seed.f32() - 0.5, seed.f32() * 6.3);
                     let Some(c) = collide(a, &tf_a, b, &tf_b) else {
                         continue;
                     };
@@ -709,19 +692,19 @@ mod tests {
     #[test]
     fn far_from_the_origin_matches_near_it() {
         let shapes = samples();
-        let mut seed = 5;
+        let mut seed = crate::test_rng::Mulberry32::new(5);
         for a in &shapes {
             for b in &shapes {
                 for _ in 0..50 {
                     let (xa, ya, aa) = (
-                        mulberry32(&mut seed) * 2.0 - 1.0,
-                        mulberry32(&mut seed) * 2.0 - 1.0,
-                        mulberry32(&mut seed) * 6.3,
+                        seed.f32() * 2.0 - 1.0,
+                        seed.f32() * 2.0 - 1.0,
+                        seed.f32() * 6.3,
                     );
                     let (xb, yb, ab) = (
-                        mulberry32(&mut seed) * 2.0 - 1.0,
-                        mulberry32(&mut seed) * 2.0 - 1.0,
-                        mulberry32(&mut seed) * 6.3,
+                        seed.f32() * 2.0 - 1.0,
+                        seed.f32() * 2.0 - 1.0,
+                        seed.f32() * 6.3,
                     );
                     // Offsets that are multiples of the f32 spacing at 1e5 (2^-7), so that
                     // both placements describe exactly the same relative configuration.

@@ -222,14 +222,9 @@ mod tests {
 
     #[test]
     fn found_pairs_sort_by_key() {
-        let mut s = 5u64;
+        let mut rng = crate::test_rng::Rng::new(5);
         let (mut buffer, mut starts, mut long) = (Vec::new(), Vec::new(), Vec::new());
-        let mut next = |limit: u64| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((s >> 24) % limit) as u32
-        };
+        let mut next = |limit: u64| (rng.next_u64() % limit) as u32;
         // Few ids (long runs, heap-sorted) and many (short runs); one buffer throughout.
         for (ids, len) in [(10, 3000), (5000, 3000), (70_000, 100), (1, 40), (3, 0)] {
             let mut found: Vec<Found> = (0..len)
