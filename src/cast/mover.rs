@@ -34,7 +34,7 @@
 //! bit for bit, frame after frame), allocate nothing (the pushes live in a stack array of
 //! [`MAX_PLANES`]), and never panic.
 
-use crate::math::Vec2;
+use crate::math::{max_f32, Vec2};
 
 /// The most planes [`solve_planes`] takes into account; further planes are ignored. A
 /// mover touches a handful of surfaces at a time (Box2D's mover sample keeps 8).
@@ -111,7 +111,7 @@ pub fn solve_planes(target_delta: Vec2, planes: &[Plane], iterations: usize) -> 
     let planes = &planes[..planes.len().min(MAX_PLANES)];
     let mut pushes = [0.0f32; MAX_PLANES];
     let mut delta = target_delta;
-    let largest_offset = planes.iter().map(|p| p.offset.abs()).fold(0.0f32, f32::max);
+    let largest_offset = planes.iter().fold(0.0, |m, p| max_f32(m, p.offset.abs()));
     // Below this a sweep changes nothing the f32 coordinates can show.
     let tolerance = 4.0 * f32::EPSILON * (target_delta.length() + largest_offset);
     let mut done = 0;
@@ -121,7 +121,7 @@ pub fn solve_planes(target_delta: Vec2, planes: &[Plane], iterations: usize) -> 
         let mut moved = 0.0f32;
         for (plane, accumulated) in planes.iter().zip(pushes.iter_mut()) {
             let wanted = -plane.separation(delta);
-            let total = (*accumulated + wanted).max(0.0);
+            let total = max_f32(*accumulated + wanted, 0.0);
             let push = total - *accumulated;
             *accumulated = total;
             delta += plane.normal * push;

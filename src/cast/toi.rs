@@ -256,8 +256,13 @@ fn enter_disc(s: &Setup<'_>, centre: D2, core_point: D2, radius: f64) -> Toi {
     if half_chord_sq < 0.0 {
         return Toi::Miss;
     }
-    let distance = (-along - half_chord_sq.sqrt()).max(0.0);
-    let t = distance / s.delta.length();
+    // Outside means the entry is ahead; the comparison guards against rounding.
+    let distance = -along - half_chord_sq.sqrt();
+    let t = if distance > 0.0 {
+        distance / s.delta.length()
+    } else {
+        0.0
+    };
     if t <= 1.0 {
         hit(t)
     } else {
