@@ -85,6 +85,11 @@
 //! which is what separates the shapes (backing off `skin` along the path would give only
 //! `skin × cos θ` of clearance at incidence `θ`, nothing when sliding along a wall).
 //!
+//! A character mover wants more than a back-off: it wants every move to stop short of the
+//! surfaces, so that its next move along a floor does not start touching it (where the
+//! next tile's corner would catch it). [`cast_shape_with_margin`] does that exactly (the
+//! obstacle's radius simply grows by the margin); the [`mover`] module describes the loop.
+//!
 //! This module allocates nothing and never panics on finite input (coordinates up to
 //! `1e7`, deltas up to `1e8` and beyond); it knows nothing of the world, the broad phase or
 //! JavaScript.
@@ -229,6 +234,45 @@ pub fn cast_shape(
     target: &Shape,
     target_pose: &Transform,
 ) -> Option<CastHit> {
+    cast_shape_with_margin(moving, moving_pose, delta, target, target_pose, 0.0)
+}
+
+/// [`cast_shape`] that stops `margin` short of contact: the first `t` at which the shapes
+/// are `margin` or less apart.
+///
+/// A cast that starts within the margin reports `t = 0`: with the narrow phase's normal
+/// when the shapes overlap or touch, otherwise with the direction from the target's
+/// nearest point to the mover (the direction in which their distance grows). `normal` is
+/// always that direction at the hit, `point` the target's nearest point, and the
+/// mover's nearest point is `point + normal × margin`. A negative or NaN margin counts as
+/// 0.
+///
+/// This is the cast a character mover needs (see the [`mover`] module): it stops every
+/// move short of the surfaces, so that the next move along a floor starts clear of it
+/// instead of exactly touching it, where the corner of the next floor tile would be met
+/// head on.
+///
+/// ```
+/// use sepax::cast::cast_shape_with_margin;
+/// use sepax::{Shape, Transform, Vec2};
+/// let ball = Shape::circle(0.5).unwrap();
+/// let floor = Shape::aligned_box(10.0, 1.0).unwrap();
+/// let hit = cast_shape_with_margin(
+///     &ball, &Transform::from_xy_angle(0.0, 5.0, 0.0), Vec2::new(0.0, -5.0),
+///     &floor, &Transform::from_xy_angle(0.0, 0.0, 0.0), 0.5,
+/// ).unwrap();
+/// assert_eq!(hit.t, 0.6); // it stops 0.5 above the floor's top at y = 1
+/// assert_eq!(hit.point, Vec2::new(0.0, 1.0));
+/// ```
+#[must_use]
+pub fn cast_shape_with_margin(
+    moving: &Shape,
+    moving_pose: &Transform,
+    delta: Vec2,
+    target: &Shape,
+    target_pose: &Transform,
+    margin: f32,
+) -> Option<CastHit> {
     cast_shape_with_points(
         moving,
         moving.polygon_points(),
@@ -237,15 +281,17 @@ pub fn cast_shape(
         target,
         target.polygon_points(),
         target_pose,
+        margin,
     )
 }
 
-/// [`cast_shape`] with a polygon's points read from `moving_points` or `target_points`
-/// instead of its own buffer: vertices then normals, the layout of
+/// [`cast_shape_with_margin`] with a polygon's points read from `moving_points` or
+/// `target_points` instead of its own buffer: vertices then normals, the layout of
 /// [`ConvexPolygon`](crate::shape::ConvexPolygon), equal to the polygon's (as for
 /// [`collide_with_points`], so that the world can pass the copies it keeps). Ignored for
 /// other kinds.
 #[must_use]
+#[allow(clippy::too_many_arguments)] // the two shapes' three parts each, the motion, the margin
 pub fn cast_shape_with_points(
     moving: &Shape,
     moving_points: &[Vec2],
@@ -254,6 +300,7 @@ pub fn cast_shape_with_points(
     target: &Shape,
     target_points: &[Vec2],
     target_pose: &Transform,
+    margin: f32,
 ) -> Option<CastHit> {
     debug_assert!(
         moving_pose.translation.is_finite()
@@ -261,6 +308,7 @@ pub fn cast_shape_with_points(
             && delta.is_finite(),
         "cast_shape needs finite input"
     );
+    let margin = if margin > 0.0 { margin as f64 } else { 0.0 };
     let (target_outline, target_radius) = outline(target, target_points);
     let (moving_outline, moving_radius) = outline(moving, moving_points);
     let target_rot = frame_rotation(target, target_pose);
@@ -275,10 +323,13 @@ pub fn cast_shape_with_points(
         target: Ring::new(target_outline, Rot64::IDENTITY, false),
         mover: Ring::new(moving_outline, target_rot.inv_mul(moving_rot), true),
         radius: target_radius + moving_radius,
+        margin,
         origin,
         delta: delta_local,
         near: NEAR_ROUNDINGS * f32::EPSILON as f64 * (positions + bounds),
-        slack: SLACK_ROUNDINGS * f64::EPSILON * (origin.length() + delta_local.length() + bounds),
+        slack: SLACK_ROUNDINGS
+            * f64::EPSILON
+            * (origin.length() + delta_local.length() + bounds + margin),
     };
     let start = || {
         collide_with_points(

@@ -33,6 +33,34 @@
 //! Both are deterministic functions of their inputs (the same planes give the same answer
 //! bit for bit, frame after frame), allocate nothing (the pushes live in a stack array of
 //! [`MAX_PLANES`]), and never panic.
+//!
+//! ## The loop they are made for
+//!
+//! One frame of move and slide, with a *skin* `s` (the distance the mover keeps from
+//! surfaces at rest) and a cast *margin* `m` a little less than it (say `0.6 s`):
+//!
+//! 1. Up to four rounds: cast the remaining motion against the candidates with
+//!    [`cast_shape_with_margin`](super::cast_shape_with_margin)`(.., m)`. Skip hits whose
+//!    normal does not oppose the motion (`normal · remaining >= 0`: along that path the
+//!    distance to that convex shape can only grow), and hits at `t = 0` from a shape that
+//!    already gave a plane this frame. No hit: move the whole way and stop. Otherwise move
+//!    to the first hit (where the mover is exactly `m` from it), add the plane
+//!    `{ normal, offset: normal · moved + (s − m) }` (relative to the frame's start), and
+//!    clip the rest of the motion against the planes so far.
+//! 2. Push the frame's whole displacement out of the planes with [`solve_planes`], so the
+//!    mover rests `s` from every surface it met.
+//!
+//! Why a margin and not the exact cast backed off by the skin: a move that *ends* near a
+//! surface without hitting it (falling onto a floor and stopping `1e-7` above it) is not
+//! corrected by any back-off, and the next move along the floor then starts within
+//! rounding of touching it. Sliding at zero distance, the next tile's corner is met head
+//! on, with the tile's side as the normal: the seam catches the mover. With the margin,
+//! every move stops `m` short of every surface and the solve restores `s > m`, so sliding
+//! along a floor never touches it again, and where it does come within `m` (rounding),
+//! the rounded corners of the margin give normals close to the floor's instead of the
+//! tile's side. `tests/cast/mover.rs` runs this loop over a floor of mixed tiles into a
+//! wall: full steps across every seam, never closer than `s / 5`, and still to the bit
+//! once at rest.
 
 use crate::math::{max_f32, Vec2};
 

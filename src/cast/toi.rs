@@ -20,6 +20,8 @@
 //!    corner region holds the start, and its disc is the only way in.
 //!
 //! With `r = 0` and `C` a polygon with area, `P` is `O` itself and step 1 alone is exact.
+//! A cast with a margin grows `r` by it: the same steps then find where the shapes come
+//! within the margin of each other.
 //!
 //! Everything is `f64`, and every half-plane and disc is grown by a *slack* of a few `f64`
 //! roundings of the coordinates (about `1e-15` of them): a configuration obstacle of no
@@ -38,6 +40,8 @@ pub(super) struct Setup<'a> {
     pub(super) mover: Ring<'a>,
     /// `r_target + r_mover`.
     pub(super) radius: f64,
+    /// How close counts as contact: the cast stops where the shapes are this far apart.
+    pub(super) margin: f64,
     /// The mover's origin relative to the target's, in the target's frame.
     pub(super) origin: D2,
     /// The translation, in the target's frame.
@@ -83,13 +87,17 @@ struct Clip {
 /// The cast. `start_contact` runs the narrow phase on the start poses; it is called only
 /// when the start is within [`Setup::near`] of touching, and when it reports a contact
 /// the cast starts overlapping. Further away its answer is known (apart), and a start the
-/// narrow phase calls apart but the exact test calls touching (a rounding tie) is a hit
-/// at `t = 0` with the obstacle's normal.
+/// narrow phase calls apart but the exact test calls within the margin (or touching, a
+/// rounding tie) is a hit at `t = 0` with the obstacle's normal.
+///
+/// With a margin the obstacle is grown by it: the hit is where the shapes come within
+/// `margin` of each other.
 pub(super) fn time_of_impact(
     s: &Setup<'_>,
     start_contact: impl FnOnce() -> Option<Contact>,
 ) -> Toi {
-    let grown = s.radius + s.slack;
+    let reach = s.radius + s.margin;
+    let grown = reach + s.slack;
     let mut clip = Clip {
         enter: 0.0,
         exit: 1.0,
@@ -154,9 +162,9 @@ pub(super) fn time_of_impact(
             let along = e.end - e.start;
             let length_sq = along.length_squared();
             let foot = (q - e.start).dot(along);
-            let reach = s.slack * length_sq.sqrt();
-            let sharp_corners = s.radius == 0.0 && clip.edges >= 3;
-            if sharp_corners || (foot >= -reach && foot <= length_sq + reach) {
+            let give = s.slack * length_sq.sqrt();
+            let sharp_corners = reach == 0.0 && clip.edges >= 3;
+            if sharp_corners || (foot >= -give && foot <= length_sq + give) {
                 let u = if length_sq > 0.0 {
                     (foot / length_sq).clamp(0.0, 1.0)
                 } else {
@@ -228,7 +236,7 @@ fn enter_disc(s: &Setup<'_>, centre: D2, core_point: D2, radius: f64) -> Toi {
     let m = s.origin - centre;
     let hit = |t: f64| {
         let offset = m + s.delta * t;
-        let normal = if s.radius > 0.0 {
+        let normal = if s.radius + s.margin > 0.0 {
             offset.unit().unwrap_or(backwards(s.delta))
         } else {
             backwards(s.delta)

@@ -34,10 +34,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod exact;
+mod mover;
 
 use common::{random_shape, shape_literal, transform_literal, Rng, Style};
 use exact::{add, dot, golden_minimum, norm, reference_cast, scaled, sub, to_p, Body, Obstacle};
-use sepax::cast::{cast_shape, cast_skin, CastHit, CAST_SKIN};
+use sepax::cast::{cast_shape, cast_shape_with_margin, cast_skin, CastHit, CAST_SKIN};
 use sepax::{collide, overlaps, Shape, ShapeKind, Transform, Vec2};
 
 /// See the module docs.
@@ -56,10 +57,11 @@ enum Family {
     Tiny,
     Start,
     Grid,
+    Margin,
 }
 
 impl Family {
-    const ALL: [Family; 7] = [
+    const ALL: [Family; 8] = [
         Family::Generic,
         Family::Graze,
         Family::Long,
@@ -67,6 +69,7 @@ impl Family {
         Family::Tiny,
         Family::Start,
         Family::Grid,
+        Family::Margin,
     ];
 }
 
@@ -79,6 +82,8 @@ struct Case {
     delta: Vec2,
     target: Shape,
     target_pose: [f32; 3],
+    /// The cast's margin (0: an exact contact cast).
+    margin: f32,
 }
 
 fn tf(pose: [f32; 3]) -> Transform {
@@ -87,24 +92,37 @@ fn tf(pose: [f32; 3]) -> Transform {
 
 impl Case {
     fn run(&self) -> Option<CastHit> {
-        cast_shape(
-            &self.moving,
-            &tf(self.moving_pose),
-            self.delta,
-            &self.target,
-            &tf(self.target_pose),
-        )
+        let (moving_pose, target_pose) = (tf(self.moving_pose), tf(self.target_pose));
+        if self.margin == 0.0 {
+            cast_shape(
+                &self.moving,
+                &moving_pose,
+                self.delta,
+                &self.target,
+                &target_pose,
+            )
+        } else {
+            cast_shape_with_margin(
+                &self.moving,
+                &moving_pose,
+                self.delta,
+                &self.target,
+                &target_pose,
+                self.margin,
+            )
+        }
     }
 
     fn literal(&self) -> String {
         format!(
-            "let moving = {};\nlet moving_pose = {};\nlet delta = Vec2::new({:?}, {:?});\nlet target = {};\nlet target_pose = {};",
+            "let moving = {};\nlet moving_pose = {};\nlet delta = Vec2::new({:?}, {:?});\nlet target = {};\nlet target_pose = {};\nlet margin = {:?};",
             shape_literal(&self.moving),
             transform_literal(self.moving_pose[0], self.moving_pose[1], self.moving_pose[2]),
             self.delta.x,
             self.delta.y,
             shape_literal(&self.target),
             transform_literal(self.target_pose[0], self.target_pose[1], self.target_pose[2]),
+            self.margin,
         )
     }
 
@@ -114,7 +132,7 @@ impl Case {
 
     /// The scale of distances along the path (see the module docs).
     fn path_scale(&self) -> f64 {
-        norm(to_p(self.delta)) + self.bounds()
+        norm(to_p(self.delta)) + self.bounds() + self.margin as f64
     }
 
     /// The scale of world coordinates.
@@ -169,6 +187,7 @@ fn generate(rng: &mut Rng, family: Family, km: ShapeKind, kt: ShapeKind) -> Case
                 delta,
                 target,
                 target_pose,
+                margin: 0.0,
             }
         };
     let near_origin = |rng: &mut Rng| [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
@@ -176,6 +195,12 @@ fn generate(rng: &mut Rng, family: Family, km: ShapeKind, kt: ShapeKind) -> Case
         Family::Generic => {
             let (size, at) = (rng.range(0.5, 2.0), near_origin(rng));
             aimed(rng, size, at, (1.0, 4.0), (0.3, 2.5))
+        }
+        Family::Margin => {
+            let (size, at) = (rng.range(0.5, 2.0), near_origin(rng));
+            let mut case = aimed(rng, size, at, (1.0, 4.0), (0.3, 2.5));
+            case.margin = (size * 10f64.powf(rng.range(-4.0, -0.3))) as f32;
+            case
         }
         Family::Long => {
             let (size, at) = (rng.range(0.5, 2.0), near_origin(rng));
@@ -237,6 +262,7 @@ fn generate(rng: &mut Rng, family: Family, km: ShapeKind, kt: ShapeKind) -> Case
                 delta: Vec2::new(dx * length, dy * length),
                 target,
                 target_pose: [tx, ty, quarter(rng)],
+                margin: 0.0,
             }
         }
         Family::Graze => {
@@ -300,7 +326,9 @@ fn judge(case: &Case, stats: &mut PairStats) -> Option<String> {
     let hit = case.run();
     let target_body = Body::new(&case.target, &tf_t);
     let mover_body = Body::new(&case.moving, &tf_m);
-    let obstacle = Obstacle::new(&target_body, &mover_body);
+    // A margin grows the obstacle: the cast stops where the gap is the margin.
+    let mut obstacle = Obstacle::new(&target_body, &mover_body);
+    obstacle.radius += case.margin as f64;
     let d = to_p(case.delta);
     let length = norm(d);
     let reference = reference_cast(&obstacle, d);
@@ -391,10 +419,13 @@ fn judge(case: &Case, stats: &mut PairStats) -> Option<String> {
             "the normal is not the obstacle's: stepping out by {lever:e} moves the foot by {slip:e}: {h:?}"
         ));
     }
-    // The point is on both surfaces.
+    // The point is on both surfaces (on the target's, and `margin` along the normal on
+    // the mover's).
     let p = to_p(h.point);
     let on_target = target_body.signed_distance(p);
-    let on_mover = mover_body.translated(q).signed_distance(p);
+    let on_mover = mover_body
+        .translated(q)
+        .signed_distance(add(p, scaled(n, case.margin as f64)));
     let point_error = on_target.abs().max(on_mover.abs());
     max_into(&mut stats.point_error, point_error / position_unit);
     if point_error > tol_position {
@@ -586,6 +617,7 @@ fn no_tunnelling_through_thin_walls_at_any_length() {
                             ),
                             target: wall.clone(),
                             target_pose,
+                            margin: 0.0,
                         };
                         count += 1;
                         let hit = case.run();
