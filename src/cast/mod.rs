@@ -20,7 +20,7 @@
 //! `minkowski` submodule walks it edge by edge). The cast is then a single ray cast from
 //! the mover's relative position along `delta` against `C` grown by the radius sum: the
 //! pushed-out edges clip the ray (Cyrus–Beck), and where the entry falls beyond an edge's
-//! end the disc around that vertex finishes the job (the `toi` submodule proves why one
+//! end the disc around that vertex finishes the job (the `toi` submodule argues why one
 //! disc suffices). No iteration, no convergence tolerance, one code path for all 49
 //! ordered pairs, and every degenerate sum (point ⊕ point, a point and a segment, two
 //! parallel segments) is just a sum with fewer edges.
@@ -29,9 +29,10 @@
 //!
 //! - **GJK ray cast** (van den Bergen 2004; what Box2D's `b2ShapeCast` and parry do) works
 //!   on support functions only, which is what makes it general in 3D, but it iterates to a
-//!   tolerance, needs care with degenerate simplices (flat sums, points), and costs
-//!   `O(n + m)` support queries per iteration. In 2D the whole sum is available in one
-//!   `O(n + m)` merge, so the exact answer is cheaper than the iterated one.
+//!   tolerance, needs care with degenerate simplices (flat sums, points), and each
+//!   iteration queries both shapes' supports (`O(n + m)` for polygons). In 2D the whole
+//!   sum is available in one `O(n + m)` merge, so the exact answer costs about what one
+//!   or two GJK iterations do.
 //! - **Conservative advancement** on the exact distance converges slowly at grazing
 //!   incidence and needs a termination distance, i.e. it trades exactness for a tolerance.
 //! - **Bisection on the overlap test** is not exact and can step over thin walls.
@@ -45,7 +46,7 @@
 //! `f32`, their differences and products are exact or rounded once in `f64`, and the
 //! answer is the exact time of impact of the given `f32` geometry, rounded once to the
 //! nearest `f32` at the end (half an `f32` rounding of `t`, which the skin below covers).
-//! WebAssembly has native `f64` arithmetic at the cost of `f32`. Configuration obstacles of
+//! WebAssembly's `f64` arithmetic is native (one instruction per operation, as for `f32`). Configuration obstacles of
 //! no width are grown by a slack of about `1e-15` of the coordinates (see `toi`), so that a
 //! path that crosses one in exact arithmetic always crosses it in `f64`.
 //!
@@ -62,8 +63,8 @@
 //! - **Touching counts**, as in the narrow phase. A cast that **starts overlapping or
 //!   touching** (per [`collide`](crate::narrow_phase::collide)) reports `t = 0` with the
 //!   narrow phase's minimum-translation normal, oriented from the target towards the mover,
-//!   whatever the direction of `delta` (a mover's plane solver then ignores the planes it
-//!   moves away from). Its `point` is then the mover's deepest point pushed out by the
+//!   whatever the direction of `delta` (a mover skips hits whose normal does not oppose its
+//!   motion). Its `point` is then the mover's deepest point pushed out by the
 //!   depth: where the contact would be once the overlap is resolved.
 //! - **Zero-width shapes.** Segments and points have no area, but a path that crosses one
 //!   is a hit: a point swept across a segment hits it (a ray against a segment), a
@@ -118,8 +119,9 @@ pub struct CastHit {
     /// minimum-translation direction (moving the mover along it separates them).
     pub normal: Vec2,
     /// The world contact point: on both shapes with the mover placed at `t`. For a cast
-    /// that starts overlapping, the mover's deepest point pushed out along `normal` by the
-    /// depth.
+    /// with a margin, the target's point (the mover's is `point + normal × margin`). For a
+    /// cast that starts overlapping, the mover's deepest point pushed out along `normal` by
+    /// the depth.
     pub point: Vec2,
 }
 

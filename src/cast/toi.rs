@@ -6,8 +6,8 @@
 //! `C` pushed out by `r` and of arcs of the discs of radius `r` around `C`'s vertices.
 //!
 //! 1. **Cyrus–Beck on the pushed-out half-planes** `n·p <= n·v + r` clips the ray's
-//!    parameter range `[0, 1]`. Their intersection `P` (a polygon with sharp corners)
-//!    contains `O`, so an empty clip is a miss. Otherwise the last *entering* half-plane
+//!    parameter range `[0, 1]`. Their intersection `P` (a polygon with sharp corners; the
+//!    slab around `C` when `C` is a segment) contains `O`, so an empty clip is a miss. Otherwise the last *entering* half-plane
 //!    gives the entry `q` into `P` and its edge.
 //! 2. If `q`'s foot on that edge lies within the edge, `q` is on `O`'s boundary: that is
 //!    the hit, with the edge's normal. Otherwise `q` lies in the *corner region* of the
