@@ -39,6 +39,7 @@
 //! and `0.06` at `1e6`. Contacts are exact up to that rounding.
 
 pub mod broad_phase;
+pub mod cast;
 pub mod math;
 pub mod narrow_phase;
 pub mod raycast;

@@ -1,0 +1,471 @@
+//! The configuration-space obstacle of a translational cast, walked edge by edge.
+//!
+//! Every shape kind is a convex **core** grown by a radius (see [`Outline`]). Placed in
+//! the target's frame, the mover's origin touches the target exactly when it lies within
+//! `r_target + r_mover` of the Minkowski sum `core_target ⊕ (−core_mover)`. That sum is a
+//! convex polygon whose edges are the edges of both cores (the mover's turned and negated),
+//! taken in the order of their normals' angles: the classic merge of two angle-sorted
+//! lists, `O(n + m)` and exact, since every vertex of the sum is one target vertex plus one
+//! negated mover vertex.
+//!
+//! The sum is never stored: [`for_each_edge`] walks it and hands each edge to a closure,
+//! computing vertices on the fly, so a cast needs no buffer (two 64-gons make 128 edges,
+//! and zeroing a stack array of them would cost more than a box–box cast). Each edge also
+//! carries the target's part of its ends, from which the contact point on the target is
+//! recovered.
+//!
+//! Degenerate cores need nothing special: a point core has no edges (the sum is the other
+//! core, moved), a segment core is a two-gon whose edges have opposite normals (two
+//! parallel segments sum to a two-gon, a point and a segment to that segment, two points to
+//! a point). Edges of the two cores with exactly the same direction are merged into one
+//! edge, so that the sum never has two consecutive collinear edges (the ray cast's corner
+//! logic relies on that).
+//!
+//! Everything here is `f64` (see the parent module for why); the inputs are `f32`.
+
+use crate::math::{Rot, Vec2};
+use core::ops::{Add, Mul, Neg, Sub};
+
+/// A 2D vector of `f64`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct D2 {
+    pub(super) x: f64,
+    pub(super) y: f64,
+}
+
+impl D2 {
+    pub(super) const ZERO: D2 = D2 { x: 0.0, y: 0.0 };
+
+    #[inline]
+    pub(super) const fn new(x: f64, y: f64) -> D2 {
+        D2 { x, y }
+    }
+
+    /// The exact `f64` value of an `f32` vector.
+    #[inline]
+    pub(super) fn from_vec2(v: Vec2) -> D2 {
+        D2::new(v.x as f64, v.y as f64)
+    }
+
+    /// Rounded to the nearest `f32`.
+    #[inline]
+    pub(super) fn to_vec2(self) -> Vec2 {
+        Vec2::new(self.x as f32, self.y as f32)
+    }
+
+    #[inline]
+    pub(super) fn dot(self, other: D2) -> f64 {
+        self.x * other.x + self.y * other.y
+    }
+
+    /// The z of the 3D cross product: positive when `other` is counter-clockwise of `self`.
+    #[inline]
+    pub(super) fn cross(self, other: D2) -> f64 {
+        self.x * other.y - self.y * other.x
+    }
+
+    #[inline]
+    pub(super) fn length_squared(self) -> f64 {
+        self.dot(self)
+    }
+
+    #[inline]
+    pub(super) fn length(self) -> f64 {
+        self.length_squared().sqrt()
+    }
+
+    /// This vector scaled to unit length, or `None` when it is zero (or not finite).
+    /// Inputs come from `f32` values, so the squares neither overflow nor underflow `f64`.
+    #[inline]
+    pub(super) fn unit(self) -> Option<D2> {
+        let len = self.length();
+        (len > 0.0 && len.is_finite()).then(|| self * (1.0 / len))
+    }
+}
+
+impl Add for D2 {
+    type Output = D2;
+    #[inline]
+    fn add(self, rhs: D2) -> D2 {
+        D2::new(self.x + rhs.x, self.y + rhs.y)
+    }
+}
+
+impl Sub for D2 {
+    type Output = D2;
+    #[inline]
+    fn sub(self, rhs: D2) -> D2 {
+        D2::new(self.x - rhs.x, self.y - rhs.y)
+    }
+}
+
+impl Neg for D2 {
+    type Output = D2;
+    #[inline]
+    fn neg(self) -> D2 {
+        D2::new(-self.x, -self.y)
+    }
+}
+
+impl Mul<f64> for D2 {
+    type Output = D2;
+    #[inline]
+    fn mul(self, rhs: f64) -> D2 {
+        D2::new(self.x * rhs, self.y * rhs)
+    }
+}
+
+/// A rotation in `f64`, built from a [`Rot`]'s `f32` cosine and sine (taken as exact).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Rot64 {
+    cos: f64,
+    sin: f64,
+}
+
+impl Rot64 {
+    pub(super) const IDENTITY: Rot64 = Rot64 { cos: 1.0, sin: 0.0 };
+
+    #[inline]
+    pub(super) fn from_rot(rot: Rot) -> Rot64 {
+        Rot64 {
+            cos: rot.cos as f64,
+            sin: rot.sin as f64,
+        }
+    }
+
+    /// `self⁻¹ · other`: maps `other`'s frame into `self`'s. The products of `f32` values
+    /// are exact in `f64`, so each component is rounded once.
+    #[inline]
+    pub(super) fn inv_mul(self, other: Rot64) -> Rot64 {
+        Rot64 {
+            cos: self.cos * other.cos + self.sin * other.sin,
+            sin: self.cos * other.sin - self.sin * other.cos,
+        }
+    }
+
+    #[inline]
+    pub(super) fn apply(self, v: D2) -> D2 {
+        D2::new(
+            self.cos * v.x - self.sin * v.y,
+            self.sin * v.x + self.cos * v.y,
+        )
+    }
+
+    #[inline]
+    pub(super) fn apply_inv(self, v: D2) -> D2 {
+        D2::new(
+            self.cos * v.x + self.sin * v.y,
+            -self.sin * v.x + self.cos * v.y,
+        )
+    }
+}
+
+/// A shape's core in its local frame. With the shape's radius it is the whole shape:
+/// a circle is a point plus its radius, a capsule a segment plus its radius, boxes,
+/// polygons, segments and points are their own core with radius 0.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Outline<'a> {
+    /// The local origin (circles, points).
+    Point,
+    /// A segment (capsules, segments): a two-gon.
+    Segment(Vec2, Vec2),
+    /// The box `±half_extents`, counter-clockwise from `(+x, −y)` so that its first edge
+    /// is the `+x` face (the order of the narrow phase's box polygon).
+    Box(Vec2),
+    /// A counter-clockwise convex polygon: vertices, and the outward unit normal of the
+    /// edge from each vertex to the next.
+    Polygon(&'a [Vec2], &'a [Vec2]),
+}
+
+/// A core placed in the target's frame: the target's own core as it is, or the mover's
+/// turned into the target's frame and negated (point-reflected, which keeps it
+/// counter-clockwise).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ring<'a> {
+    outline: Outline<'a>,
+    /// Local frame to target frame, negation included.
+    rot: Rot64,
+    sign: f64,
+    /// A segment's outward unit normal of its edge from `a` to `b`, in its local frame.
+    segment_normal: D2,
+    /// How many vertices (1, 2, 4 or the polygon's).
+    count: usize,
+    /// The edge the walk starts from: the one whose normal has the smallest angle in
+    /// `[0, 2π)` from `+x` (in the target frame), so that the walk meets the normals in
+    /// increasing angle.
+    first: usize,
+}
+
+const BOX_CORNERS: [(f32, f32); 4] = [(1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)];
+const BOX_NORMALS: [D2; 4] = [
+    D2::new(1.0, 0.0),
+    D2::new(0.0, 1.0),
+    D2::new(-1.0, 0.0),
+    D2::new(0.0, -1.0),
+];
+
+impl<'a> Ring<'a> {
+    /// `outline` turned by `rot` into the target frame, and negated when `negate`.
+    pub(super) fn new(outline: Outline<'a>, rot: Rot64, negate: bool) -> Ring<'a> {
+        let (count, segment_normal) = match outline {
+            Outline::Point => (1, D2::ZERO),
+            Outline::Segment(a, b) => {
+                let e = D2::from_vec2(b) - D2::from_vec2(a);
+                // A validated segment has distinct ends; `+y` only guards hand-built ones.
+                let n = D2::new(e.y, -e.x).unit().unwrap_or(D2::new(0.0, 1.0));
+                (2, n)
+            }
+            Outline::Box(_) => (4, D2::ZERO),
+            Outline::Polygon(vertices, normals) => (vertices.len().min(normals.len()), D2::ZERO),
+        };
+        let mut ring = Ring {
+            outline,
+            rot,
+            sign: if negate { -1.0 } else { 1.0 },
+            segment_normal,
+            count: count.max(1),
+            first: 0,
+        };
+        let mut first = 0;
+        let mut lowest = ring.normal(0);
+        for k in 1..ring.edge_count() {
+            let n = ring.normal(k);
+            if precedes(n, lowest) {
+                first = k;
+                lowest = n;
+            }
+        }
+        ring.first = first;
+        ring
+    }
+
+    /// How many edges: none for a point, two for a segment.
+    #[inline]
+    pub(super) fn edge_count(&self) -> usize {
+        if self.count >= 2 {
+            self.count
+        } else {
+            0
+        }
+    }
+
+    /// Vertex `k` (`k < count`) in the target frame.
+    #[inline]
+    pub(super) fn vertex(&self, k: usize) -> D2 {
+        let local = match self.outline {
+            Outline::Point => D2::ZERO,
+            Outline::Segment(a, b) => D2::from_vec2(if k == 0 { a } else { b }),
+            Outline::Box(h) => {
+                let (sx, sy) = BOX_CORNERS[k & 3];
+                D2::new((sx * h.x) as f64, (sy * h.y) as f64)
+            }
+            Outline::Polygon(vertices, _) => {
+                vertices.get(k).map_or(D2::ZERO, |&v| D2::from_vec2(v))
+            }
+        };
+        self.rot.apply(local) * self.sign
+    }
+
+    /// The outward unit normal of edge `k` (from vertex `k` to `k + 1`) in the target
+    /// frame; meaningless for a point.
+    #[inline]
+    pub(super) fn normal(&self, k: usize) -> D2 {
+        let local = match self.outline {
+            Outline::Point => D2::new(1.0, 0.0),
+            Outline::Segment(..) => {
+                if k == 0 {
+                    self.segment_normal
+                } else {
+                    -self.segment_normal
+                }
+            }
+            Outline::Box(_) => BOX_NORMALS[k & 3],
+            Outline::Polygon(_, normals) => normals
+                .get(k)
+                .map_or(D2::new(1.0, 0.0), |&n| D2::from_vec2(n)),
+        };
+        self.rot.apply(local) * self.sign
+    }
+
+    /// The first vertex of the walk: the ring's support point just below the angle 0.
+    #[inline]
+    pub(super) fn start_vertex(&self) -> D2 {
+        self.vertex(self.first)
+    }
+
+    #[inline]
+    fn index(&self, step: usize) -> usize {
+        (self.first + step) % self.count
+    }
+}
+
+/// 0 for directions with an angle in `[0, π)` from `+x`, 1 for `[π, 2π)`.
+#[inline]
+fn half(v: D2) -> u8 {
+    u8::from(!(v.y > 0.0 || (v.y == 0.0 && v.x > 0.0)))
+}
+
+/// True when the direction of `a` comes strictly before that of `b`, counting angles
+/// counter-clockwise from `+x` in `[0, 2π)`.
+#[inline]
+pub(super) fn precedes(a: D2, b: D2) -> bool {
+    let (ha, hb) = (half(a), half(b));
+    if ha != hb {
+        ha < hb
+    } else {
+        a.cross(b) > 0.0
+    }
+}
+
+/// One edge of the Minkowski sum, counter-clockwise, in the target frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Edge {
+    pub(super) start: D2,
+    pub(super) end: D2,
+    /// Outward unit normal (to the rounding of the core's normals).
+    pub(super) normal: D2,
+    /// The target core's part of `start` and `end`: the sum's point `start + u (end −
+    /// start)` is the target core's point `target_start + u (target_end − target_start)`
+    /// plus a point of the negated mover core.
+    pub(super) target_start: D2,
+    pub(super) target_end: D2,
+}
+
+/// Calls `f` on every edge of `target ⊕ mover`, counter-clockwise from the edge of
+/// smallest normal angle. Nothing is called when both rings are points; then the sum is
+/// the single point `target.start_vertex() + mover.start_vertex()`.
+#[inline]
+pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge)) {
+    let (target_edges, mover_edges) = (target.edge_count(), mover.edge_count());
+    let (mut i, mut j) = (0, 0);
+    let mut t_vertex = target.start_vertex();
+    let mut m_vertex = mover.start_vertex();
+    let mut t_normal = target.normal(target.index(0));
+    let mut m_normal = mover.normal(mover.index(0));
+    while i < target_edges || j < mover_edges {
+        let take_target = i < target_edges && (j == mover_edges || !precedes(m_normal, t_normal));
+        let take_mover = j < mover_edges && (i == target_edges || !precedes(t_normal, m_normal));
+        let t_next = if take_target {
+            target.vertex(target.index(i + 1))
+        } else {
+            t_vertex
+        };
+        let m_next = if take_mover {
+            mover.vertex(mover.index(j + 1))
+        } else {
+            m_vertex
+        };
+        f(&Edge {
+            start: t_vertex + m_vertex,
+            end: t_next + m_next,
+            normal: if take_target { t_normal } else { m_normal },
+            target_start: t_vertex,
+            target_end: t_next,
+        });
+        if take_target {
+            i += 1;
+            t_vertex = t_next;
+            t_normal = target.normal(target.index(i));
+        }
+        if take_mover {
+            j += 1;
+            m_vertex = m_next;
+            m_normal = mover.normal(mover.index(j));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(target: &Ring<'_>, mover: &Ring<'_>) -> Vec<Edge> {
+        let mut edges = Vec::new();
+        for_each_edge(target, mover, |e| edges.push(*e));
+        edges
+    }
+
+    fn close(a: D2, b: D2) -> bool {
+        (a - b).length() < 1e-12
+    }
+
+    #[test]
+    fn box_plus_box_is_a_box_of_summed_extents() {
+        let t = Ring::new(Outline::Box(Vec2::new(2.0, 1.0)), Rot64::IDENTITY, false);
+        let m = Ring::new(Outline::Box(Vec2::new(0.5, 0.25)), Rot64::IDENTITY, true);
+        let edges = collect(&t, &m);
+        // Parallel edges merge: four edges, not eight.
+        assert_eq!(edges.len(), 4);
+        for e in &edges {
+            // Every edge lies on a face of the 2.5 × 1.25 box.
+            let face = if e.normal.x != 0.0 { 2.5 } else { 1.25 };
+            assert!((e.start.dot(e.normal) - face).abs() < 1e-12, "{e:?}");
+            assert!((e.end.dot(e.normal) - face).abs() < 1e-12, "{e:?}");
+        }
+        // Closed, counter-clockwise chain.
+        for k in 0..4 {
+            assert!(close(edges[k].end, edges[(k + 1) % 4].start));
+            assert!(edges[k].normal.cross(edges[(k + 1) % 4].normal) > 0.0);
+        }
+    }
+
+    #[test]
+    fn turned_box_and_triangle_give_all_edges_in_angle_order() {
+        let tri = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 0.0),
+            Vec2::new(0.0, 1.0),
+        ];
+        let s = 0.5f32.sqrt();
+        let tri_normals = [Vec2::new(0.0, -1.0), Vec2::new(s, s), Vec2::new(-1.0, 0.0)];
+        let t = Ring::new(Outline::Polygon(&tri, &tri_normals), Rot64::IDENTITY, false);
+        let rot = Rot64::from_rot(Rot::from_angle(0.3));
+        let m = Ring::new(Outline::Box(Vec2::new(0.5, 0.25)), rot, true);
+        let edges = collect(&t, &m);
+        assert_eq!(edges.len(), 7);
+        for k in 0..7 {
+            let (e, next) = (edges[k], edges[(k + 1) % 7]);
+            assert!(close(e.end, next.start), "{k}: {e:?} {next:?}");
+            assert!(e.normal.cross(next.normal) > 0.0, "{k}");
+            // The normal is perpendicular to the edge and outward (the sum contains the
+            // sum of the two centroids).
+            let dir = e.end - e.start;
+            assert!(dir.dot(e.normal).abs() < 1e-6 * dir.length(), "{k}: {e:?}");
+            let centre = D2::new(1.0 / 3.0, 1.0 / 3.0);
+            assert!(e.normal.dot(e.start - centre) > 0.0);
+        }
+    }
+
+    #[test]
+    fn degenerate_cores() {
+        let p = Ring::new(Outline::Point, Rot64::IDENTITY, false);
+        let q = Ring::new(Outline::Point, Rot64::IDENTITY, true);
+        assert!(collect(&p, &q).is_empty());
+        let seg = Ring::new(
+            Outline::Segment(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)),
+            Rot64::IDENTITY,
+            false,
+        );
+        // Point plus segment: the segment as a two-gon.
+        let edges = collect(&seg, &q);
+        assert_eq!(edges.len(), 2);
+        assert_eq!(edges[0].normal, -edges[1].normal);
+        // Two parallel segments: a longer two-gon.
+        let other = Ring::new(
+            Outline::Segment(Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0)),
+            Rot64::IDENTITY,
+            true,
+        );
+        let edges = collect(&seg, &other);
+        assert_eq!(edges.len(), 2);
+        let span = (edges[0].end - edges[0].start).length();
+        assert!((span - 3.0).abs() < 1e-12, "{edges:?}");
+        // Crossing segments: a parallelogram.
+        let cross = Ring::new(
+            Outline::Segment(Vec2::new(0.0, -0.5), Vec2::new(0.0, 0.5)),
+            Rot64::IDENTITY,
+            true,
+        );
+        assert_eq!(collect(&seg, &cross).len(), 4);
+    }
+}
