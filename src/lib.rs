@@ -15,6 +15,9 @@
 //! 6. [`world`]: the pipeline (poses, broad phase, narrow phase, sorted output, events)
 //!    and the queries.
 //!
+//! 7. [`cast`]: translational shape casts (exact time of impact on the rounded Minkowski
+//!    sum) and the plane solver of move-and-slide; pure functions on shapes and poses.
+//!
 //! Beside them, `sort` holds the radix and heap sorts a step uses, [`raycast`] casts a ray
 //! against one shape (used by the world's ray query), and `wasm` (wasm32 builds only) is
 //! the single JavaScript binding module: it converts and checks arguments, delegates to

@@ -36,7 +36,8 @@ mod common;
 mod exact;
 mod mover;
 
-use common::{random_shape, shape_literal, transform_literal, Rng, Style};
+use common::rng::Rng;
+use common::{random_shape, shape_literal, transform_literal, Style};
 use exact::{add, dot, golden_minimum, norm, reference_cast, scaled, sub, to_p, Body, Obstacle};
 use sepax::cast::{cast_shape, cast_shape_with_margin, cast_skin, CastHit, CAST_SKIN};
 use sepax::{collide, overlaps, Shape, ShapeKind, Transform, Vec2};
