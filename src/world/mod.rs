@@ -53,7 +53,7 @@ use crate::narrow_phase::{collide_with_points, Contact};
 use crate::shape::Shape;
 use crate::store::{ShapeStore, SlotInit};
 use errors::{check_angle, check_coordinate};
-use events::{pair_key, Found};
+use events::{pair_key, Found, Removals};
 
 pub use errors::WorldError;
 pub use queries::WorldRayHit;
@@ -125,7 +125,6 @@ struct Scratch {
     run_starts: Vec<u32>,
     long_runs: Vec<u32>,
     keys: Vec<u64>,
-    ended_removed: Vec<u64>,
 }
 
 /// When the rows are next put in spatial order.
@@ -210,8 +209,9 @@ pub struct World {
     contacts: Vec<f32>,
     started: Vec<u32>,
     ended: Vec<u32>,
-    /// Pairs of the last step that involved a shape removed since (they end next step).
-    removed_pair_keys: Vec<u64>,
+    /// The ids removed since the last step: their pairs end at the next step, even where
+    /// the id has been issued again.
+    removals: Removals,
     /// Live shapes whose layer or mask is not the default. While there are none, every
     /// pair passes the filter and the narrow phase skips loading four filter words per
     /// candidate.
@@ -283,16 +283,9 @@ impl World {
             self.custom_filter_count -= 1;
         }
         self.store.remove(id);
-        // The last step's pairs with this id end now: move them out of `previous_keys`
-        // so that a new shape reusing the id does not inherit them.
-        let removed = &mut self.removed_pair_keys;
-        self.previous_keys.retain(|&key| {
-            let involved = (key >> 32) as u32 == id || key as u32 == id;
-            if involved {
-                removed.push(key);
-            }
-            !involved
-        });
+        // O(1): the next step ends this id's pairs (see `events`), so that a new shape
+        // reusing the id does not inherit them.
+        self.removals.mark(id);
         Ok(())
     }
 
