@@ -79,20 +79,22 @@ function polygonPoints(shape) {
 const f32 = Math.fround;
 
 // ---------------------------------------------------------------------------------------------------------------
-// rapier (both builds). The first recipe tried (sensor colliders without parent bodies + ActiveCollisionTypes.ALL) finds
-// NO pair in rapier2d-compat 0.21.0 nor rapier2d-simd-compat 0.19.3: pairs of two fixed/parentless colliders are
-// never reported, whatever the active collision types (checked with two overlapping balls; see the bench report).
-// What works, and is the fastest of the variants tried: one kinematic position-based body per shape carrying one
-// sensor collider (ActiveCollisionTypes.ALL for kinematic-kinematic, COLLISION_EVENTS); per frame
-// body.setTranslation/setRotation (teleport; a reused vector), world.step(eventQueue), and the start/stop events
-// maintain a dense pair list (swap-remove on stop).
-// RAPIER_NEXT=1 uses setNextKinematicTranslation/Rotation instead: every pair then comes one frame late (the step
-// detects collisions before it integrates the kinematic targets), so it is not the default.
-// rapier2d-simd-compat 0.19.3 with the teleport still reports ~0.7 % of the pairs that start in a frame one frame late
-// (its narrow phase says "no intersection" though the collider poses are current: a stale broad phase); 0.21.0 does not.
+// rapier (both builds), two recipes; each keeps its pair set from the start/stop collision events (a dense pair list,
+// swap-remove on stop).
+// - "parentless" (the default, the fastest correct way found): one sensor collider per shape WITHOUT a parent body
+//   (world.createCollider(desc)), ActiveCollisionTypes.DEFAULT | FIXED_FIXED (pairs of two parentless colliders count
+//   as fixed-fixed and are skipped without FIXED_FIXED; ALL alone does not include it in these versions),
+//   COLLISION_EVENTS; per frame collider.setTranslation/setRotation, world.step(eventQueue).
+// - "kinematic" (the rapier-simd-kinematic library): one kinematic position-based body per
+//   shape carrying the sensor collider; per frame body.setTranslation/setRotation (teleport). About 1.4-1.7x slower.
+//   RAPIER_NEXT=1 uses setNextKinematicTranslation/Rotation instead: every pair then comes one frame late (the step
+//   detects collisions before it integrates the kinematic targets), so it is not the default.
+// rapier2d-simd-compat 0.19.3 reports a few of the pairs that start in a frame one frame late (a stale broad phase); the
+// bench's crosscheck says how many.
 
 const NEXT = process.env.RAPIER_NEXT === "1";
-function rapierPeer(moduleName) {
+function rapierPeer(moduleName, recipe) {
+  const parentless = recipe === "parentless";
   return {
     async create(w) {
       const mod = await import(moduleName);
@@ -100,8 +102,11 @@ function rapierPeer(moduleName) {
       await RAPIER.init({});
       const world = new RAPIER.World({ x: 0, y: 0 });
       const events = new RAPIER.EventQueue(true);
-      const bodies = new Array(w.n);
+      const movers = new Array(w.n); // colliders (parentless) or bodies (kinematic)
       const indexOfHandle = new Map();
+      const types = parentless
+        ? RAPIER.ActiveCollisionTypes.DEFAULT | RAPIER.ActiveCollisionTypes.FIXED_FIXED
+        : RAPIER.ActiveCollisionTypes.ALL;
       for (let i = 0; i < w.n; i++) {
         const s = w.shapes[i];
         let desc;
@@ -109,17 +114,21 @@ function rapierPeer(moduleName) {
         else if (s.kind === KIND_CIRCLE) desc = RAPIER.ColliderDesc.ball(s.r);
         else desc = RAPIER.ColliderDesc.convexPolyline(s.points);
         if (!desc) throw new Error(`rapier rejected shape ${i}`);
-        desc
-          .setSensor(true)
-          .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.ALL)
-          .setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
-        const body = world.createRigidBody(
-          RAPIER.RigidBodyDesc.kinematicPositionBased()
-            .setTranslation(f32(w.x[i]), f32(w.y[i]))
-            .setRotation(f32(w.angle[i])),
-        );
-        const c = world.createCollider(desc, body);
-        bodies[i] = body;
+        desc.setSensor(true).setActiveCollisionTypes(types).setActiveEvents(RAPIER.ActiveEvents.COLLISION_EVENTS);
+        let c;
+        if (parentless) {
+          desc.setTranslation(f32(w.x[i]), f32(w.y[i])).setRotation(f32(w.angle[i]));
+          c = world.createCollider(desc);
+          movers[i] = c;
+        } else {
+          const body = world.createRigidBody(
+            RAPIER.RigidBodyDesc.kinematicPositionBased()
+              .setTranslation(f32(w.x[i]), f32(w.y[i]))
+              .setRotation(f32(w.angle[i])),
+          );
+          c = world.createCollider(desc, body);
+          movers[i] = body;
+        }
         indexOfHandle.set(c.handle, i);
       }
       const n = w.n;
@@ -160,10 +169,13 @@ function rapierPeer(moduleName) {
         write(m) {
           const { x, y, angle } = m;
           for (let i = 0; i < n; i++) {
-            const b = bodies[i];
+            const b = movers[i];
             v.x = x[i];
             v.y = y[i];
-            if (NEXT) {
+            if (parentless) {
+              b.setTranslation(v);
+              b.setRotation(angle[i]);
+            } else if (NEXT) {
               b.setNextKinematicTranslation(v);
               b.setNextKinematicRotation(angle[i]);
             } else {
@@ -403,8 +415,9 @@ const matterPeer = {
 };
 
 export const PEERS = {
-  "rapier-simd": rapierPeer("@dimforge/rapier2d-simd-compat"),
-  rapier: rapierPeer("@dimforge/rapier2d-compat"),
+  "rapier-simd": rapierPeer("@dimforge/rapier2d-simd-compat", "parentless"),
+  rapier: rapierPeer("@dimforge/rapier2d-compat", "parentless"),
+  "rapier-simd-kinematic": rapierPeer("@dimforge/rapier2d-simd-compat", "kinematic"),
   "sat-rbush": satRbushPeer,
   matter: matterPeer,
   "detect-collisions": detectCollisionsPeer,
@@ -413,6 +426,7 @@ export const PEERS = {
 export const PEER_LABELS = {
   "rapier-simd": "rapier2d-simd-compat",
   rapier: "rapier2d-compat",
+  "rapier-simd-kinematic": "rapier2d-simd-compat (kinematic bodies)",
   "sat-rbush": "sat + rbush",
   matter: "matter-js",
   "detect-collisions": "detect-collisions",

@@ -6,7 +6,7 @@
 //
 // Environment:
 //   BENCH_N       sizes (default "1000 5000 20000 100000")
-//   BENCH_LIBS    comma-separated subset of: sepax, sepax-setTransforms, sepax-baseline, rapier-simd, rapier, sat-rbush, matter,
+//   BENCH_LIBS    comma-separated subset of: sepax, sepax-setTransforms, sepax-baseline, rapier-simd, rapier, rapier-simd-kinematic, sat-rbush, matter,
 //                 detect-collisions (default: all)
 //   BENCH_FRAMES  "warm/measured" for every N (default per N: 1k 100/400, 5k 50/200, 20k 30/100, 100k 30/100)
 //   BENCH_OUT     directory for results.json, results.md, chart.svg (default: this directory)

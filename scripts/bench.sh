@@ -6,7 +6,7 @@
 #
 # Environment (all optional):
 #   BENCH_N       sizes, default "1000 5000 20000 100000" (also used by the native bench)
-#   BENCH_LIBS    comma-separated subset of sepax, sepax-setTransforms, sepax-baseline, rapier-simd, rapier, sat-rbush, matter,
+#   BENCH_LIBS    comma-separated subset of sepax, sepax-setTransforms, sepax-baseline, rapier-simd, rapier, rapier-simd-kinematic, sat-rbush, matter,
 #                 detect-collisions (default: all)
 #   BENCH_FRAMES  "warm/measured" frames for every N (default depends on N, see bench-js/run.mjs)
 #   BENCH_NATIVE  0 skips the native criterion bench (benches/workload.rs)
