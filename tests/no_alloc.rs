@@ -1,6 +1,7 @@
 //! A steady-state step allocates nothing: once the buffers have grown to the scene, moving
 //! every shape (through the batch setter and through the columns), moving a static shape,
-//! and stepping must not touch the heap.
+//! and stepping must not touch the heap. Nor may sweeps and ray batches (`World::sweep`,
+//! `World::raycast_many`) once their result buffers have grown to the largest batch.
 //!
 //! The scene repeats itself with a period of `PERIOD` steps (positions are a table indexed
 //! by `step % PERIOD`), so after one period every buffer has seen its largest size and any
