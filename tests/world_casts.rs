@@ -83,7 +83,7 @@ fn brute_cast(
             continue;
         }
         if let Some(hit) = cast_shape(shape, pose, delta, world.shape(id).unwrap(), &target_pose) {
-            let better = best.is_none_or(|b| hit.t < b.hit.t || (hit.t == b.hit.t && id < b.id));
+            let better = best.map_or(true, |b| hit.t < b.hit.t || (hit.t == b.hit.t && id < b.id));
             if better {
                 best = Some(WorldCastHit { id, hit });
             }
@@ -325,7 +325,8 @@ fn raycast_many_equals_raycast_and_brute_force() {
                         continue;
                     }
                     if let Some(h) = raycast(world.shape(id).unwrap(), &pose, origin, unit, reach) {
-                        if best.is_none_or(|(d, b)| h.distance < d || (h.distance == d && id < b)) {
+                        if best.map_or(true, |(d, b)| h.distance < d || (h.distance == d && id < b))
+                        {
                             best = Some((h.distance, id));
                         }
                     }
