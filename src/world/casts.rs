@@ -243,7 +243,10 @@ impl World {
         // A motion longer than any first contact can be is cut to that length, and `t`
         // scaled back at the end: the exact cast's `f64` slack grows with the motion's
         // length (see `crate::cast`), and at 1e38 it would swallow the world.
-        let length = (delta.x as f64).hypot(delta.y as f64);
+        // In `f64` the squares of `f32` values neither overflow nor underflow to zero (and
+        // `hypot` would link a libm routine into the wasm).
+        let (dx, dy) = (delta.x as f64, delta.y as f64);
+        let length = (dx * dx + dy * dy).sqrt();
         let ratio = if length > CAST_REACH as f64 {
             CAST_REACH as f64 / length
         } else {
