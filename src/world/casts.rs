@@ -191,6 +191,30 @@ impl Path {
     }
 }
 
+/// The first fraction `t` in `[0, 1]` at which the box `half` around `centre`, moved by
+/// `t × delta`, meets `target` grown by `pad`, or `None` when it never does (a slab test in
+/// `f64`). The shapes lie inside their boxes, so no exact cast can hit before it.
+fn box_entry(centre: Vec2, half: Vec2, delta: Vec2, target: &Aabb, pad: f32) -> Option<f64> {
+    let (mut enter, mut leave) = (0.0f64, 1.0f64);
+    for (c, h, d, lo, hi) in [
+        (centre.x, half.x, delta.x, target.min.x, target.max.x),
+        (centre.y, half.y, delta.y, target.min.y, target.max.y),
+    ] {
+        let grow = (h + pad) as f64;
+        let (lo, hi, c, d) = (lo as f64 - grow, hi as f64 + grow, c as f64, d as f64);
+        if d == 0.0 {
+            if c < lo || c > hi {
+                return None;
+            }
+        } else {
+            let (t1, t2) = ((lo - c) / d, (hi - c) / d);
+            enter = enter.max(t1.min(t2));
+            leave = leave.min(t1.max(t2));
+        }
+    }
+    (enter <= leave).then_some(enter)
+}
+
 /// True when `a` (t, id) is a closer hit than `b`: smaller t, ties to the smaller id.
 #[inline]
 fn closer(t: f32, id: u32, best: Option<(f32, u32)>) -> bool {
@@ -258,6 +282,7 @@ impl World {
         );
         let start = mover.shape.aabb(&mover.pose);
         let path = Path::new(start, delta, self.min_chunk(&start));
+        let (centre, half) = (start.center(), start.extents() * 0.5);
         let mut best: Option<WorldCastHit> = None;
         for k in 0..path.chunks {
             let (query, t_end) = path.chunk(k);
@@ -266,6 +291,13 @@ impl World {
                     return;
                 }
                 let row = store.row(id);
+                // The chunk's box holds the whole chunk; the moving box's own path is thinner
+                // (a diagonal covers half of it), and a shape entered after the best hit so
+                // far cannot beat it (ties still can: `>` keeps them).
+                match box_entry(centre, half, delta, &store.aabbs[row], path.pad) {
+                    Some(enter) if best.map_or(true, |b| enter <= b.hit.t as f64) => {}
+                    _ => return,
+                }
                 let hit = cast_shape_with_points(
                     mover.shape,
                     mover.points,
@@ -312,6 +344,14 @@ impl World {
             self.query_candidates(&query, &mut |id, body| {
                 if self.store.layers[id as usize] & mask == 0 {
                     return;
+                }
+                // As for shape casts: skip boxes the ray misses or enters after the best hit.
+                let target = &self.store.aabbs[self.store.row(id)];
+                match box_entry(origin, Vec2::ZERO, delta, target, path.pad) {
+                    Some(enter)
+                        if best
+                            .map_or(true, |(_, b)| enter * reach as f64 <= b.distance as f64) => {}
+                    _ => return,
                 }
                 if let Some(hit) = raycast(&body.shape, &body.pose, origin, unit, reach) {
                     if closer(hit.distance, id, best.map(|(bid, b)| (b.distance, bid))) {
