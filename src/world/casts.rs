@@ -30,8 +30,18 @@
 //! hierarchical and hashed, and a cell walk per level costs more code and wasm than these
 //! chunks, which reach most of the gain on the paths games cast (a few cells to a few dozen).
 //!
-//! Chunk boxes are padded by four `f32` roundings of the coordinates involved, so that the
-//! rounding of a chunk's end points can never drop a shape that the exact cast touches.
+//! Within a chunk, each candidate's box is first met by the moving *box* along the path (a
+//! slab test in `f64`, a few operations): a candidate whose box that path misses (half of a
+//! diagonal chunk's area lies off it), or enters only after the best hit found so far, is
+//! skipped without the exact cast, which costs some hundred times more.
+//!
+//! Chunk boxes (and the slab test's boxes) are padded by four `f32` roundings of the
+//! coordinates involved, so that rounding can never drop a shape that the exact cast
+//! touches.
+//!
+//! What remains per cast is about one box query of the grid (the cost of a
+//! [`World::query_aabb`] of the swept box) plus one exact cast per shape that the moving
+//! box's path meets before the first hit.
 //!
 //! ## Poses
 //!
