@@ -8,6 +8,7 @@
 // rebuilt only when one of them changed, so calling an accessor every frame creates no object.
 
 import initWasm, { initSync as initWasmSync, World as CoreWorld, wasmMemory } from "./sepax_core.js";
+import { installCasts } from "./casts.js";
 
 let memory = null; // the WebAssembly.Memory; its `.buffer` changes when memory grows
 let loading = null; // the pending or finished init() promise
@@ -86,11 +87,11 @@ for (const name of Object.getOwnPropertyNames(proto)) {
   if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
   if (typeof desc.value === "function") {
     const method = desc.value;
-    // The wrapper passes six arguments; a longer binding method must widen it (tests load this).
-    if (method.length > 6) throw new Error(`sepax: World.${name} takes more than 6 arguments`);
-    desc.value = function (a, b, c, d, e, f) {
+    // The wrapper passes seven arguments; a longer binding method must widen it (tests load this).
+    if (method.length > 7) throw new Error(`sepax: World.${name} takes more than 7 arguments`);
+    desc.value = function (a, b, c, d, e, f, g) {
       if (this.__wbg_ptr === 0) throw freedError();
-      return method.call(this, a, b, c, d, e, f);
+      return method.call(this, a, b, c, d, e, f, g);
     };
   } else if (desc.get) {
     const get = desc.get;
@@ -107,6 +108,8 @@ proto.free = function free() {
   if (this.__wbg_ptr !== 0) rawFree.call(this);
 };
 if (typeof Symbol.dispose === "symbol") proto[Symbol.dispose] = proto.free;
+
+installCasts(proto, () => memory.buffer, freedError);
 
 // ----- garbage-free step and setTransforms ------------------------------------------------------
 // A Rust method returning Result makes the glue build a small array per call; the *Raw variants

@@ -5,7 +5,7 @@
 import type { InitInput, SyncInitInput } from "./sepax_core.js";
 
 export { World, wasmMemory } from "./sepax_core.js";
-export type { ShapeOptions, ProbeShape, InitInput, SyncInitInput } from "./sepax_core.js";
+export type { ShapeOptions, ProbeShape, CastHit, InitInput, SyncInitInput } from "./sepax_core.js";
 
 /**
  * Loads and instantiates the wasm module. Call (and await) once before `new World()`; later
@@ -54,11 +54,32 @@ export interface TransformViews {
   readonly angles: Float32Array;
 }
 
+/**
+ * Zero-copy views of the results of the last `sweep()` or `raycastMany()`, parallel to its items: item
+ * `i` is `t[i]`, `ids[i]`, `normals[2i], normals[2i + 1]`, `points[2i], points[2i + 1]`. The views are
+ * as long as the longest batch so far: only the first `count` items (the call's return value) are the
+ * last call's.
+ */
+export interface CastResultViews {
+  /**
+   * `sweep()`: the fraction of its motion each shape can travel before its first hit (1 when nothing
+   * is hit, 0 when it starts touching something). `raycastMany()`: the distance along the ray to the
+   * hit (the ray's reach, `maxDistance` or at most 4e7, when nothing is hit).
+   */
+  readonly t: Float32Array;
+  /** The id of the shape hit, or 0xFFFFFFFF when nothing is. */
+  readonly ids: Uint32Array;
+  /** The hit shape's unit surface normal `nx, ny` (towards the swept shape, or facing the ray); 0, 0 on a miss. */
+  readonly normals: Float32Array;
+  /** The contact point `x, y`; on a miss, the swept shape's position after its whole motion, or the ray's end. */
+  readonly points: Float32Array;
+}
+
 declare module "./sepax_core.js" {
   /**
    * ## Views: the contract
    *
-   * `pairs()`, `contacts()`, `started()`, `ended()`, the `*Buffer()` methods and `transforms()`
+   * `pairs()`, `contacts()`, `started()`, `ended()`, the `*Buffer()` methods, `transforms()` and `castResults()`
    * return typed arrays that look straight into wasm memory: no copy. A view is valid until the
    * next call on any World that may allocate (`add*`, `step`, `setTransforms`, queries): after
    * such a call, ask for it again instead of keeping it (a kept view may be detached, length 0,
@@ -98,5 +119,11 @@ declare module "./sepax_core.js" {
      * `RangeError` naming the shape. After writing a *static* shape, call `touchStatics()`.
      */
     transforms(): TransformViews;
+    /**
+     * Views of the last `sweep()`'s or `raycastMany()`'s results (see `CastResultViews`), under the
+     * contract above; a later `sweep()` or `raycastMany()` overwrites them. Cached: no object is
+     * created unless memory or the result buffers grew.
+     */
+    castResults(): CastResultViews;
   }
 }

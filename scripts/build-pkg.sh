@@ -16,8 +16,12 @@
 #   SEPAX_WASM_GZIP_BUDGET=70000 bash scripts/build-pkg.sh   # another budget, for experiments
 set -euo pipefail
 
-# The most bytes `gzip -9` of each of pkg/sepax_core_bg.wasm and pkg/sepax_core_simd_bg.wasm may have: 60 KiB.
-WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-61440}"
+# The most bytes `gzip -9` of each of pkg/sepax_core_bg.wasm and pkg/sepax_core_simd_bg.wasm may have: 60 KiB, plus
+# 10,400 for the shape casts (castShape, sweep, raycastMany): they grew the baseline build by 10,859 bytes (to
+# 69,704) and the simd128 build by 10,640 (to 70,328), measured with and without src/wasm/casts.rs; the rest came
+# out of the slack the budget had. About 40% of the new code is the exact pairwise cast of src/cast/ (shared with
+# the character mover), the rest the world's casts and their bindings.
+WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-71840}"
 
 # shellcheck source=scripts/env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"

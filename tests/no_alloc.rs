@@ -1,6 +1,7 @@
 //! A steady-state step allocates nothing: once the buffers have grown to the scene, moving
 //! every shape (through the batch setter and through the columns), moving a static shape,
-//! and stepping must not touch the heap.
+//! and stepping must not touch the heap. Nor may sweeps and ray batches (`World::sweep`,
+//! `World::raycast_many`) once their result buffers have grown to the largest batch.
 //!
 //! The scene repeats itself with a period of `PERIOD` steps (positions are a table indexed
 //! by `step % PERIOD`), so after one period every buffer has seen its largest size and any
@@ -101,6 +102,80 @@ fn steady_state_steps_do_not_allocate() {
     assert_eq!(
         info.count_total, 0,
         "{} allocations ({} bytes) in {PERIOD} steady-state steps",
+        info.count_total, info.bytes_total
+    );
+}
+
+#[test]
+fn steady_state_sweeps_and_ray_batches_do_not_allocate() {
+    let mut world = World::new();
+    let side = 30usize;
+    for i in 0..side * side {
+        let (x, y) = ((i % side) as f32 * 4.0, (i / side) as f32 * 4.0);
+        let shape = match i % 4 {
+            0 => Shape::circle(1.2).unwrap(),
+            1 => Shape::oriented_box(1.5, 0.4).unwrap(),
+            2 => Shape::polygon(&[
+                Vec2::new(-1.0, -1.0),
+                Vec2::new(1.2, -0.8),
+                Vec2::new(0.1, 1.3),
+            ])
+            .unwrap(),
+            _ => Shape::segment(Vec2::new(-1.5, 0.0), Vec2::new(1.5, 0.3)).unwrap(),
+        };
+        let options = ShapeOptions {
+            is_static: i % 3 == 0,
+            ..ShapeOptions::default()
+        };
+        world.add(shape, x, y, 0.3 * i as f32, options).unwrap();
+    }
+    let bullet = ShapeOptions {
+        layer: 2,
+        mask: 1,
+        is_static: false,
+    };
+    let mut ids = Vec::new();
+    for k in 0..200 {
+        let (x, y) = ((k % 20) as f32 * 6.0 + 2.0, (k / 20) as f32 * 11.0 + 2.0);
+        ids.push(
+            world
+                .add(Shape::circle(0.2).unwrap(), x, y, 0.0, bullet)
+                .unwrap(),
+        );
+    }
+    world.step().unwrap();
+    // Motions and rays of varying lengths and directions, so that call sizes vary too.
+    let frame = |world: &mut World, t: usize| {
+        let n = ids.len() - t % 50;
+        let dxy: [f32; 400] =
+            core::array::from_fn(|i| 45.0 * ((i + t) as f32 * 0.7).sin() + 5.0 * (i % 2) as f32);
+        let swept = world.sweep(&ids[..n], &dxy[..2 * n], !2).unwrap();
+        let rays: [f32; 400] = core::array::from_fn(|i| match i % 4 {
+            0 | 1 => (i + t) as f32 % 110.0,
+            _ => ((i * 7 + t) as f32).cos() + 0.01,
+        });
+        let cast = world
+            .raycast_many(&rays[..4 * (n / 2)], 60.0, u32::MAX)
+            .unwrap();
+        let hits = world.cast_results().ids[..cast]
+            .iter()
+            .filter(|&&id| id != u32::MAX)
+            .count();
+        (swept, hits)
+    };
+    for t in 0..PERIOD {
+        frame(&mut world, t);
+    }
+    let mut hits = 0;
+    let info = allocation_counter::measure(|| {
+        for t in PERIOD..2 * PERIOD {
+            hits += frame(&mut world, t).1;
+        }
+    });
+    assert!(hits > PERIOD * 20, "only {hits} ray hits");
+    assert_eq!(
+        info.count_total, 0,
+        "{} allocations ({} bytes) in {PERIOD} steady-state sweeps and ray batches",
         info.count_total, info.bytes_total
     );
 }

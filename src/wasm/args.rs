@@ -354,7 +354,7 @@ pub(super) fn segment_ends(
 /// `TypeError` naming `arg`. The copy (made by the constructor, which reads a typed array's
 /// internal slots and runs no user code) is safe to read even when `value` had an own
 /// `length` property or a borrowed prototype.
-fn typed_copy<T: JsCast>(
+pub(super) fn typed_copy<T: JsCast>(
     method: &str,
     arg: &str,
     value: &JsValue,

@@ -8,6 +8,8 @@
 //! - this file: the `World` class as users call it (shapes, transforms, step, queries);
 //! - `raw`: the low-level methods the package's JS entry is built on (variants that make no
 //!   JS garbage, addresses for typed-array views);
+//! - `casts`: `castShape`, `sweep`, `raycastMany` and their raw variants; `cast_args`
+//!   decodes their batches;
 //! - `args`: decoding and checking arguments;
 //! - `errors`: the `TypeError`s and `RangeError`s, and how values are described in them;
 //! - `float_text`: the numbers in those messages, formatted by JavaScript.
@@ -31,6 +33,8 @@
 //! geometry (a segment given by its two ends, say) is decided by the core.
 
 mod args;
+mod cast_args;
+mod casts;
 mod errors;
 mod float_text;
 mod raw;

@@ -40,6 +40,11 @@ pub enum WorldError {
     },
     /// The world already holds [`MAX_SHAPES`] slots.
     TooManyShapes,
+    /// A direction that is the zero vector (a ray's).
+    ZeroLength {
+        /// The argument's name, e.g. `"rays[2], rays[3]"`.
+        arg: String,
+    },
 }
 
 impl WorldError {
@@ -69,6 +74,7 @@ impl WorldError {
             WorldError::TooManyShapes => {
                 write!(out, "the world holds the maximum of {MAX_SHAPES} shapes")
             }
+            WorldError::ZeroLength { arg } => write!(out, "{arg} must not both be 0"),
         }
     }
 }

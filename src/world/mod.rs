@@ -39,8 +39,11 @@
 //! - `poses.rs`: phase 1, the checks of the written transforms and the poses and boxes;
 //! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
 //! - `queries.rs`: point, box, shape and ray queries over the broad phase;
+//! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
+//!   broad phase;
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
+mod casts;
 mod errors;
 mod events;
 mod poses;
@@ -55,6 +58,7 @@ use crate::store::{ShapeStore, SlotInit};
 use errors::{check_angle, check_coordinate};
 use events::{pair_key, Found, Removals};
 
+pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use errors::WorldError;
 pub use queries::WorldRayHit;
 
@@ -217,6 +221,8 @@ pub struct World {
     /// candidate.
     custom_filter_count: usize,
     reorder: ReorderClock,
+    /// The result buffers of sweeps and batched rays.
+    casts: casts::CastBuffers,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under

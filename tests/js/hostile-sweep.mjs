@@ -258,6 +258,42 @@ const BATCHES = [
   ...U32_IDS.map((ids) => [v(`ids ${ids.label}`, (s) => [ids.make(s), new Float32Array(3)]), /ids/]),
 ];
 
+/** sweep's `ids`, as [value, pattern]; the valid dxy holds one motion. */
+const SWEEP_IDS = [
+  ...U32_IDS.map((ids) => [ids, /\bids\b/]),
+  [v("removed id", (s) => new Uint32Array([s.removed])), /ids: \d+ is not the id/],
+  [v("never-issued id", () => new Uint32Array([999999])), /ids: 999999/],
+  [v("two ids for one motion", (s) => new Uint32Array([s.ids[0], s.ids[1]])), /dxy.*length 4/],
+];
+
+/** sweep's `dxy` for one id, as [value, pattern]. */
+const SWEEP_DXY = [
+  [v("Float64Array", () => new Float64Array(2)), /dxy/],
+  [v("plain array", () => [1, 0]), /dxy/],
+  [v("null", () => null), /dxy/],
+  [v("Object.create(Float32Array.prototype)", () => Object.create(Float32Array.prototype)), /dxy/],
+  [v("proxy over a Float32Array", () => new Proxy(new Float32Array(2), {})), /dxy/],
+  [v("too short", () => new Float32Array(1)), /dxy.*length 2 \(got 1\)/],
+  [v("too long", () => new Float32Array(3)), /dxy.*length 2 \(got 3\)/],
+  [v("NaN at dxy[1]", () => new Float32Array([1, NaN])), /dxy\[1\]/],
+  [v("Infinity at dxy[0]", () => new Float32Array([Infinity, 0])), /dxy\[0\]/],
+  [v("-Infinity at dxy[1]", () => new Float32Array([0, -Infinity])), /dxy\[1\]/],
+];
+
+/** raycastMany's `rays`, as [value, pattern]. */
+const RAYS = [
+  [v("Float64Array", () => new Float64Array(4)), /rays/],
+  [v("plain array", () => [0, 0, 1, 0]), /rays/],
+  [v("null", () => null), /rays/],
+  [v("undefined", () => undefined), /rays/],
+  [v("throwing proxy", () => throwingProxy(new Float32Array(4))), /rays/],
+  [v("length 5", () => new Float32Array([0, 0, 1, 0, 0])), /rays.*length 8 \(got 5\)/],
+  [v("zero direction at ray 1", () => new Float32Array([0, 0, 1, 0, 5, 5, 0, 0])), /rays\[6\], rays\[7\]/],
+  [v("NaN origin at rays[5]", () => new Float32Array([0, 0, 1, 0, 5, NaN, 1, 0])), /rays\[5\]/],
+  [v("origin 1e8 at rays[0]", () => new Float32Array([1e8, 0, 1, 0])), /rays\[0\]/],
+  [v("Infinity direction at rays[2]", () => new Float32Array([0, 0, Infinity, 0])), /rays\[2\]/],
+];
+
 // Method table: name, argument positions as [name, kind or value list], and how valid arguments look.
 // Positions whose kind is a list of [value, pattern] pairs carry their own patterns.
 const METHODS = [
@@ -400,6 +436,37 @@ const METHODS = [
       ["mask", "bits?"],
     ],
     () => [0, 0, 1, 0, 10, 1],
+  ],
+  [
+    "castShape",
+    [
+      ["shape", PROBES],
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["angle", "angle"],
+      ["dx", "number"],
+      ["dy", "number"],
+      ["mask", "bits?"],
+    ],
+    () => [{ kind: "circle", radius: 1 }, 0, 0, 0, 5, 0, 1],
+  ],
+  [
+    "sweep",
+    [
+      ["ids", SWEEP_IDS],
+      ["dxy", SWEEP_DXY],
+      ["mask", "bits?"],
+    ],
+    (s) => [new Uint32Array([s.ids[0]]), new Float32Array([5, 0]), 1],
+  ],
+  [
+    "raycastMany",
+    [
+      ["rays", RAYS],
+      ["maxDistance", "maxDistance?"],
+      ["mask", "bits?"],
+    ],
+    () => [new Float32Array([0, 0, 1, 0]), 10, 1],
   ],
 ];
 

@@ -7,6 +7,9 @@
 #[path = "../common/rng.rs"]
 mod rng;
 
+// castShape, sweep, raycastMany.
+mod casts;
+
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
 };

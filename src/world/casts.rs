@@ -1,0 +1,596 @@
+//! Casts into the world: where a shape moving in a straight line first touches another
+//! ([`World::cast_shape`]), the same for many of the world's own shapes at once
+//! ([`World::sweep`], the bullets case), and many rays at once ([`World::raycast_many`]).
+//!
+//! Each is the exact pairwise cast of [`crate::cast`] (or the ray cast of
+//! [`crate::raycast`]) run over the broad phase's candidates, keeping the closest hit,
+//! ties going to the smaller id. No shape is ever tested unless its box meets the path.
+//!
+//! ## The broad-phase query: the path in chunks
+//!
+//! The candidates of a cast are the shapes whose boxes meet the box *swept* by the moving
+//! shape: the union of its box at the start and at the end (a translation sweeps its box
+//! along the path, so that union contains every placement). For a short or axis-aligned
+//! motion that box is about the shape's size. For a long diagonal one it is not: a bullet
+//! moving 50 units diagonally sweeps a 35 × 35 box, ~1,250 square units, of which its path
+//! covers a thin strip; a ray with no distance limit sweeps a box as big as the world, and
+//! the grid then scans a whole level. Each shape in that box costs an exact cast.
+//!
+//! So the path is cut into **chunks** of equal length, at least four grid cells (or twice
+//! the moving shape's size) long and at most [`MAX_CHUNKS`] of them, and the chunks are
+//! queried in order, each with the union of the moving box at its two ends. A diagonal
+//! path of length `L` in chunks of length `c` queries about `L × c` square units instead of
+//! `L² / 2`, and the walk **stops** at the first chunk that ends after the best hit found so
+//! far (a hit at `t` touches the moving shape placed at `t`, which lies in the chunk that
+//! contains `t`, so no later chunk can hold a closer hit). A shape whose box meets two
+//! chunks is cast twice: the answer is the same, the cost one more exact test. A path longer
+//! than [`MAX_CHUNKS`] chunks of the minimum length is queried as one box (a hostile or
+//! unbounded motion: one scan of the grid's levels, never more). Walking the grid's cells
+//! along the path (a DDA) would cut the area down to the path's own strip, but the grid is
+//! hierarchical and hashed, and a cell walk per level costs more code and wasm than these
+//! chunks, which reach most of the gain on the paths games cast (a few cells to a few dozen).
+//!
+//! Within a chunk, each candidate's box is first met by the moving *box* along the path (a
+//! slab test in `f64`, a few operations): a candidate whose box that path misses (half of a
+//! diagonal chunk's area lies off it), or enters only after the best hit found so far, is
+//! skipped without the exact cast, which costs some hundred times more.
+//!
+//! Chunk boxes (and the slab test's boxes) are padded by four `f32` roundings of the
+//! coordinates involved, so that rounding can never drop a shape that the exact cast
+//! touches.
+//!
+//! What remains per cast is about one box query of the grid (the cost of a
+//! [`World::query_aabb`] of the swept box) plus one exact cast per shape that the moving
+//! box's path meets before the first hit.
+//!
+//! ## Poses
+//!
+//! Like every query, casts see the world **as the last step saw it**: other shapes at the
+//! poses the last step used, shapes added since not at all, shapes removed since never.
+//! The one exception is the moving shape of a [`World::sweep`]: it starts where the game
+//! has **put it**, its current transform (`xs`, `ys`, `angles`, possibly written since the
+//! step), because a game sweeps its bullets from where it just placed them. Each listed
+//! shape is swept on its own, against the others at their stepped poses: the results do
+//! not depend on the order of the list.
+//!
+//! ## Results
+//!
+//! [`World::sweep`] and [`World::raycast_many`] write one result per item into buffers the
+//! world owns and reuses ([`CastResults`], read with [`World::cast_results`]); they only
+//! grow, so a steady-state call allocates nothing. A failed call writes nothing: the whole
+//! batch is checked before anything is cast.
+//!
+//! This module finds candidates and keeps the closest hit; the geometry is `cast`'s and
+//! `raycast`'s.
+
+use super::errors::{check_angle, check_coordinate};
+use super::{World, WorldError, MAX_COORDINATE};
+use crate::cast::{cast_shape_with_points, CastHit};
+use crate::math::{Aabb, Transform, Vec2};
+use crate::raycast::{raycast, RayHit};
+use crate::shape::Shape;
+use crate::store::ShapeStore;
+
+/// The closest hit of a shape cast into the world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldCastHit {
+    /// The shape hit.
+    pub id: u32,
+    /// When, where and how it was hit: the fraction `t` of the motion, the contact point,
+    /// and the hit shape's surface normal pointing towards the moving shape (see
+    /// [`CastHit`]).
+    pub hit: CastHit,
+}
+
+/// The most chunks a cast's path is cut into (see the module docs).
+pub const MAX_CHUNKS: u32 = 64;
+
+/// The longest motion a shape cast tests: `8 ×` [`MAX_COORDINATE`]. A shape placed within
+/// the coordinate range meets any other (both at most [`MAX_SHAPE_SIZE`] across) within
+/// less than `7 ×` [`MAX_COORDINATE`] of travel (centres `2√2 ×` apart, each shape reaching
+/// at most `2 ×` [`MAX_SHAPE_SIZE`] from its position), so a longer motion is cut to this length
+/// and its `t` scaled back (exact to two `f32` roundings instead of one).
+///
+/// [`MAX_SHAPE_SIZE`]: crate::shape::MAX_SHAPE_SIZE
+pub const CAST_REACH: f32 = 8.0 * MAX_COORDINATE;
+
+/// The result buffers of [`World::sweep`] and [`World::raycast_many`], reused by every
+/// call. Each holds one entry (or pair) per item of the last call in its first `count`
+/// places; beyond that, stale values of earlier, longer calls.
+#[derive(Clone, Debug, Default)]
+pub(super) struct CastBuffers {
+    /// `t` (sweep) or distance (rays) of each item.
+    ts: Vec<f32>,
+    /// The hit id of each item, or `u32::MAX`.
+    hit_ids: Vec<u32>,
+    /// `nx, ny` of each item.
+    normals: Vec<f32>,
+    /// `x, y` of each item.
+    points: Vec<f32>,
+    /// Bumped whenever a buffer grows (and may move), so that views over them rebuild.
+    version: u32,
+}
+
+impl CastBuffers {
+    /// Makes room for `count` results; grows only.
+    fn reserve(&mut self, count: usize) {
+        if self.ts.len() < count {
+            self.ts.resize(count, 0.0);
+            self.hit_ids.resize(count, u32::MAX);
+            self.normals.resize(2 * count, 0.0);
+            self.points.resize(2 * count, 0.0);
+            self.version = self.version.wrapping_add(1);
+        }
+    }
+
+    fn write(&mut self, i: usize, t: f32, id: u32, normal: Vec2, point: Vec2) {
+        self.ts[i] = t;
+        self.hit_ids[i] = id;
+        self.normals[2 * i] = normal.x;
+        self.normals[2 * i + 1] = normal.y;
+        self.points[2 * i] = point.x;
+        self.points[2 * i + 1] = point.y;
+    }
+}
+
+/// The results of the last [`World::sweep`] or [`World::raycast_many`], parallel to its
+/// items: item `i` is `t[i]`, `ids[i]`, `normals[2i..2i + 2]`, `points[2i..2i + 2]`. The
+/// slices are as long as the longest call so far; only the first `count` items (the call's
+/// return value) belong to the last call.
+#[derive(Clone, Copy, Debug)]
+pub struct CastResults<'a> {
+    /// [`World::sweep`]: the fraction of its motion each shape can travel before its first
+    /// hit (1 when nothing is hit, 0 when it starts touching something).
+    /// [`World::raycast_many`]: the distance along each ray to its first hit (the ray's
+    /// reach when nothing is hit).
+    pub t: &'a [f32],
+    /// The id of the shape hit, or `u32::MAX` (`0xFFFFFFFF`) when nothing is.
+    pub ids: &'a [u32],
+    /// The hit shape's unit surface normal, `nx, ny` per item: towards the moving shape
+    /// (sweep) or facing the ray. `0, 0` when nothing is hit.
+    pub normals: &'a [f32],
+    /// The contact point `x, y` per item. When nothing is hit: the moving shape's position
+    /// at the end of its motion (sweep), the ray's end (rays).
+    pub points: &'a [f32],
+}
+
+/// A path cut into chunks: the moving box at the start, the motion, and the chunk count.
+struct Path {
+    start: Aabb,
+    delta: Vec2,
+    chunks: u32,
+    pad: f32,
+}
+
+impl Path {
+    /// The path of `start` moved by `delta`, in chunks at least `min_chunk` long.
+    fn new(start: Aabb, delta: Vec2, min_chunk: f32) -> Path {
+        let length = delta.x.abs().max(delta.y.abs());
+        let wanted = (length / min_chunk.max(f32::MIN_POSITIVE)).ceil();
+        // NaN cannot reach here (inputs are checked); a huge or infinite ratio gives one box.
+        let chunks = if wanted >= 1.0 && wanted <= MAX_CHUNKS as f32 {
+            wanted as u32
+        } else {
+            1
+        };
+        let scale = start.min.x.abs().max(start.min.y.abs())
+            + start.max.x.abs().max(start.max.y.abs())
+            + delta.x.abs()
+            + delta.y.abs();
+        Path {
+            start,
+            delta,
+            chunks,
+            pad: 4.0 * f32::EPSILON * scale,
+        }
+    }
+
+    /// The box of chunk `k` and the fraction of the motion at its end.
+    fn chunk(&self, k: u32) -> (Aabb, f32) {
+        let at = |t: f32| {
+            let shift = self.delta * t;
+            Aabb::new(self.start.min + shift, self.start.max + shift)
+        };
+        let t0 = k as f32 / self.chunks as f32;
+        let t1 = if k + 1 == self.chunks {
+            1.0
+        } else {
+            (k + 1) as f32 / self.chunks as f32
+        };
+        (at(t0).union(&at(t1)).expanded(self.pad), t1)
+    }
+}
+
+/// The first fraction `t` in `[0, 1]` at which the box `half` around `centre`, moved by
+/// `t × delta`, meets `target` grown by `pad`, or `None` when it never does (a slab test in
+/// `f64`). The shapes lie inside their boxes, so no exact cast can hit before it. One copy
+/// for shape casts and rays (not inlined: a smaller wasm, beside an exact cast it saves).
+#[inline(never)]
+fn box_entry(centre: Vec2, half: Vec2, delta: Vec2, target: &Aabb, pad: f32) -> Option<f64> {
+    let (mut enter, mut leave) = (0.0f64, 1.0f64);
+    for (c, h, d, lo, hi) in [
+        (centre.x, half.x, delta.x, target.min.x, target.max.x),
+        (centre.y, half.y, delta.y, target.min.y, target.max.y),
+    ] {
+        let grow = (h + pad) as f64;
+        let (lo, hi, c, d) = (lo as f64 - grow, hi as f64 + grow, c as f64, d as f64);
+        if d == 0.0 {
+            if c < lo || c > hi {
+                return None;
+            }
+        } else {
+            let (t1, t2) = ((lo - c) / d, (hi - c) / d);
+            enter = enter.max(t1.min(t2));
+            leave = leave.min(t1.max(t2));
+        }
+    }
+    (enter <= leave).then_some(enter)
+}
+
+/// True when `a` (t, id) is a closer hit than `b`: smaller t, ties to the smaller id.
+#[inline]
+fn closer(t: f32, id: u32, best: Option<(f32, u32)>) -> bool {
+    match best {
+        None => true,
+        Some((bt, bid)) => t < bt || (t == bt && id < bid),
+    }
+}
+
+/// A polygon's row-ordered points in the store (empty for other kinds).
+fn row_points(store: &ShapeStore, row: usize) -> &[Vec2] {
+    let (start, len) = store.point_spans[row];
+    &store.polygon_points[start as usize..(start + len) as usize]
+}
+
+/// `direction` as a unit vector, or `None` when it is zero (or too small to normalise).
+fn unit_direction(direction: Vec2) -> Option<Vec2> {
+    // Scaled by its largest component first, as `raycast` does: the squared length of
+    // (3e38, 3e38) overflows and that of (1e-30, 0) underflows.
+    let scale = direction.x.abs().max(direction.y.abs());
+    let unit = Vec2::new(direction.x / scale, direction.y / scale).normalize_or_zero();
+    (unit != Vec2::ZERO).then_some(unit)
+}
+
+/// The moving shape of a cast, with its points and pose.
+struct Mover<'a> {
+    shape: &'a Shape,
+    points: &'a [Vec2],
+    pose: Transform,
+}
+
+impl World {
+    /// The shortest chunk worth a query of its own: four base cells of the grid, or twice
+    /// the moving shape's box, whichever is larger.
+    fn min_chunk(&self, moving_box: &Aabb) -> f32 {
+        let e = moving_box.extents();
+        (4.0 * self.grid.base_cell()).max(2.0 * e.x.max(e.y))
+    }
+
+    /// The closest hit of `mover` moved by `delta` among the shapes on a layer in `mask`
+    /// that `accepts` (by id), over the broad phase (see the module docs), with `delta` cut
+    /// to [`CAST_REACH`].
+    fn cast_mover(
+        &self,
+        mover: &Mover<'_>,
+        delta: Vec2,
+        accepts: &dyn Fn(u32) -> bool,
+    ) -> Option<WorldCastHit> {
+        let store = &self.store;
+        // A motion longer than any first contact can be is cut to that length, and `t`
+        // scaled back at the end: the exact cast's `f64` slack grows with the motion's
+        // length (see `crate::cast`), and at 1e38 it would swallow the world.
+        // In `f64` the squares of `f32` values neither overflow nor underflow to zero (and
+        // `hypot` would link a libm routine into the wasm).
+        let (dx, dy) = (delta.x as f64, delta.y as f64);
+        let length = (dx * dx + dy * dy).sqrt();
+        let ratio = if length > CAST_REACH as f64 {
+            CAST_REACH as f64 / length
+        } else {
+            1.0
+        };
+        let delta = Vec2::new(
+            (delta.x as f64 * ratio) as f32,
+            (delta.y as f64 * ratio) as f32,
+        );
+        let start = mover.shape.aabb(&mover.pose);
+        let path = Path::new(start, delta, self.min_chunk(&start));
+        let (centre, half) = (start.center(), start.extents() * 0.5);
+        let mut best: Option<WorldCastHit> = None;
+        for k in 0..path.chunks {
+            let (query, t_end) = path.chunk(k);
+            self.query_candidates(&query, &mut |id, body| {
+                if !accepts(id) {
+                    return;
+                }
+                let row = store.row(id);
+                // The chunk's box holds the whole chunk; the moving box's own path is thinner
+                // (a diagonal covers half of it), and a shape entered after the best hit so
+                // far cannot beat it (ties still can: `>` keeps them).
+                match box_entry(centre, half, delta, &store.aabbs[row], path.pad) {
+                    Some(enter) if best.map_or(true, |b| enter <= b.hit.t as f64) => {}
+                    _ => return,
+                }
+                let hit = cast_shape_with_points(
+                    mover.shape,
+                    mover.points,
+                    &mover.pose,
+                    delta,
+                    &body.shape,
+                    row_points(store, row),
+                    &body.pose,
+                    0.0,
+                );
+                if let Some(hit) = hit {
+                    if closer(hit.t, id, best.map(|b| (b.hit.t, b.id))) {
+                        best = Some(WorldCastHit { id, hit });
+                    }
+                }
+            });
+            if best.is_some_and(|b| b.hit.t < t_end) {
+                break;
+            }
+        }
+        if ratio < 1.0 {
+            if let Some(b) = best.as_mut() {
+                b.hit.t = (b.hit.t as f64 * ratio) as f32;
+            }
+        }
+        best
+    }
+
+    /// The closest hit of the ray `origin + unit × s`, `0 <= s <= reach`, among the
+    /// shapes on a layer in `mask`, over the broad phase in chunks.
+    fn ray_closest(
+        &self,
+        origin: Vec2,
+        unit: Vec2,
+        reach: f32,
+        mask: u32,
+    ) -> Option<(u32, RayHit)> {
+        let start = Aabb::new(origin, origin);
+        let delta = unit * reach;
+        let path = Path::new(start, delta, self.min_chunk(&start));
+        let mut best: Option<(u32, RayHit)> = None;
+        for k in 0..path.chunks {
+            let (query, t_end) = path.chunk(k);
+            self.query_candidates(&query, &mut |id, body| {
+                if self.store.layers[id as usize] & mask == 0 {
+                    return;
+                }
+                // As for shape casts: skip boxes the ray misses or enters after the best hit.
+                let target = &self.store.aabbs[self.store.row(id)];
+                match box_entry(origin, Vec2::ZERO, delta, target, path.pad) {
+                    Some(enter)
+                        if best
+                            .map_or(true, |(_, b)| enter * reach as f64 <= b.distance as f64) => {}
+                    _ => return,
+                }
+                if let Some(hit) = raycast(&body.shape, &body.pose, origin, unit, reach) {
+                    if closer(hit.distance, id, best.map(|(bid, b)| (b.distance, bid))) {
+                        best = Some((id, hit));
+                    }
+                }
+            });
+            if best.is_some_and(|(_, b)| b.distance < t_end * reach) {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The closest shape (on a layer in `mask`) that `shape`, placed at `(x, y, angle)`
+    /// and moved by `delta`, touches first: the fraction `t` of `delta` at first contact,
+    /// the contact point, and the hit shape's surface normal pointing towards the moving
+    /// shape. Ties go to the smaller id. The probe is not added to the world; the world is
+    /// seen as the last step saw it.
+    ///
+    /// A cast that starts touching a shape reports it at `t = 0` (with the
+    /// minimum-translation normal); a zero `delta` therefore hits only what the shape
+    /// already touches. Any finite `delta` is accepted; one longer than [`CAST_REACH`] is
+    /// cut to that length (nothing lies further) and its `t` scaled back.
+    ///
+    /// ```
+    /// use sepax::{Shape, ShapeOptions, Vec2, World};
+    /// let mut world = World::new();
+    /// let wall = world
+    ///     .add(Shape::aligned_box(1.0, 5.0).unwrap(), 6.0, 0.0, 0.0, ShapeOptions::default())
+    ///     .unwrap();
+    /// world.step().unwrap();
+    /// let ball = Shape::circle(0.5).unwrap();
+    /// let hit = world
+    ///     .cast_shape(&ball, 0.0, 0.0, 0.0, Vec2::new(10.0, 0.0), u32::MAX)
+    ///     .unwrap()
+    ///     .unwrap();
+    /// assert_eq!(hit.id, wall);
+    /// assert_eq!(hit.hit.t, 0.45); // the ball's edge reaches x = 5 after 4.5 units
+    /// assert_eq!(hit.hit.normal, Vec2::new(-1.0, 0.0));
+    /// ```
+    pub fn cast_shape(
+        &self,
+        shape: &Shape,
+        x: f32,
+        y: f32,
+        angle: f32,
+        delta: Vec2,
+        mask: u32,
+    ) -> Result<Option<WorldCastHit>, WorldError> {
+        shape.validate()?;
+        check_coordinate(|| "x".into(), x)?;
+        check_coordinate(|| "y".into(), y)?;
+        check_angle(|| "angle".into(), angle)?;
+        check_angle(|| "dx".into(), delta.x)?;
+        check_angle(|| "dy".into(), delta.y)?;
+        let mover = Mover {
+            shape,
+            points: shape.polygon_points(),
+            pose: Transform::from_xy_angle(x, y, angle),
+        };
+        Ok(self.cast_mover(&mover, delta, &|id| {
+            self.store.layers[id as usize] & mask != 0
+        }))
+    }
+
+    /// Sweeps each shape of `ids` along its own motion `dxy[2i], dxy[2i + 1]` and returns
+    /// how many results it wrote (`ids.len()`): for each, how far it can move before it
+    /// first touches another shape, read with [`World::cast_results`].
+    ///
+    /// Each shape starts at its **current transform** (as written by the game, possibly
+    /// since the last step) and is cast against the others at the poses the last step saw
+    /// (see the module docs), ignoring itself. A shape is hit only when the pair passes the
+    /// step's filter (`(layer_a & mask_b) != 0 && (layer_b & mask_a) != 0`) and the hit
+    /// shape's layer is in `mask`. Per item: `t` in `[0, 1]` (1 when nothing is hit, 0
+    /// when it starts touching something), the hit id or `u32::MAX`, the normal (towards
+    /// the moving shape; `0, 0` on a miss) and the contact point (on a miss, the shape's
+    /// position moved by its whole motion). Ties go to the smaller id. Moving a shape to
+    /// `t` leaves it touching what it hit; see [`CastHit::safe_fraction`] to stop short.
+    ///
+    /// Errors, before anything is written: `dxy` not `2 × ids.len()` long
+    /// ([`WorldError::LengthMismatch`]), an id that is not live ([`WorldError::UnknownId`]
+    /// naming `ids`), a shape whose written transform is not finite or out of range (named
+    /// as the step names it), a motion that is not finite ([`WorldError::NonFinite`] naming
+    /// `dxy[i]`). Any finite motion is accepted (see [`World::cast_shape`]).
+    pub fn sweep(&mut self, ids: &[u32], dxy: &[f32], mask: u32) -> Result<usize, WorldError> {
+        if dxy.len() != 2 * ids.len() {
+            return Err(WorldError::LengthMismatch {
+                arg: "dxy",
+                expected: 2 * ids.len(),
+                actual: dxy.len(),
+            });
+        }
+        let store = &self.store;
+        for (i, (&id, d)) in ids.iter().zip(dxy.chunks_exact(2)).enumerate() {
+            self.check_id("ids", id)?;
+            let s = id as usize;
+            check_coordinate(|| format!("x of shape {id}"), store.xs[s])?;
+            check_coordinate(|| format!("y of shape {id}"), store.ys[s])?;
+            check_angle(|| format!("angle of shape {id}"), store.angles[s])?;
+            check_angle(|| format!("dxy[{}]", 2 * i), d[0])?;
+            check_angle(|| format!("dxy[{}]", 2 * i + 1), d[1])?;
+        }
+        let mut out = core::mem::take(&mut self.casts);
+        out.reserve(ids.len());
+        for (i, (&id, d)) in ids.iter().zip(dxy.chunks_exact(2)).enumerate() {
+            let (s, row) = (id as usize, store.row(id));
+            let delta = Vec2::new(d[0], d[1]);
+            let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
+            let mover = Mover {
+                shape: &store.bodies[row].shape,
+                points: row_points(store, row),
+                pose,
+            };
+            let (layer, own_mask) = (store.layers[s], store.masks[s]);
+            let accepts = |other: u32| {
+                let o = other as usize;
+                other != id
+                    && store.layers[o] & mask != 0
+                    && store.layers[o] & own_mask != 0
+                    && layer & store.masks[o] != 0
+            };
+            match self.cast_mover(&mover, delta, &accepts) {
+                Some(WorldCastHit { id: hit_id, hit }) => {
+                    out.write(i, hit.t, hit_id, hit.normal, hit.point);
+                }
+                None => out.write(i, 1.0, u32::MAX, Vec2::ZERO, pose.translation + delta),
+            }
+        }
+        self.casts = out;
+        Ok(ids.len())
+    }
+
+    /// Casts every ray of `rays` (`x, y, dx, dy` each; the direction need not be unit
+    /// length) up to `max_distance` and returns how many results it wrote (one per ray),
+    /// read with [`World::cast_results`]: the closest hit of each, exactly as
+    /// [`World::raycast`] would report it. `t` holds the **distance** along the ray (as
+    /// `raycast`'s `distance`; on a miss, the ray's reach: `max_distance`, clipped to
+    /// `4 ×` [`MAX_COORDINATE`] like `raycast`), then the hit id or `u32::MAX`, the normal
+    /// facing the ray (`0, 0` on a miss) and the hit point (on a miss, the ray's end).
+    ///
+    /// Errors, before anything is written: a length that is not a multiple of 4
+    /// ([`WorldError::LengthMismatch`] naming `rays`), an origin that is not finite or out
+    /// of range, a direction that is not finite ([`WorldError::NonFinite`]) or zero
+    /// ([`WorldError::ZeroLength`]), each naming the element (`rays[6]`), and a NaN or
+    /// negative `max_distance`.
+    ///
+    /// A ray with no distance limit that hits nothing queries the world's whole extent
+    /// once; give AI sight lines a `max_distance`.
+    pub fn raycast_many(
+        &mut self,
+        rays: &[f32],
+        max_distance: f32,
+        mask: u32,
+    ) -> Result<usize, WorldError> {
+        if rays.len() % 4 != 0 {
+            return Err(WorldError::LengthMismatch {
+                arg: "rays",
+                expected: rays.len().next_multiple_of(4),
+                actual: rays.len(),
+            });
+        }
+        for (i, r) in rays.chunks_exact(4).enumerate() {
+            let at = 4 * i;
+            check_coordinate(|| format!("rays[{at}]"), r[0])?;
+            check_coordinate(|| format!("rays[{}]", at + 1), r[1])?;
+            check_angle(|| format!("rays[{}]", at + 2), r[2])?;
+            check_angle(|| format!("rays[{}]", at + 3), r[3])?;
+            if unit_direction(Vec2::new(r[2], r[3])).is_none() {
+                return Err(WorldError::ZeroLength {
+                    arg: format!("rays[{}], rays[{}]", at + 2, at + 3),
+                });
+            }
+        }
+        if max_distance.is_nan() || max_distance < 0.0 {
+            return Err(WorldError::NonFinite {
+                arg: "maxDistance".into(),
+            });
+        }
+        let reach = max_distance.min(4.0 * MAX_COORDINATE);
+        let count = rays.len() / 4;
+        let mut out = core::mem::take(&mut self.casts);
+        out.reserve(count);
+        for (i, r) in rays.chunks_exact(4).enumerate() {
+            let origin = Vec2::new(r[0], r[1]);
+            // Checked above: never zero here.
+            let unit = unit_direction(Vec2::new(r[2], r[3])).unwrap_or(Vec2::new(1.0, 0.0));
+            match self.ray_closest(origin, unit, reach, mask) {
+                Some((id, hit)) => out.write(i, hit.distance, id, hit.normal, hit.point),
+                None => out.write(i, reach, u32::MAX, Vec2::ZERO, origin + unit * reach),
+            }
+        }
+        self.casts = out;
+        Ok(count)
+    }
+
+    /// The results of the last [`World::sweep`] or [`World::raycast_many`] (see
+    /// [`CastResults`]); the first `count` items (the call's return value) are its own.
+    #[must_use]
+    pub fn cast_results(&self) -> CastResults<'_> {
+        let c = &self.casts;
+        CastResults {
+            t: &c.ts,
+            ids: &c.hit_ids,
+            normals: &c.normals,
+            points: &c.points,
+        }
+    }
+
+    /// Addresses of the [`CastResults`] buffers (`t`, `ids`, `normals`, `points`), for
+    /// zero-copy views from JavaScript: valid until [`World::cast_results_version`]
+    /// changes.
+    #[must_use]
+    pub fn cast_result_addresses(&self) -> [usize; 4] {
+        let c = &self.casts;
+        [
+            c.ts.as_ptr() as usize,
+            c.hit_ids.as_ptr() as usize,
+            c.normals.as_ptr() as usize,
+            c.points.as_ptr() as usize,
+        ]
+    }
+
+    /// Changes whenever the [`CastResults`] buffers grow (and may move), kept below 2^30
+    /// like [`World::layout_version`].
+    #[must_use]
+    pub fn cast_results_version(&self) -> u32 {
+        self.casts.version & 0x3FFF_FFFF
+    }
+}
