@@ -40,6 +40,16 @@ pub enum WorldError {
     },
     /// The world already holds [`MAX_SHAPES`] slots.
     TooManyShapes,
+    /// A value outside what an argument accepts (an option of
+    /// [`World::move_and_slide`](super::World::move_and_slide), say).
+    InvalidValue {
+        /// The argument's name.
+        arg: &'static str,
+        /// What it must be, e.g. `"an integer from 1 to 16"`.
+        expected: &'static str,
+        /// The value given.
+        value: f32,
+    },
 }
 
 impl WorldError {
@@ -68,6 +78,15 @@ impl WorldError {
             } => write!(out, "{arg} must have length {expected} (got {actual})"),
             WorldError::TooManyShapes => {
                 write!(out, "the world holds the maximum of {MAX_SHAPES} shapes")
+            }
+            WorldError::InvalidValue {
+                arg,
+                expected,
+                value,
+            } => {
+                write!(out, "{arg} must be {expected} (got ")?;
+                out.write_f32(*value, false)?;
+                out.write_str(")")
             }
         }
     }

@@ -39,10 +39,12 @@
 //! - `poses.rs`: phase 1, the checks of the written transforms and the poses and boxes;
 //! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
 //! - `queries.rs`: point, box, shape and ray queries over the broad phase;
+//! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
 mod errors;
 mod events;
+mod mover;
 mod poses;
 mod queries;
 
@@ -56,6 +58,7 @@ use errors::{check_angle, check_coordinate};
 use events::{pair_key, Found};
 
 pub use errors::WorldError;
+pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
@@ -217,6 +220,8 @@ pub struct World {
     /// candidate.
     custom_filter_count: usize,
     reorder: ReorderClock,
+    /// The buffers of [`World::move_and_slide`].
+    mover: mover::MoverScratch,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under

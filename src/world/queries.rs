@@ -26,7 +26,7 @@ impl World {
     /// four queries (not inlined, `dyn` callback): a smaller wasm, and the indirect call per
     /// candidate is nothing next to the exact test it makes.
     #[inline(never)]
-    fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Body)) {
+    pub(super) fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Body)) {
         let store = &self.store;
         let mut visit_row = |row: u32| {
             let id = store.row_to_id[row as usize];
