@@ -8,6 +8,7 @@
 // rebuilt only when one of them changed, so calling an accessor every frame creates no object.
 
 import initWasm, { initSync as initWasmSync, World as CoreWorld, wasmMemory } from "./sepax_core.js";
+import { installMover } from "./mover.js";
 
 let memory = null; // the WebAssembly.Memory; its `.buffer` changes when memory grows
 let loading = null; // the pending or finished init() promise
@@ -86,11 +87,11 @@ for (const name of Object.getOwnPropertyNames(proto)) {
   if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
   if (typeof desc.value === "function") {
     const method = desc.value;
-    // The wrapper passes six arguments; a longer binding method must widen it (tests load this).
-    if (method.length > 6) throw new Error(`sepax: World.${name} takes more than 6 arguments`);
-    desc.value = function (a, b, c, d, e, f) {
+    // The wrapper passes eight arguments (moveAndSlideRaw's); a longer binding method must widen it (tests load this).
+    if (method.length > 8) throw new Error(`sepax: World.${name} takes more than 8 arguments`);
+    desc.value = function (a, b, c, d, e, f, g, h) {
       if (this.__wbg_ptr === 0) throw freedError();
-      return method.call(this, a, b, c, d, e, f);
+      return method.call(this, a, b, c, d, e, f, g, h);
     };
   } else if (desc.get) {
     const get = desc.get;
@@ -143,6 +144,9 @@ proto.setTransforms = function setTransforms(ids, xya) {
   }
   if (!setTransformsRaw.call(this, ids, xya)) throw this.takeError();
 };
+
+// moveAndSlide, garbage-free in the same way (see mover.js).
+installMover(proto, () => memory);
 
 // ----- views -------------------------------------------------------------------------------------
 

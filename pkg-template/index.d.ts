@@ -5,7 +5,7 @@
 import type { InitInput, SyncInitInput } from "./sepax_core.js";
 
 export { World, wasmMemory } from "./sepax_core.js";
-export type { ShapeOptions, ProbeShape, InitInput, SyncInitInput } from "./sepax_core.js";
+export type { ShapeOptions, ProbeShape, MoveOptions, MoveResult, InitInput, SyncInitInput } from "./sepax_core.js";
 
 /**
  * Loads and instantiates the wasm module. Call (and await) once before `new World()`; later

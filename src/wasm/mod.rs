@@ -6,6 +6,7 @@
 //! module:
 //!
 //! - this file: the `World` class as users call it (shapes, transforms, step, queries);
+//! - `mover`: `moveAndSlide`, checked and garbage-free;
 //! - `raw`: the low-level methods the package's JS entry is built on (variants that make no
 //!   JS garbage, addresses for typed-array views);
 //! - `args`: decoding and checking arguments;
@@ -33,6 +34,7 @@
 mod args;
 mod errors;
 mod float_text;
+mod mover;
 mod raw;
 
 use crate::math::Vec2;
@@ -68,6 +70,8 @@ pub struct WasmWorld {
     xya: Vec<f32>,
     points: Vec<Vec2>,
     hits: Vec<u32>,
+    /// The last `moveAndSlide`'s `[x, y, grounded]`, read by the package through a view.
+    moved: [f64; 3],
     /// The error of the last failed `*Raw` call, for `takeError()`.
     error: JsValue,
 }
@@ -125,6 +129,7 @@ impl WasmWorld {
             xya: Vec::new(),
             points: Vec::new(),
             hits: Vec::new(),
+            moved: [0.0; 3],
             error: JsValue::UNDEFINED,
         })
     }

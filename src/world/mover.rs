@@ -490,6 +490,7 @@ impl World {
     /// with `margin`, among the candidates of the swept box (see the module docs for the
     /// hits skipped; `skip_started` also skips the shapes the mover started in, for the
     /// push out of them and the correction).
+    #[allow(clippy::too_many_arguments)] // the mover, where from, along what, which margin, what to skip
     fn first_hit(
         &self,
         mover: &Mover,
