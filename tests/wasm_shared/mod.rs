@@ -7,6 +7,8 @@
 #[path = "../common/rng.rs"]
 mod rng;
 
+mod mover;
+
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
 };
