@@ -87,11 +87,11 @@ for (const name of Object.getOwnPropertyNames(proto)) {
   if (name === "constructor" || name === "free" || name.startsWith("__")) continue;
   if (typeof desc.value === "function") {
     const method = desc.value;
-    // The wrapper passes eight arguments (moveAndSlideRaw's); a longer binding method must widen it (tests load this).
-    if (method.length > 8) throw new Error(`sepax: World.${name} takes more than 8 arguments`);
-    desc.value = function (a, b, c, d, e, f, g, h) {
+    // The wrapper passes six arguments; a longer binding method must widen it (tests load this).
+    if (method.length > 6) throw new Error(`sepax: World.${name} takes more than 6 arguments`);
+    desc.value = function (a, b, c, d, e, f) {
       if (this.__wbg_ptr === 0) throw freedError();
-      return method.call(this, a, b, c, d, e, f, g, h);
+      return method.call(this, a, b, c, d, e, f);
     };
   } else if (desc.get) {
     const get = desc.get;

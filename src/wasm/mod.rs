@@ -70,8 +70,9 @@ pub struct WasmWorld {
     xya: Vec<f32>,
     points: Vec<Vec2>,
     hits: Vec<u32>,
-    /// The last `moveAndSlide`'s `[x, y, grounded]`, read by the package through a view.
-    moved: [f64; 3],
+    /// The last `moveAndSlide`'s `x, y, grounded`, then the options of the next
+    /// `moveAndSlideRaw`: the package reads and writes them through a view.
+    moved: [f64; 8],
     /// The error of the last failed `*Raw` call, for `takeError()`.
     error: JsValue,
 }
@@ -129,7 +130,7 @@ impl WasmWorld {
             xya: Vec::new(),
             points: Vec::new(),
             hits: Vec::new(),
-            moved: [0.0; 3],
+            moved: [0.0; 8],
             error: JsValue::UNDEFINED,
         })
     }

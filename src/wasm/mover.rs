@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 const M: &str = "moveAndSlide";
 
 impl WasmWorld {
-    /// Moves `id` and keeps the result for `moveResultPtr()`; returns the contact count.
+    /// Moves `id` and keeps the result for `moveNumbersPtr()`; returns the contact count.
     fn move_checked(
         &mut self,
         id: u32,
@@ -30,11 +30,11 @@ impl WasmWorld {
             .inner
             .move_and_slide(id, delta, options)
             .map_err(|e| world_error(M, e))?;
-        self.moved = [
+        self.moved[..3].copy_from_slice(&[
             f64::from(position.x),
             f64::from(position.y),
             f64::from(u8::from(grounded)),
-        ];
+        ]);
         Ok(contact_count as u32)
     }
 }
@@ -78,23 +78,15 @@ impl WasmWorld {
         Ok(out.into())
     }
 
-    /// Low level: `moveAndSlide()` with its options as numbers, for the package's JS entry
-    /// (which reads `opts` and passes the defaults of `moveOptionDefaults()` for missing
-    /// fields). Returns the contact count, or `0xFFFFFFFF` when it failed (the error is
-    /// kept for `takeError()`). Use `moveAndSlide()`.
+    /// Low level: `moveAndSlide()` for the package's JS entry, with its options read from
+    /// the numbers at `moveNumbersPtr()` (`[3..8]`: maxIterations, upX, upY, maxSlope, skin;
+    /// the entry writes them there, so that no number is passed as a JS value) and its
+    /// result written there (`[0..3]`: x, y, grounded). Returns the contact count, or
+    /// `0xFFFFFFFF` when it failed (the error is kept for `takeError()`). Use
+    /// `moveAndSlide()`.
     #[wasm_bindgen(js_name = moveAndSlideRaw)]
-    #[allow(clippy::too_many_arguments)] // the id, the motion and the five options
-    pub fn move_and_slide_raw(
-        &mut self,
-        id: f64,
-        dx: f64,
-        dy: f64,
-        #[wasm_bindgen(js_name = maxIterations)] max_iterations: f64,
-        #[wasm_bindgen(js_name = upX)] up_x: f64,
-        #[wasm_bindgen(js_name = upY)] up_y: f64,
-        #[wasm_bindgen(js_name = maxSlope)] max_slope: f64,
-        skin: f64,
-    ) -> u32 {
+    pub fn move_and_slide_raw(&mut self, id: f64, dx: f64, dy: f64) -> u32 {
+        let [.., max_iterations, up_x, up_y, max_slope, skin] = self.moved;
         let result = (|| {
             let id = args::id_of(M, "id", id)?;
             let delta = Vec2::new(
@@ -134,9 +126,10 @@ impl WasmWorld {
         )
     }
 
-    /// Low level: address of the last move's `[x, y, grounded]` (3 f64).
-    #[wasm_bindgen(js_name = moveResultPtr)]
-    pub fn move_result_ptr(&self) -> u32 {
+    /// Low level: address of `moveAndSlideRaw()`'s numbers (8 f64: the last move's
+    /// `x, y, grounded`, then the next move's options).
+    #[wasm_bindgen(js_name = moveNumbersPtr)]
+    pub fn move_numbers_ptr(&self) -> u32 {
         self.moved.as_ptr() as u32
     }
 

@@ -12,23 +12,32 @@
 //!    of them ([`solve_planes`] from a zero displacement); that push is itself cast, so it
 //!    cannot carry the mover into a shape it did not start in.
 //! 2. **Cast and clip**, at most `max_iterations` rounds: the remaining motion is cast
-//!    against the candidates of its swept box, with the margin `m = 0.6 s` (`s` the skin);
-//!    the mover moves to the first hit (where it is exactly `m` from the surface), the hit
-//!    gives a plane, and the rest of the motion is clipped against every plane met so far
-//!    ([`clip_vector`]). Hits whose normal does not oppose the motion are skipped (along
-//!    that path the distance to that convex shape only grows), and so are hits at `t = 0`
-//!    from a shape that already gave a plane this frame (its plane already clipped the
-//!    motion).
+//!    against the candidates of its swept box with a margin (`0.6 s` in the first round,
+//!    `s` the skin); the mover moves to the first hit (where it is exactly the margin from
+//!    the surface), the hit gives a plane, and the rest of the motion is clipped against
+//!    every plane met so far ([`clip_vector`]). Hits whose normal does not oppose the
+//!    motion are skipped (along that path the distance to that convex shape only grows),
+//!    and so are hits at `t = 0` from a shape that already gave a plane this frame (its
+//!    plane already clipped the motion).
+//!
+//!    Each later round casts with a smaller margin (`0.08 s` less per round, down to
+//!    `0.2 s`). It slides along the surfaces that earlier rounds stopped at, *exactly*
+//!    their margin away; cast with that same margin, the next floor tile's corner, flush
+//!    with the floor, would lie on the margin's edge, and rounding would decide whether it
+//!    is met, head on and with a tilted normal (the seam catching the mover by a
+//!    hundredth of the skin). A smaller margin passes it by a clear gap.
 //! 3. **Solve.** The frame's whole displacement is pushed out of all the planes at once,
 //!    so the mover rests `s` from every surface it met. Planes are relative to the frame's
 //!    start, so the solve sees every surface in one system: the tops of adjacent floor
-//!    tiles are one constraint, and the seam between two of them never stops a move (the
-//!    margin keeps a sliding mover clear of the floor, so the next tile's corner is never
-//!    met head on; see the `cast::mover` essay for why).
-//! 4. **Safety.** The solve's correction is cast too (exactly, no margin): should it run
-//!    into a shape the loop never met (a mover squeezed between walls), it stops short of
-//!    that shape. So a move **never ends overlapping a shape it did not start
-//!    overlapping**.
+//!    tiles are one constraint, and the seam between two of them never stops a move.
+//! 4. **Safety.** The solve's correction is cast too (with a margin of `0.1 s`, below
+//!    every round's): should it run into a shape the loop never met (a mover squeezed
+//!    between walls), it stops short of that shape. So a move **never ends overlapping a
+//!    shape it did not start overlapping**.
+//! 5. **Rest.** A move that met something and comes out shorter than a thousandth of the
+//!    skin is dropped: what is left is the solver's rounding, and a mover pushed into a
+//!    corner would otherwise tremble by it from frame to frame. At rest, it holds still to
+//!    the bit.
 //!
 //! ## What it sees
 //!

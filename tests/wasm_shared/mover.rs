@@ -3,6 +3,7 @@
 
 use super::{assert_range_error, assert_type_error, n, opts, read_f32, world, NONE};
 use js_sys::{Float32Array, Float64Array, Reflect};
+use sepax::wasm::WasmWorld;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -43,43 +44,39 @@ fn move_and_slide_lands_on_a_floor_and_reports_it() {
         [x as f32, y as f32, 0.0]
     );
 
-    // The raw variant with the defaults gives the same numbers through the views.
+    // The raw variant reads its options from the numbers (defaults written as the package
+    // does) and writes its result there.
     let defaults = w.move_option_defaults().to_vec();
     assert_eq!(defaults[..3], [4.0, 0.0, -1.0]);
-    let count = w.move_and_slide_raw(
-        id as f64,
-        -1.0,
-        0.5,
-        defaults[0],
-        defaults[1],
-        defaults[2],
-        defaults[3],
-        defaults[4],
-    );
+    let count = raw(&mut w, id, -1.0, 0.5, &defaults);
     assert_eq!(count, 1);
-    let numbers = Float64Array::new_with_byte_offset_and_length(
-        &super::memory_buffer(),
-        w.move_result_ptr(),
-        3,
-    )
-    .to_vec();
-    assert!((numbers[0] - (x - 1.0)).abs() < 1e-5, "{numbers:?}");
-    assert_eq!(numbers[1], y);
-    assert_eq!(numbers[2], 1.0);
+    let out = numbers(&w);
+    assert!((out[0] - (x - 1.0)).abs() < 1e-5, "{out:?}");
+    assert_eq!(out[1], y);
+    assert_eq!(out[2], 1.0);
     assert_eq!(
         read_f32(w.move_contacts_ptr(), 3 * count),
         [floor as f32, 0.0, -1.0]
     );
     // y-up: the floor is a ceiling, not ground.
-    let count = w.move_and_slide_raw(id as f64, 0.0, 0.5, 4.0, 0.0, 1.0, defaults[3], defaults[4]);
-    assert_eq!(count, 1);
-    let grounded = Float64Array::new_with_byte_offset_and_length(
-        &super::memory_buffer(),
-        w.move_result_ptr(),
-        3,
-    )
-    .get_index(2);
-    assert_eq!(grounded, 0.0);
+    let y_up = [4.0, 0.0, 1.0, defaults[3], defaults[4]];
+    assert_eq!(raw(&mut w, id, 0.0, 0.5, &y_up), 1);
+    assert_eq!(numbers(&w)[2], 0.0);
+}
+
+/// The world's eight numbers: x, y, grounded, then the options of the next raw move.
+fn numbers_view(w: &WasmWorld) -> Float64Array {
+    Float64Array::new_with_byte_offset_and_length(&super::memory_buffer(), w.move_numbers_ptr(), 8)
+}
+
+fn numbers(w: &WasmWorld) -> Vec<f64> {
+    numbers_view(w).to_vec()
+}
+
+/// `moveAndSlideRaw` with `options` written where the package writes them.
+fn raw(w: &mut WasmWorld, id: u32, dx: f64, dy: f64, options: &[f64]) -> u32 {
+    numbers_view(w).set(&Float64Array::from(options), 3);
+    w.move_and_slide_raw(id as f64, dx, dy)
 }
 
 #[wasm_bindgen_test]
@@ -162,13 +159,11 @@ fn move_and_slide_errors_name_the_argument_and_change_nothing() {
         "opts.upX, opts.upY",
     );
     // The raw variant: no throw, the error kept for takeError().
-    assert_eq!(
-        w.move_and_slide_raw(id as f64, f64::NAN, 0.0, 4.0, 0.0, -1.0, 0.7, 0.01),
-        u32::MAX
-    );
+    let good = [4.0, 0.0, -1.0, 0.7, 0.01];
+    assert_eq!(raw(&mut w, id, f64::NAN, 0.0, &good), u32::MAX);
     assert_range_error(Err::<(), _>(w.take_error()), "dx");
     assert_eq!(
-        w.move_and_slide_raw(id as f64, 0.0, 0.0, 0.0, 0.0, -1.0, 0.7, 0.01),
+        raw(&mut w, id, 0.0, 0.0, &[0.0, 0.0, -1.0, 0.7, 0.01]),
         u32::MAX
     );
     assert_range_error(Err::<(), _>(w.take_error()), "opts.maxIterations");
