@@ -48,7 +48,8 @@
 //! them, shapes added since are not met, and movers moved earlier in the same frame are
 //! met at their stepped poses. Candidates come from the broad phase (the grid of moving
 //! shapes and the tree of static ones), from the swept box of each round's motion: the
-//! cost depends on what is near the path, not on the size of the world. Pairs pass the
+//! cost depends on what is near the path, not on the size of the world. One query covers
+//! the start and the straight path; a round that leaves its box queries again. Pairs pass the
 //! step's layer filter: `(layer_mover & mask_other) != 0 && (layer_other & mask_mover) != 0`.
 //! The mover never meets itself.
 //!
@@ -198,6 +199,16 @@ pub(super) struct MoverScratch {
     candidates: Vec<u32>,
     /// `id, nx, ny` per contact of the last move.
     contacts: Vec<f32>,
+    /// The box `candidates` were gathered for.
+    gathered: Option<Aabb>,
+}
+
+/// True when `inner` lies within `outer`.
+fn contains(outer: &Aabb, inner: &Aabb) -> bool {
+    outer.min.x <= inner.min.x
+        && outer.min.y <= inner.min.y
+        && inner.max.x <= outer.max.x
+        && inner.max.y <= outer.max.y
 }
 
 /// `v` scaled to unit length, or zero; scaled by its largest component first so that
@@ -418,10 +429,18 @@ impl World {
             scratch.contacts.reserve_exact(3 * MAX_PLANES);
         }
 
+        // One query for the start overlaps and the straight path (later rounds query again
+        // only when they leave its box).
+        let start_box = mover.shape.aabb(&mover.start);
+        let end_box = mover.shape.aabb(&mover.at(delta));
+        self.gather(mover, &start_box.union(&end_box).expanded(skin), scratch);
+
         // 1. Start overlaps, and the push out of them.
-        self.gather(mover, &mover.shape.aabb(&mover.start), scratch);
         for &other in &scratch.candidates {
-            let body = self.body(other);
+            let (body, aabb) = self.body(other);
+            if !aabb.overlaps(&start_box) {
+                continue;
+            }
             if let Some(contact) = collide(&body.shape, &body.pose, mover.shape, &mover.start) {
                 let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
                 planes.push(other, plane, &mut scratch.contacts);
@@ -515,13 +534,22 @@ impl World {
             .shape
             .aabb(&from)
             .union(&mover.shape.aabb(&mover.at(moved + motion)));
-        self.gather(mover, &swept.expanded(margin), scratch);
+        let query = swept.expanded(margin);
+        if !scratch
+            .gathered
+            .is_some_and(|gathered| contains(&gathered, &query))
+        {
+            self.gather(mover, &query, scratch);
+        }
         let mut first: Option<FirstHit> = None;
         for &other in &scratch.candidates {
             if skip_started && planes.started_in(other) {
                 continue;
             }
-            let body = self.body(other);
+            let (body, aabb) = self.body(other);
+            if !aabb.overlaps(&query) {
+                continue;
+            }
             let Some(hit) =
                 cast_shape_with_margin(mover.shape, &from, motion, &body.shape, &body.pose, margin)
             else {
@@ -544,8 +572,9 @@ impl World {
     }
 
     /// Fills `scratch.candidates` with the ids, other than the mover's, whose boxes touch
-    /// `query` and that pass the layer filter with it.
+    /// `query` and that pass the layer filter with it, in id order.
     fn gather(&self, mover: &Mover, query: &Aabb, scratch: &mut MoverScratch) {
+        scratch.gathered = Some(*query);
         let candidates = &mut scratch.candidates;
         candidates.clear();
         let store = &self.store;
@@ -563,7 +592,9 @@ impl World {
         heap_sort_by_key(candidates, |&id| id);
     }
 
-    fn body(&self, id: u32) -> &crate::store::Body {
-        &self.store.bodies[self.store.row(id)]
+    /// The shape `id` and its box, as the last step saw them.
+    fn body(&self, id: u32) -> (&crate::store::Body, &Aabb) {
+        let row = self.store.row(id);
+        (&self.store.bodies[row], &self.store.aabbs[row])
     }
 }
