@@ -51,8 +51,10 @@ impl WasmWorld {
     /// towards the mover. The mover keeps `opts.skin` (default 0.01) from what it met.
     ///
     /// The mover starts from its current transform; the other shapes are seen as the last
-    /// `step()` saw them. In the package, the object and the `contacts` view are reused:
-    /// both are valid until the next `moveAndSlide` call on any world (copy what you keep).
+    /// `step()` saw them. In the package the result object is the world's own, refilled by
+    /// its next `moveAndSlide`, and `contacts` is a view of the world's contact buffer, valid
+    /// until then (and, like every view, until a call that may allocate): copy what you
+    /// keep. Calling it creates no JS garbage.
     #[wasm_bindgen(js_name = moveAndSlide, unchecked_return_type = "MoveResult")]
     pub fn move_and_slide(
         &mut self,

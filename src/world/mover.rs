@@ -598,3 +598,37 @@ impl World {
         (&self.store.bodies[row], &self.store.aabbs[row])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_skin_floor_steps_by_powers_of_two() {
+        assert_eq!(power_of_two_above(1000.0), 1024.0);
+        assert_eq!(power_of_two_above(1024.0), 1024.0);
+        assert_eq!(power_of_two_above(1025.0), 2048.0);
+        assert_eq!(power_of_two_above(0.3), 0.5);
+        assert!(power_of_two_above(0.0) > 0.0);
+        assert_eq!(power_of_two_above(3e38), f32::from_bits(254 << 23));
+    }
+
+    #[test]
+    fn default_options_are_valid_and_bad_ones_are_named() {
+        MoveOptions::default().validate().unwrap();
+        let bad = MoveOptions {
+            max_slope: 4.0,
+            ..MoveOptions::default()
+        };
+        assert!(bad
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("opts.maxSlope must be an angle from 0 to π radians (got 4"));
+        assert_eq!(
+            unit(Vec2::new(3e38, 3e38)),
+            Vec2::new(1.0, 1.0).normalize_or_zero()
+        );
+        assert_eq!(unit(Vec2::new(1e-30, 0.0)), Vec2::new(1.0, 0.0));
+    }
+}
