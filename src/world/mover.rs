@@ -555,7 +555,13 @@ impl World {
             else {
                 continue;
             };
-            if hit.normal.dot(motion) >= 0.0 || (hit.t == 0.0 && planes.has_source(other)) {
+            if hit.normal.dot(motion) >= 0.0 {
+                continue;
+            }
+            // A shape that gave a plane this frame, met again at the start: its plane already
+            // clipped the motion. Not for the correction (`skip_started`), which the solve
+            // may push into such a shape when planes conflict.
+            if hit.t == 0.0 && !skip_started && planes.has_source(other) {
                 continue;
             }
             // Ties go to the smaller id (candidates come in no particular order).
