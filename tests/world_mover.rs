@@ -269,7 +269,7 @@ fn never_ends_overlapping_a_shape_it_did_not_start_overlapping() {
     let mut rng = Rng::new(0x5EED_0017);
     let mut moves = 0;
     let mut blocked = 0;
-    for scene in 0..40 {
+    for scene in 0..1000 {
         let mut world = World::new();
         let mut ids = Vec::new();
         for k in 0..60 {
