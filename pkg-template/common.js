@@ -9,6 +9,7 @@
 
 import initWasm, { initSync as initWasmSync, World as CoreWorld, wasmMemory } from "./sepax_core.js";
 import { installCasts } from "./casts.js";
+import { installMover } from "./mover.js";
 
 let memory = null; // the WebAssembly.Memory; its `.buffer` changes when memory grows
 let loading = null; // the pending or finished init() promise
@@ -146,6 +147,9 @@ proto.setTransforms = function setTransforms(ids, xya) {
   }
   if (!setTransformsRaw.call(this, ids, xya)) throw this.takeError();
 };
+
+// moveAndSlide, garbage-free in the same way (see mover.js).
+installMover(proto, () => memory);
 
 // ----- views -------------------------------------------------------------------------------------
 

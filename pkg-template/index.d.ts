@@ -5,7 +5,15 @@
 import type { InitInput, SyncInitInput } from "./sepax_core.js";
 
 export { World, wasmMemory } from "./sepax_core.js";
-export type { ShapeOptions, ProbeShape, CastHit, InitInput, SyncInitInput } from "./sepax_core.js";
+export type {
+  ShapeOptions,
+  ProbeShape,
+  CastHit,
+  MoveOptions,
+  MoveResult,
+  InitInput,
+  SyncInitInput,
+} from "./sepax_core.js";
 
 /**
  * Loads and instantiates the wasm module. Call (and await) once before `new World()`; later

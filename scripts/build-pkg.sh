@@ -16,12 +16,10 @@
 #   SEPAX_WASM_GZIP_BUDGET=70000 bash scripts/build-pkg.sh   # another budget, for experiments
 set -euo pipefail
 
-# The most bytes `gzip -9` of each of pkg/sepax_core_bg.wasm and pkg/sepax_core_simd_bg.wasm may have: 60 KiB, plus
-# 10,400 for the shape casts (castShape, sweep, raycastMany): they grew the baseline build by 10,859 bytes (to
-# 69,704) and the simd128 build by 10,640 (to 70,328), measured with and without src/wasm/casts.rs; the rest came
-# out of the slack the budget had. About 40% of the new code is the exact pairwise cast of src/cast/ (shared with
-# the character mover), the rest the world's casts and their bindings.
-WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-71840}"
+# The most bytes `gzip -9` of each of pkg/sepax_core_bg.wasm and pkg/sepax_core_simd_bg.wasm may have. 60 KiB until
+# the shape casts and the character mover (src/cast/: the exact f64 Minkowski-sum cast; src/world/casts.rs and
+# mover.rs; their bindings). Measured growth of both together is given in docs/performance-notes.md ("wasm size").
+WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-80000}"
 
 # shellcheck source=scripts/env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"

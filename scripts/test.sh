@@ -183,7 +183,7 @@ stage_js_tests() { node_test_dir tests/js/; }
 # make the package's probe fail. basics.test.mjs checks that the build loaded is the one SEPAX_EXPECT_BUILD names.
 # builds.test.mjs (the choice itself) and pack.test.mjs (the tarball) have nothing more to say without SIMD.
 stage_js_tests_baseline() {
-    local suites=(basics garbage hostile soak views) files=() name passed failed
+    local suites=(basics garbage hostile mover soak views) files=() name passed failed
     for name in "${suites[@]}"; do files+=("tests/js/${name}.test.mjs"); done
     run env NODE_OPTIONS="--import=${SEPAX_ROOT}/tests/js/fixtures/without-simd.mjs" SEPAX_EXPECT_BUILD=baseline \
         node --test "${files[@]}"

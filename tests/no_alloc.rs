@@ -179,3 +179,76 @@ fn steady_state_sweeps_and_ray_batches_do_not_allocate() {
         info.count_total, info.bytes_total
     );
 }
+
+/// Movers walking to and fro over a tile floor between two walls, with gravity, stepped
+/// every frame: once the first period has grown the mover's buffers, a move allocates
+/// nothing (measured around the moves only; the steps have the test above).
+#[test]
+fn steady_state_moves_do_not_allocate() {
+    use sepax::world::MoveOptions;
+    let mut world = World::new();
+    let fixed = ShapeOptions {
+        is_static: true,
+        ..ShapeOptions::default()
+    };
+    for i in 0..200 {
+        let tile = if i % 2 == 0 {
+            Shape::aligned_box(0.5, 0.5).unwrap()
+        } else {
+            Shape::oriented_box(0.5, 0.5).unwrap()
+        };
+        world.add(tile, i as f32 + 0.5, 0.5, 0.0, fixed).unwrap();
+    }
+    for x in [-0.5, 200.5] {
+        let wall = Shape::aligned_box(0.5, 10.0).unwrap();
+        world.add(wall, x, -10.0, 0.0, fixed).unwrap();
+    }
+    let movers: Vec<u32> = (0..100)
+        .map(|k| {
+            let shape = match k % 3 {
+                0 => Shape::aligned_box(0.3, 0.5).unwrap(),
+                1 => Shape::capsule(0.3, 0.25).unwrap(),
+                _ => Shape::circle(0.4).unwrap(),
+            };
+            let x = 1.0 + k as f32 * 1.95;
+            world
+                .add(shape, x, -1.0, 0.0, ShapeOptions::default())
+                .unwrap()
+        })
+        .collect();
+    world.step().unwrap();
+    let options = MoveOptions::default();
+    let frame = |world: &mut World, t: usize| -> usize {
+        let mut contacts = 0;
+        for (k, &id) in movers.iter().enumerate() {
+            // Walks right for half a period, left for the other half: into the neighbours'
+            // old places and the walls.
+            let walk = if (t / (PERIOD / 2) + k) % 2 == 0 {
+                0.2
+            } else {
+                -0.2
+            };
+            let moved = world
+                .move_and_slide(id, Vec2::new(walk, 0.3), &options)
+                .unwrap();
+            contacts += moved.contact_count;
+        }
+        contacts
+    };
+    for t in 0..2 * PERIOD {
+        frame(&mut world, t);
+        world.step().unwrap();
+    }
+    let mut contacts = 0;
+    let mut allocations = 0;
+    for t in 2 * PERIOD..3 * PERIOD {
+        let info = allocation_counter::measure(|| contacts += frame(&mut world, t));
+        allocations += info.count_total;
+        world.step().unwrap();
+    }
+    assert!(contacts > PERIOD * 100, "only {contacts} contacts");
+    assert_eq!(
+        allocations, 0,
+        "{allocations} allocations in {PERIOD} frames of moves"
+    );
+}

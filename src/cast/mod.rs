@@ -573,4 +573,32 @@ mod tests {
         // Sliding along the wall: back to 0.
         assert_eq!(hit.safe_fraction(v(10.0, 0.0), 0.1), 0.0);
     }
+
+    /// Regression: with a margin, a polygon whose face is parallel to a segment target
+    /// gives two collinear edges of the Minkowski sum, whose entering times tie up to
+    /// rounding; when the segment's edge won the tie, the entry's foot fell beyond it and
+    /// the cast looked for the hit in the disc of that edge's end vertex, 2.4 units away,
+    /// and missed (found by the world's move-and-slide property test).
+    #[test]
+    fn a_margin_cast_onto_a_face_parallel_to_a_segment_hits() {
+        let mover = Shape::polygon(&[
+            v(-2.0, 2.0),
+            v(-1.5, 1.5),
+            v(1.5, -1.0),
+            v(2.0, -0.5),
+            v(1.0, 1.0),
+        ])
+        .unwrap();
+        let segment = Shape::segment(v(-1.0, 0.5), v(2.0, -2.0)).unwrap();
+        let target = at(5.562476, -14.923199);
+        let from = at(8.072599, -17.359848);
+        let push = v(-0.34926903, -0.23284602);
+        let exact = cast_shape(&mover, &from, push, &segment, &target).unwrap();
+        let hit = cast_shape_with_margin(&mover, &from, push, &segment, &target, 0.006).unwrap();
+        assert!(
+            hit.t < exact.t && hit.t > exact.t - 0.02,
+            "{hit:?} {exact:?}"
+        );
+        assert_eq!(hit.normal, exact.normal);
+    }
 }

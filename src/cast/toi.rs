@@ -10,8 +10,9 @@
 //!    slab around `C` when `C` is a segment) contains `O`, so an empty clip is a miss. Otherwise the last *entering* half-plane
 //!    gives the entry `q` into `P` and its edge.
 //! 2. If `q`'s foot on that edge lies within the edge, `q` is on `O`'s boundary: that is
-//!    the hit, with the edge's normal. Otherwise `q` lies in the *corner region* of the
-//!    edge's end vertex `v` (the part of `P` outside `O` near `v`, which belongs to `v`'s
+//!    the hit, with the edge's normal. Otherwise (unless a collinear neighbour edge holds
+//!    the foot: then `q` is on `O` all the same) `q` lies in the *corner region* of the
+//!    vertex `v` of `C` closest to it (the part of `P` outside `O` near `v`, which belongs to `v`'s
 //!    Voronoi region). Leaving that region other than through `v`'s arc means leaving `P`,
 //!    which a line never re-enters, so the hit is the ray's entry into the disc around
 //!    `v`, or there is none.
@@ -175,10 +176,22 @@ pub(super) fn time_of_impact(
                     normal: e.normal,
                     core_point: e.target_start + (e.target_end - e.target_start) * u,
                 }
-            } else if foot < 0.0 {
-                enter_disc(s, e.start, e.target_start, grown)
             } else {
-                enter_disc(s, e.end, e.target_end, grown)
+                // `q` is on the boundary of `P` but beyond the entering edge. Usually it
+                // is in the corner region of that edge's end, but not always: a collinear
+                // neighbour (a mover's face parallel to a segment target gives two edges on
+                // one line, whose entering times tie up to rounding) may hold its foot, and
+                // then `q` is on `O`. The closest point of `C` to `q` tells which.
+                let (distance, closest, core_point) = closest_point_to(s, q);
+                if distance <= grown {
+                    Toi::Hit {
+                        t: clip.enter,
+                        normal: (q - closest).unit().unwrap_or(e.normal),
+                        core_point,
+                    }
+                } else {
+                    enter_disc(s, closest, core_point, grown)
+                }
             }
         }
         None => {
@@ -205,17 +218,22 @@ pub(super) fn time_of_impact(
 
 /// The point of `C` closest to the origin, its distance, and the target core's part of it.
 fn closest_point(s: &Setup<'_>) -> (f64, D2, D2) {
+    closest_point_to(s, s.origin)
+}
+
+/// The point of `C` closest to `p`, its distance, and the target core's part of it.
+fn closest_point_to(s: &Setup<'_>, p: D2) -> (f64, D2, D2) {
     let mut best = (f64::INFINITY, D2::ZERO, D2::ZERO);
     for_each_edge(&s.target, &s.mover, |e| {
         let along = e.end - e.start;
         let length_sq = along.length_squared();
         let u = if length_sq > 0.0 {
-            ((s.origin - e.start).dot(along) / length_sq).clamp(0.0, 1.0)
+            ((p - e.start).dot(along) / length_sq).clamp(0.0, 1.0)
         } else {
             0.0
         };
         let point = e.start + along * u;
-        let distance = (s.origin - point).length();
+        let distance = (p - point).length();
         if distance < best.0 {
             let core = e.target_start + (e.target_end - e.target_start) * u;
             best = (distance, point, core);

@@ -17,7 +17,10 @@ use super::errors::{
 use super::float_text::{f32_text, f64_text};
 use crate::math::Vec2;
 use crate::shape::{Shape, ShapeError, ShapeKind, MAX_POLYGON_VERTICES};
-use crate::world::{ShapeOptions, WorldError, DEFAULT_LAYER, DEFAULT_MASK, MAX_COORDINATE};
+use crate::world::{
+    MoveOptions, ShapeOptions, WorldError, DEFAULT_LAYER, DEFAULT_MASK, MAX_COORDINATE,
+    MAX_MOVE_ITERATIONS,
+};
 use js_sys::{Array, ArrayBuffer, Float32Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -33,7 +36,11 @@ pub(super) fn number(method: &str, arg: &str, value: &JsValue) -> Result<f64, Js
 
 /// A finite number that fits in `f32`.
 pub(super) fn finite_f32(method: &str, arg: &str, value: &JsValue) -> Result<f32, JsValue> {
-    let v = number(method, arg, value)?;
+    finite_f32_of(method, arg, number(method, arg, value)?)
+}
+
+/// [`finite_f32`] of a number already read.
+pub(super) fn finite_f32_of(method: &str, arg: &str, v: f64) -> Result<f32, JsValue> {
     if !v.is_finite() {
         return Err(range_error(
             method,
@@ -77,7 +84,11 @@ pub(super) fn point(method: &str, x: &JsValue, y: &JsValue) -> Result<Vec2, JsVa
 
 /// A shape id: a non-negative integer below 2^32.
 pub(super) fn id(method: &str, arg: &str, value: &JsValue) -> Result<u32, JsValue> {
-    let v = number(method, arg, value)?;
+    id_of(method, arg, number(method, arg, value)?)
+}
+
+/// [`id`] of a number already read.
+pub(super) fn id_of(method: &str, arg: &str, v: f64) -> Result<u32, JsValue> {
     if v.fract() != 0.0 || !(0.0..=u32::MAX as f64).contains(&v) {
         return Err(range_error(
             method,
@@ -496,4 +507,55 @@ pub(super) fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue
     };
     // Size errors name the parameter ("radius"); say it belongs to `shape`.
     shape.map_err(|e| shape_error_in(method, "shape.", e))
+}
+
+/// `moveAndSlide`'s `opts.maxIterations`, already read: an integer from 1 to
+/// [`MAX_MOVE_ITERATIONS`] (the core's message for anything else).
+pub(super) fn move_iterations(method: &str, v: f64) -> Result<u32, JsValue> {
+    if v.fract() == 0.0 && (1.0..=MAX_MOVE_ITERATIONS as f64).contains(&v) {
+        return Ok(v as u32);
+    }
+    Err(world_error(
+        method,
+        WorldError::InvalidValue {
+            arg: "opts.maxIterations",
+            expected: "an integer from 1 to 16",
+            value: v as f32,
+        },
+    ))
+}
+
+/// The `opts` of `moveAndSlide`: `undefined`, `null` or
+/// `{ maxIterations?, upX?, upY?, maxSlope?, skin? }` (the core checks the ranges).
+pub(super) fn move_options(method: &str, opts: &JsValue) -> Result<MoveOptions, JsValue> {
+    let mut options = MoveOptions::default();
+    if opts.is_undefined() || opts.is_null() {
+        return Ok(options);
+    }
+    let keys = ["maxIterations", "upX", "upY", "maxSlope", "skin"];
+    plain_object(method, "opts", opts, &keys)?;
+    let read = |key: &str| -> Result<Option<f64>, JsValue> {
+        let arg = format!("opts.{key}");
+        let value = get(method, &arg, opts, &key.into())?;
+        if value.is_undefined() {
+            Ok(None)
+        } else {
+            number(method, &arg, &value).map(Some)
+        }
+    };
+    if let Some(v) = read("maxIterations")? {
+        options.max_iterations = move_iterations(method, v)?;
+    }
+    let fields: [(&str, &mut f32); 4] = [
+        ("upX", &mut options.up.x),
+        ("upY", &mut options.up.y),
+        ("maxSlope", &mut options.max_slope),
+        ("skin", &mut options.skin),
+    ];
+    for (key, field) in fields {
+        if let Some(v) = read(key)? {
+            *field = finite_f32_of(method, &format!("opts.{key}"), v)?;
+        }
+    }
+    Ok(options)
 }

@@ -6,6 +6,7 @@
 //! module:
 //!
 //! - this file: the `World` class as users call it (shapes, transforms, step, queries);
+//! - `mover`: `moveAndSlide`, checked and garbage-free;
 //! - `raw`: the low-level methods the package's JS entry is built on (variants that make no
 //!   JS garbage, addresses for typed-array views);
 //! - `casts`: `castShape`, `sweep`, `raycastMany` and their raw variants; `cast_args`
@@ -37,6 +38,7 @@ mod cast_args;
 mod casts;
 mod errors;
 mod float_text;
+mod mover;
 mod raw;
 
 use crate::math::Vec2;
@@ -72,6 +74,9 @@ pub struct WasmWorld {
     xya: Vec<f32>,
     points: Vec<Vec2>,
     hits: Vec<u32>,
+    /// The last `moveAndSlide`'s `x, y, grounded`, then the options of the next
+    /// `moveAndSlideRaw`: the package reads and writes them through a view.
+    moved: [f64; 8],
     /// The error of the last failed `*Raw` call, for `takeError()`.
     error: JsValue,
 }
@@ -129,6 +134,7 @@ impl WasmWorld {
             xya: Vec::new(),
             points: Vec::new(),
             hits: Vec::new(),
+            moved: [0.0; 8],
             error: JsValue::UNDEFINED,
         })
     }

@@ -45,6 +45,16 @@ pub enum WorldError {
         /// The argument's name, e.g. `"rays[2], rays[3]"`.
         arg: String,
     },
+    /// A value outside what an argument accepts (an option of
+    /// [`World::move_and_slide`](super::World::move_and_slide), say).
+    InvalidValue {
+        /// The argument's name.
+        arg: &'static str,
+        /// What it must be, e.g. `"an integer from 1 to 16"`.
+        expected: &'static str,
+        /// The value given.
+        value: f32,
+    },
 }
 
 impl WorldError {
@@ -75,6 +85,15 @@ impl WorldError {
                 write!(out, "the world holds the maximum of {MAX_SHAPES} shapes")
             }
             WorldError::ZeroLength { arg } => write!(out, "{arg} must not both be 0"),
+            WorldError::InvalidValue {
+                arg,
+                expected,
+                value,
+            } => {
+                write!(out, "{arg} must be {expected} (got ")?;
+                out.write_f32(*value, false)?;
+                out.write_str(")")
+            }
         }
     }
 }

@@ -41,11 +41,13 @@
 //! - `queries.rs`: point, box, shape and ray queries over the broad phase;
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
+//! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
 mod casts;
 mod errors;
 mod events;
+mod mover;
 mod poses;
 mod queries;
 
@@ -60,6 +62,7 @@ use events::{pair_key, Found, Removals};
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use errors::WorldError;
+pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
@@ -223,6 +226,8 @@ pub struct World {
     reorder: ReorderClock,
     /// The result buffers of sweeps and batched rays.
     casts: casts::CastBuffers,
+    /// The buffers of [`World::move_and_slide`].
+    mover: mover::MoverScratch,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under

@@ -9,6 +9,7 @@ mod rng;
 
 // castShape, sweep, raycastMany.
 mod casts;
+mod mover;
 
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,

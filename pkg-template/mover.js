@@ -1,0 +1,129 @@
+// moveAndSlide without JS garbage (installed on World.prototype by common.js).
+//
+// A game calls moveAndSlide for every character every frame, so the call may create no object. Passing a
+// fractional number to a binding boxes it (a heap number per argument per call), so `opts` is read here and
+// written into eight f64 the world keeps in wasm memory ([3..8]: maxIterations, upX, upY, maxSlope, skin), and only
+// (id, dx, dy) are passed. The raw binding returns the contact count (or 0xFFFFFFFF, keeping the error for
+// takeError()) and writes x, y, grounded to [0..3]; the result is one object per world, refilled by each call,
+// whose `contacts` is a view of the world's contact buffer. Arguments that are not numbers, and an `opts` that is
+// not a plain object of numbers, go to the checked binding instead, which throws the TypeError naming the argument
+// (or, for an unusual but valid `opts` such as a class instance, moves the same way).
+
+// The most contacts a move reports: the core's MAX_PLANES (src/cast/mover.rs). The core reserves room for them
+// once, so the buffer never moves after the first call.
+const MAX_CONTACTS = 32;
+
+class MoveState {
+  constructor() {
+    this.result = { x: 0.5, y: 0.5, grounded: false, contacts: null }; // 0.5: the fields start as doubles
+    this.buffer = null; // the ArrayBuffer the views below were made over
+    this.numbersPtr = -1;
+    this.contactsPtr = -1;
+    this.numbers = null; // the world's eight f64: x, y, grounded, then the options
+    this.full = null; // room for MAX_CONTACTS contacts
+    this.exact = []; // full.subarray(0, 3 × count), made once per count
+  }
+
+  /** Rebuilds the views if memory grew or a buffer moved. */
+  refresh(world, buffer) {
+    const numbersPtr = world.moveNumbersPtr();
+    const contactsPtr = world.moveContactsPtr();
+    if (buffer !== this.buffer || numbersPtr !== this.numbersPtr || contactsPtr !== this.contactsPtr) {
+      this.numbers = new Float64Array(buffer, numbersPtr, 8);
+      this.full = new Float32Array(buffer, contactsPtr, 3 * MAX_CONTACTS);
+      this.exact = [];
+      this.buffer = buffer;
+      this.numbersPtr = numbersPtr;
+      this.contactsPtr = contactsPtr;
+    }
+  }
+}
+
+/** @internal Adds `moveAndSlide` to the World prototype. `memory()` returns the wasm memory. */
+export function installMover(proto, memory) {
+  const raw = proto.moveAndSlideRaw;
+  const checked = proto.moveAndSlide;
+  const states = new WeakMap();
+  let defaults = null; // [maxIterations, upX, upY, maxSlope, skin], read from the core once
+
+  function state(world) {
+    let s = states.get(world);
+    if (s === undefined) {
+      s = new MoveState();
+      states.set(world, s);
+    }
+    s.refresh(world, memory().buffer);
+    return s;
+  }
+
+  /** Writes `opts` into the numbers; false when it is not a plain object of numbers (or reading it threw). */
+  function writeOptions(numbers, opts) {
+    numbers.set(defaults, 3);
+    if (opts === undefined || opts === null) return true;
+    if (typeof opts !== "object" || Object.getPrototypeOf(opts) !== Object.prototype) return false;
+    try {
+      for (const key in opts) {
+        if (key !== "maxIterations" && key !== "upX" && key !== "upY" && key !== "maxSlope" && key !== "skin") {
+          return false;
+        }
+      }
+      const maxIterations = opts.maxIterations;
+      const upX = opts.upX;
+      const upY = opts.upY;
+      const maxSlope = opts.maxSlope;
+      const skin = opts.skin;
+      if (maxIterations !== undefined) {
+        if (typeof maxIterations !== "number") return false;
+        numbers[3] = maxIterations;
+      }
+      if (upX !== undefined) {
+        if (typeof upX !== "number") return false;
+        numbers[4] = upX;
+      }
+      if (upY !== undefined) {
+        if (typeof upY !== "number") return false;
+        numbers[5] = upY;
+      }
+      if (maxSlope !== undefined) {
+        if (typeof maxSlope !== "number") return false;
+        numbers[6] = maxSlope;
+      }
+      if (skin !== undefined) {
+        if (typeof skin !== "number") return false;
+        numbers[7] = skin;
+      }
+      return true;
+    } catch {
+      return false; // a getter or proxy threw: the checked binding says so, naming the field
+    }
+  }
+
+  /**
+   * Moves shape `id` by (dx, dy) as far as it can, sliding along what it meets, and writes its new position.
+   * Returns this world's reused `{ x, y, grounded, contacts }` (see sepax_core.d.ts).
+   */
+  proto.moveAndSlide = function moveAndSlide(id, dx, dy, opts) {
+    if (defaults === null) defaults = this.moveOptionDefaults();
+    const s = state(this);
+    let count;
+    if (typeof id === "number" && typeof dx === "number" && typeof dy === "number" && writeOptions(s.numbers, opts)) {
+      count = raw.call(this, id, dx, dy);
+      if (count === 0xffffffff) throw this.takeError();
+    } else {
+      count = checked.call(this, id, dx, dy, opts).contacts.length / 3;
+    }
+    s.refresh(this, memory().buffer); // the first move reserves the contact buffer: memory may have grown
+    let contacts = s.exact[count];
+    if (contacts === undefined) {
+      contacts = s.full.subarray(0, 3 * count);
+      s.exact[count] = contacts;
+    }
+    const numbers = s.numbers;
+    const r = s.result;
+    r.x = numbers[0];
+    r.y = numbers[1];
+    r.grounded = numbers[2] !== 0;
+    r.contacts = contacts;
+    return r;
+  };
+}

@@ -1,0 +1,640 @@
+//! Move and slide in the world: a character (any shape in the world) moves as far as it
+//! can along the motion the game wants, sliding along whatever it meets, and its new
+//! transform is written.
+//!
+//! The geometry is the [`cast::mover`](crate::cast::mover) module's: exact casts with a
+//! margin and a final plane solve, the loop its essay describes. This module only feeds
+//! that loop from the world:
+//!
+//! 1. **Start overlaps.** The shapes the mover touches or overlaps at its start pose (by
+//!    [`collide`](crate::narrow_phase::collide), against the candidates of its box) each
+//!    give a plane that keeps the mover `skin` outside them. The mover is first pushed out
+//!    of them ([`solve_planes`] from a zero displacement); that push is itself cast, so it
+//!    cannot carry the mover into a shape it did not start in.
+//! 2. **Cast and clip**, at most `max_iterations` rounds: the remaining motion is cast
+//!    against the candidates of its swept box with a margin (`0.6 s` in the first round,
+//!    `s` the skin); the mover moves to the first hit (where it is exactly the margin from
+//!    the surface), the hit gives a plane, and the rest of the motion is clipped against
+//!    every plane met so far ([`clip_vector`]). Hits whose normal does not oppose the
+//!    motion are skipped (along that path the distance to that convex shape only grows),
+//!    and so are hits at `t = 0` from a shape that already gave a plane this frame (its
+//!    plane already clipped the motion).
+//!
+//!    Each later round casts with a smaller margin (`0.08 s` less per round, down to
+//!    `0.2 s`). It slides along the surfaces that earlier rounds stopped at, *exactly*
+//!    their margin away; cast with that same margin, the next floor tile's corner, flush
+//!    with the floor, would lie on the margin's edge, and rounding would decide whether it
+//!    is met, head on and with a tilted normal (the seam catching the mover by a
+//!    hundredth of the skin). A smaller margin passes it by a clear gap.
+//! 3. **Solve.** The frame's whole displacement is pushed out of all the planes at once,
+//!    so the mover rests `s` from every surface it met. Planes are relative to the frame's
+//!    start, so the solve sees every surface in one system: the tops of adjacent floor
+//!    tiles are one constraint, and the seam between two of them never stops a move.
+//! 4. **Safety.** The solve's correction is cast too (with a margin of `0.1 s`, below
+//!    every round's): should it run into a shape the loop never met (a mover squeezed
+//!    between walls), it stops short of that shape. So a move **never ends overlapping a
+//!    shape it did not start overlapping**.
+//! 5. **Rest.** A move that met something and comes out shorter than a thousandth of the
+//!    skin is dropped: what is left is the solver's rounding, and a mover pushed into a
+//!    corner would otherwise tremble by it from frame to frame. At rest, it holds still to
+//!    the bit.
+//!
+//! ## What it sees
+//!
+//! The mover starts from its **current written transform** (the columns: what
+//! [`World::set_transform`] or the JS views last wrote), and its final position is
+//! written back the same way (its angle is kept). Every other shape is seen **as the last
+//! `step()` saw it**, like every query: shapes moved since are met where the step left
+//! them, shapes added since are not met, and movers moved earlier in the same frame are
+//! met at their stepped poses. Candidates come from the broad phase (the grid of moving
+//! shapes and the tree of static ones), from the swept box of each round's motion: the
+//! cost depends on what is near the path, not on the size of the world. One query covers
+//! the start and the straight path; a round that leaves its box queries again. Pairs pass the
+//! step's layer filter: `(layer_mover & mask_other) != 0 && (layer_other & mask_mover) != 0`.
+//! The mover never meets itself.
+//!
+//! ## Conventions
+//!
+//! - **Up** is `(0, −1)` by default: on a canvas `y` grows downwards. A world with `y`
+//!   pointing up passes `up = (0, 1)` in [`MoveOptions`].
+//! - **Grounded** means some contact of this move has a normal within `max_slope` of up
+//!   (default 45°). A move that only slides along a floor without pushing into it meets
+//!   nothing: platformers apply gravity every frame, and that gravity is what finds the
+//!   floor.
+//! - **Contacts** are the planes the move met, in the order it met them: start overlaps
+//!   first, then cast hits. Each is `id, nx, ny` in one flat `f32` buffer the world owns
+//!   and reuses ([`World::move_contacts`]); ids are below [`MAX_SHAPES`](super::MAX_SHAPES)
+//!   `= 2^24`, so they are exact as `f32`. The normal points from the shape met towards
+//!   the mover. At most [`MAX_PLANES`] per move.
+//! - The **skin** (default [`DEFAULT_SKIN`]) is raised to at least
+//!   [`SKIN_ROUNDINGS`] `f32` roundings of the mover's scale (its distance from the
+//!   origin plus its size, rounded up to a power of two so that the skin does not change
+//!   as the mover walks), so that the margins stay far above the rounding of its
+//!   position: `0.0078` from `1,024` units from the origin, `0.0156` from `2,048`. A move
+//!   far from its start (beyond `10^5` units in one call) meets the rounding of where it
+//!   ends, which this floor does not cover.
+//!
+//! Deterministic (the same world and arguments give the same position, bit for bit: a
+//! mover pushed into a corner holds still), allocation-free once its two buffers have
+//! grown, and every argument is checked before anything is written.
+
+use super::errors::{check_angle, check_coordinate};
+use super::{World, WorldError, MAX_COORDINATE};
+use crate::cast::{cast_shape_with_margin, clip_vector, solve_planes, Plane, MAX_PLANES};
+use crate::math::{Aabb, Transform, Vec2};
+use crate::narrow_phase::collide;
+use crate::shape::Shape;
+use crate::sort::heap_sort_by_key;
+
+/// The skin a move keeps by default: `0.01` units (a hundredth of a pixel in a game
+/// measured in pixels, a centimetre in one measured in metres).
+pub const DEFAULT_SKIN: f32 = 0.01;
+
+/// The least skin, in `f32` roundings of the mover's scale (its distance from the origin
+/// plus its size): the margins of the casts must stay far above the rounding of the
+/// positions they start from.
+pub const SKIN_ROUNDINGS: f32 = 64.0;
+
+/// The most cast-and-clip rounds a move may be given.
+pub const MAX_MOVE_ITERATIONS: u32 = 16;
+
+/// The margin of the first cast of a move, as a fraction of the skin (the `cast::mover`
+/// essay's `m`), and how much less each later round's margin is, down to the least.
+const MARGIN_FRACTION: f32 = 0.6;
+const MARGIN_DECREMENT: f32 = 0.08;
+const LEAST_MARGIN_FRACTION: f32 = 0.2;
+
+/// A move that met something and would move less than this fraction of the skin does
+/// not move at all (see [`World::move_and_slide`]).
+const REST_FRACTION: f32 = 1e-3;
+
+/// The margin of the cast of the solver's correction, as a fraction of the skin.
+const SAFETY_FRACTION: f32 = 0.1;
+
+/// Sweeps of the plane solver (Box2D's mover runs 20).
+const SOLVER_ITERATIONS: usize = 20;
+
+/// How [`World::move_and_slide`] moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveOptions {
+    /// The most cast-and-clip rounds, from 1 to [`MAX_MOVE_ITERATIONS`] (default 4, as
+    /// Godot's `max_slides`).
+    pub max_iterations: u32,
+    /// The direction of up, for `grounded` (any finite non-zero vector; default `(0, −1)`,
+    /// up on a canvas whose `y` grows downwards).
+    pub up: Vec2,
+    /// The steepest floor, in radians from `up`, from 0 to π (default π/4).
+    pub max_slope: f32,
+    /// The distance kept from surfaces at rest (default [`DEFAULT_SKIN`]), from 0 to
+    /// [`MAX_COORDINATE`]; raised to at least [`SKIN_ROUNDINGS`] roundings of the mover's
+    /// coordinates.
+    pub skin: f32,
+}
+
+impl Default for MoveOptions {
+    fn default() -> Self {
+        MoveOptions {
+            max_iterations: 4,
+            up: Vec2::new(0.0, -1.0),
+            max_slope: core::f32::consts::FRAC_PI_4,
+            skin: DEFAULT_SKIN,
+        }
+    }
+}
+
+impl MoveOptions {
+    /// Checks every field; the errors name them as the JS options do (`opts.maxSlope`).
+    pub fn validate(&self) -> Result<(), WorldError> {
+        let bad = |arg: &'static str, expected: &'static str, value: f32| {
+            Err(WorldError::InvalidValue {
+                arg,
+                expected,
+                value,
+            })
+        };
+        if !(1..=MAX_MOVE_ITERATIONS).contains(&self.max_iterations) {
+            return bad(
+                "opts.maxIterations",
+                "an integer from 1 to 16",
+                self.max_iterations as f32,
+            );
+        }
+        for (arg, value) in [("opts.upX", self.up.x), ("opts.upY", self.up.y)] {
+            if !value.is_finite() {
+                return bad(arg, "a finite number", value);
+            }
+        }
+        if unit(self.up) == Vec2::ZERO {
+            return bad("opts.upX, opts.upY", "a non-zero vector", 0.0);
+        }
+        if !(0.0..=core::f32::consts::PI).contains(&self.max_slope) {
+            return bad(
+                "opts.maxSlope",
+                "an angle from 0 to π radians",
+                self.max_slope,
+            );
+        }
+        if !(0.0..=MAX_COORDINATE).contains(&self.skin) {
+            return bad("opts.skin", "a distance from 0 to 1e7", self.skin);
+        }
+        Ok(())
+    }
+}
+
+/// What a move did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveResult {
+    /// The mover's new position (written to its transform).
+    pub position: Vec2,
+    /// Some contact's normal is within `max_slope` of `up`.
+    pub grounded: bool,
+    /// How many contacts [`World::move_contacts`] holds.
+    pub contact_count: usize,
+}
+
+/// The buffers a move reuses.
+#[derive(Clone, Debug, Default)]
+pub(super) struct MoverScratch {
+    /// Candidate ids of the current query.
+    candidates: Vec<u32>,
+    /// `id, nx, ny` per contact of the last move.
+    contacts: Vec<f32>,
+    /// The box `candidates` were gathered for.
+    gathered: Option<Aabb>,
+}
+
+/// True when `inner` lies within `outer`.
+fn contains(outer: &Aabb, inner: &Aabb) -> bool {
+    outer.min.x <= inner.min.x
+        && outer.min.y <= inner.min.y
+        && inner.max.x <= outer.max.x
+        && inner.max.y <= outer.max.y
+}
+
+/// `v` scaled to unit length, or zero; scaled by its largest component first so that
+/// neither `(3e38, 3e38)` overflows nor `(1e-30, 0)` underflows.
+fn unit(v: Vec2) -> Vec2 {
+    let scale = v.x.abs().max(v.y.abs());
+    if scale == 0.0 || !scale.is_finite() {
+        return Vec2::ZERO;
+    }
+    Vec2::new(v.x / scale, v.y / scale).normalize_or_zero()
+}
+
+/// The least power of two at or above `v` (finite, `>= 0`; 0 gives the least normal
+/// power). The skin's floor is a power of two of the mover's scale, so that it stays the
+/// same while the mover walks (a skin that changed every frame would change the height it
+/// rests at every frame).
+fn power_of_two_above(v: f32) -> f32 {
+    let bits = v.to_bits();
+    let exponent = (bits >> 23) & 0xFF;
+    if bits & 0x007F_FFFF == 0 && exponent > 0 {
+        v
+    } else {
+        f32::from_bits((exponent + 1).min(254) << 23)
+    }
+}
+
+/// The planes a move has met, with the shape each came from.
+struct Planes {
+    planes: [Plane; MAX_PLANES],
+    sources: [u32; MAX_PLANES],
+    count: usize,
+    /// The first `started` planes come from shapes the mover started in.
+    started: usize,
+}
+
+impl Planes {
+    fn new() -> Planes {
+        Planes {
+            planes: [Plane {
+                normal: Vec2::ZERO,
+                offset: 0.0,
+            }; MAX_PLANES],
+            sources: [u32::MAX; MAX_PLANES],
+            count: 0,
+            started: 0,
+        }
+    }
+
+    fn all(&self) -> &[Plane] {
+        &self.planes[..self.count]
+    }
+
+    fn has_source(&self, id: u32) -> bool {
+        self.sources[..self.count].contains(&id)
+    }
+
+    fn started_in(&self, id: u32) -> bool {
+        self.sources[..self.started].contains(&id)
+    }
+
+    /// Adds a plane (ignored once full) and records it as a contact.
+    fn push(&mut self, id: u32, plane: Plane, contacts: &mut Vec<f32>) {
+        if self.count < MAX_PLANES {
+            self.planes[self.count] = plane;
+            self.sources[self.count] = id;
+            self.count += 1;
+            contacts.extend_from_slice(&[id as f32, plane.normal.x, plane.normal.y]);
+        }
+    }
+}
+
+/// The first hit of a cast over the candidates.
+#[derive(Clone, Copy)]
+struct FirstHit {
+    id: u32,
+    t: f32,
+    normal: Vec2,
+}
+
+/// The mover, read once.
+struct Mover<'a> {
+    id: u32,
+    shape: &'a Shape,
+    start: Transform,
+    layer: u32,
+    mask: u32,
+}
+
+impl Mover<'_> {
+    fn at(&self, offset: Vec2) -> Transform {
+        Transform {
+            translation: self.start.translation + offset,
+            rotation: self.start.rotation,
+        }
+    }
+}
+
+impl World {
+    /// Moves shape `id` along `delta` as far as it can, sliding along what it meets, and
+    /// writes its new position (as [`World::set_transform`] would, keeping its angle).
+    /// See the module docs for the method, what the mover sees and the conventions; the
+    /// contacts are in [`World::move_contacts`] until the next move.
+    ///
+    /// A move that met something and comes out shorter than a thousandth of the skin leaves
+    /// the mover where it was: at rest against surfaces, it stays still to the bit.
+    ///
+    /// Fails, changing nothing, on an unknown id, a non-finite delta, a destination beyond
+    /// [`MAX_COORDINATE`], bad options, or a written transform of the mover that is not
+    /// finite or in range.
+    ///
+    /// ```
+    /// use sepax::world::MoveOptions;
+    /// use sepax::{Shape, ShapeOptions, Vec2, World};
+    /// let mut world = World::new();
+    /// let fixed = ShapeOptions { is_static: true, ..ShapeOptions::default() };
+    /// // A floor whose top is at y = 0 (y grows downwards, as on a canvas).
+    /// world.add(Shape::aligned_box(50.0, 1.0).unwrap(), 0.0, 1.0, 0.0, fixed).unwrap();
+    /// let player = Shape::aligned_box(0.5, 1.0).unwrap();
+    /// let id = world.add(player, 0.0, -3.0, 0.0, ShapeOptions::default()).unwrap();
+    /// world.step().unwrap();
+    /// // Walk right while falling 5: the floor stops the fall, the walk goes on.
+    /// let moved = world
+    ///     .move_and_slide(id, Vec2::new(2.0, 5.0), &MoveOptions::default())
+    ///     .unwrap();
+    /// assert!(moved.grounded);
+    /// assert!((moved.position.x - 2.0).abs() < 1e-5);
+    /// assert!((moved.position.y - (-1.0 - 0.01)).abs() < 1e-4); // a skin above the floor
+    /// assert_eq!(world.move_contacts()[..3], [0.0, 0.0, -1.0]); // the floor (id 0), up
+    /// ```
+    pub fn move_and_slide(
+        &mut self,
+        id: u32,
+        delta: Vec2,
+        options: &MoveOptions,
+    ) -> Result<MoveResult, WorldError> {
+        self.check_id("id", id)?;
+        let s = id as usize;
+        let (x, y, angle) = (self.store.xs[s], self.store.ys[s], self.store.angles[s]);
+        check_coordinate(|| format!("x of shape {id}"), x)?;
+        check_coordinate(|| format!("y of shape {id}"), y)?;
+        check_angle(|| format!("angle of shape {id}"), angle)?;
+        for (arg, value) in [("dx", delta.x), ("dy", delta.y)] {
+            if !value.is_finite() {
+                return Err(WorldError::NonFinite { arg: arg.into() });
+            }
+        }
+        check_coordinate(|| "x + dx".into(), x + delta.x)?;
+        check_coordinate(|| "y + dy".into(), y + delta.y)?;
+        options.validate()?;
+
+        let mut scratch = core::mem::take(&mut self.mover);
+        let row = self.store.row(id);
+        let shape = &self.store.bodies[row].shape;
+        let mover = Mover {
+            id,
+            shape,
+            start: Transform::from_xy_angle(x, y, angle),
+            layer: self.store.layers[s],
+            mask: self.store.masks[s],
+        };
+        let scale = power_of_two_above(mover.start.translation.length() + shape.bounding_radius());
+        let skin = options.skin.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
+        let mut offset = self.slide(&mover, delta, skin, options.max_iterations, &mut scratch);
+        // A mover held by what it met (pushed into a corner) comes out of the solve with a
+        // displacement of rounding noise, which would make it tremble frame after frame.
+        if !scratch.contacts.is_empty() && offset.length() <= REST_FRACTION * skin {
+            offset = Vec2::ZERO;
+        }
+        let position = mover.start.translation + offset;
+        let position = Vec2::new(
+            position.x.clamp(-MAX_COORDINATE, MAX_COORDINATE),
+            position.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
+        );
+        let up = unit(options.up);
+        let floor = options.max_slope.cos();
+        let grounded = scratch
+            .contacts
+            .chunks_exact(3)
+            .any(|c| Vec2::new(c[1], c[2]).dot(up) >= floor);
+        let contact_count = scratch.contacts.len() / 3;
+        self.mover = scratch;
+        self.write_transform(id, position.x, position.y, angle);
+        Ok(MoveResult {
+            position,
+            grounded,
+            contact_count,
+        })
+    }
+
+    /// The contacts of the last [`World::move_and_slide`]: `id, nx, ny` for each (the id
+    /// as an exact `f32`), the normal pointing from that shape towards the mover.
+    #[must_use]
+    pub fn move_contacts(&self) -> &[f32] {
+        &self.mover.contacts
+    }
+
+    /// The loop of the module docs; returns the mover's displacement.
+    fn slide(
+        &self,
+        mover: &Mover,
+        delta: Vec2,
+        skin: f32,
+        rounds: u32,
+        scratch: &mut MoverScratch,
+    ) -> Vec2 {
+        let margin = MARGIN_FRACTION * skin;
+        // Round k slides along the surfaces earlier rounds stopped at, a margin from them:
+        // its own margin is smaller, so that it does not graze them (or the next tile's
+        // corner, flush with them) at exactly its margin, where rounding would decide.
+        let round_margin = |k: u32| {
+            let fraction = MARGIN_FRACTION - MARGIN_DECREMENT * (k + 1) as f32;
+            fraction.max(LEAST_MARGIN_FRACTION) * skin
+        };
+        let mut planes = Planes::new();
+        scratch.contacts.clear();
+        if scratch.contacts.capacity() < 3 * MAX_PLANES {
+            // Once, so that the buffer (and the JS view over it) never moves again.
+            scratch.contacts.reserve_exact(3 * MAX_PLANES);
+        }
+
+        // One query for the start overlaps and the straight path (later rounds query again
+        // only when they leave its box).
+        let start_box = mover.shape.aabb(&mover.start);
+        let end_box = mover.shape.aabb(&mover.at(delta));
+        self.gather(mover, &start_box.union(&end_box).expanded(skin), scratch);
+
+        // 1. Start overlaps, and the push out of them.
+        for &other in &scratch.candidates {
+            let (body, aabb) = self.body(other);
+            if !aabb.overlaps(&start_box) {
+                continue;
+            }
+            if let Some(contact) = collide(&body.shape, &body.pose, mover.shape, &mover.start) {
+                let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
+                planes.push(other, plane, &mut scratch.contacts);
+            }
+        }
+        planes.started = planes.count;
+        let mut moved = Vec2::ZERO;
+        if planes.count > 0 {
+            let push = solve_planes(Vec2::ZERO, planes.all(), SOLVER_ITERATIONS).delta;
+            if let Some(hit) = self.first_hit(mover, moved, push, margin, &planes, true, scratch) {
+                moved += push * hit.t;
+                self.hit_plane(hit, moved, skin - margin, &mut planes, scratch);
+            } else {
+                moved += push;
+            }
+        }
+
+        // 2. Cast and clip.
+        let mut remaining = clip_vector(delta, planes.all());
+        for round in 0..rounds {
+            if remaining == Vec2::ZERO {
+                break;
+            }
+            let margin = if round == 0 && planes.count == 0 {
+                margin
+            } else {
+                round_margin(round)
+            };
+            let Some(hit) =
+                self.first_hit(mover, moved, remaining, margin, &planes, false, scratch)
+            else {
+                moved += remaining;
+                break;
+            };
+            moved += remaining * hit.t;
+            self.hit_plane(hit, moved, skin - margin, &mut planes, scratch);
+            remaining = clip_vector(remaining * (1.0 - hit.t), planes.all());
+        }
+
+        // 3. Solve, and 4. cast the correction (with a smaller margin: it only has to keep
+        // the mover out of what the loop did not meet).
+        let solved = solve_planes(moved, planes.all(), SOLVER_ITERATIONS).delta;
+        let correction = solved - moved;
+        if correction == Vec2::ZERO {
+            return moved;
+        }
+        let safety = SAFETY_FRACTION * skin;
+        match self.first_hit(mover, moved, correction, safety, &planes, true, scratch) {
+            None => solved,
+            Some(hit) => {
+                self.hit_plane(hit, moved + correction * hit.t, 0.0, &mut planes, scratch);
+                moved + correction * hit.t
+            }
+        }
+    }
+
+    /// Adds the plane of a cast hit met after moving by `moved`: the mover is `margin`
+    /// from the surface there and must end `gap = skin − margin` further out.
+    fn hit_plane(
+        &self,
+        hit: FirstHit,
+        moved: Vec2,
+        gap: f32,
+        planes: &mut Planes,
+        scratch: &mut MoverScratch,
+    ) {
+        let plane = Plane {
+            normal: hit.normal,
+            offset: hit.normal.dot(moved) + gap,
+        };
+        planes.push(hit.id, plane, &mut scratch.contacts);
+    }
+
+    /// The first shape the mover, displaced by `moved`, meets when cast along `motion`
+    /// with `margin`, among the candidates of the swept box (see the module docs for the
+    /// hits skipped; `skip_started` also skips the shapes the mover started in, for the
+    /// push out of them and the correction).
+    #[allow(clippy::too_many_arguments)] // the mover, where from, along what, which margin, what to skip
+    fn first_hit(
+        &self,
+        mover: &Mover,
+        moved: Vec2,
+        motion: Vec2,
+        margin: f32,
+        planes: &Planes,
+        skip_started: bool,
+        scratch: &mut MoverScratch,
+    ) -> Option<FirstHit> {
+        let from = mover.at(moved);
+        let swept = mover
+            .shape
+            .aabb(&from)
+            .union(&mover.shape.aabb(&mover.at(moved + motion)));
+        let query = swept.expanded(margin);
+        if !scratch
+            .gathered
+            .is_some_and(|gathered| contains(&gathered, &query))
+        {
+            self.gather(mover, &query, scratch);
+        }
+        let mut first: Option<FirstHit> = None;
+        for &other in &scratch.candidates {
+            if skip_started && planes.started_in(other) {
+                continue;
+            }
+            let (body, aabb) = self.body(other);
+            if !aabb.overlaps(&query) {
+                continue;
+            }
+            let Some(hit) =
+                cast_shape_with_margin(mover.shape, &from, motion, &body.shape, &body.pose, margin)
+            else {
+                continue;
+            };
+            if hit.normal.dot(motion) >= 0.0 {
+                continue;
+            }
+            // A shape that gave a plane this frame, met again at the start: its plane already
+            // clipped the motion. Not for the correction (`skip_started`), which the solve
+            // may push into such a shape when planes conflict.
+            if hit.t == 0.0 && !skip_started && planes.has_source(other) {
+                continue;
+            }
+            // Ties go to the smaller id (candidates come in no particular order).
+            let better = first.map_or(true, |f| hit.t < f.t || (hit.t == f.t && other < f.id));
+            if better {
+                first = Some(FirstHit {
+                    id: other,
+                    t: hit.t,
+                    normal: hit.normal,
+                });
+            }
+        }
+        first
+    }
+
+    /// Fills `scratch.candidates` with the ids, other than the mover's, whose boxes touch
+    /// `query` and that pass the layer filter with it, in id order.
+    fn gather(&self, mover: &Mover, query: &Aabb, scratch: &mut MoverScratch) {
+        scratch.gathered = Some(*query);
+        let candidates = &mut scratch.candidates;
+        candidates.clear();
+        let store = &self.store;
+        self.query_candidates(query, &mut |other, _| {
+            let o = other as usize;
+            if other != mover.id
+                && mover.layer & store.masks[o] != 0
+                && store.layers[o] & mover.mask != 0
+            {
+                candidates.push(other);
+            }
+        });
+        // In id order: the grid's order follows the rows, which a reorder changes, and the
+        // order of the planes must not (the solve's rounding depends on it).
+        heap_sort_by_key(candidates, |&id| id);
+    }
+
+    /// The shape `id` and its box, as the last step saw them.
+    fn body(&self, id: u32) -> (&crate::store::Body, &Aabb) {
+        let row = self.store.row(id);
+        (&self.store.bodies[row], &self.store.aabbs[row])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_skin_floor_steps_by_powers_of_two() {
+        assert_eq!(power_of_two_above(1000.0), 1024.0);
+        assert_eq!(power_of_two_above(1024.0), 1024.0);
+        assert_eq!(power_of_two_above(1025.0), 2048.0);
+        assert_eq!(power_of_two_above(0.3), 0.5);
+        assert!(power_of_two_above(0.0) > 0.0);
+        assert_eq!(power_of_two_above(3e38), f32::from_bits(254 << 23));
+    }
+
+    #[test]
+    fn default_options_are_valid_and_bad_ones_are_named() {
+        MoveOptions::default().validate().unwrap();
+        let bad = MoveOptions {
+            max_slope: 4.0,
+            ..MoveOptions::default()
+        };
+        assert!(bad
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .starts_with("opts.maxSlope must be an angle from 0 to π radians (got 4"));
+        assert_eq!(
+            unit(Vec2::new(3e38, 3e38)),
+            Vec2::new(1.0, 1.0).normalize_or_zero()
+        );
+        assert_eq!(unit(Vec2::new(1e-30, 0.0)), Vec2::new(1.0, 0.0));
+    }
+}

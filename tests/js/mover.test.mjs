@@ -1,0 +1,148 @@
+// moveAndSlide through the package (pkg/node.js): a character walking over a tile floor into a wall, the reused
+// result object and contacts view, hostile input (TypeError/RangeError naming the argument, world unchanged), and
+// zero JS garbage per frame for 1,000 characters (measured in a child process as garbage.test.mjs does).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import init, { World } from "../../pkg/node.js";
+
+await init();
+
+/** A floor of 30 unit tiles (aligned and turned boxes, tops at y = 0) and a wall whose face is at x = 20. */
+function level() {
+  const w = new World();
+  const tiles = [];
+  for (let i = 0; i < 30; i++) {
+    const opts = { isStatic: true };
+    tiles.push(i % 2 ? w.addBox(i + 0.5, 0.5, 0.5, 0.5, 0, opts) : w.addAlignedBox(i + 0.5, 0.5, 0.5, 0.5, opts));
+  }
+  const wall = w.addAlignedBox(20.5, -5, 0.5, 5, { isStatic: true });
+  return { w, tiles, wall };
+}
+
+test("a character walks over tile seams into a wall and holds still", () => {
+  const { w, tiles, wall } = level();
+  const id = w.addCapsule(1, -2, 0.3, 0.25, Math.PI / 2);
+  w.step();
+  let standing = null;
+  const rest = [];
+  for (let frame = 0; frame < 400; frame++) {
+    const before = w.getTransform(id)[0];
+    const r = w.moveAndSlide(id, 0.07, 0.3);
+    w.step();
+    // Overlaps nothing but itself (as the step just saw it).
+    assert.deepEqual(
+      Array.from(w.queryShape({ kind: "capsule", halfLength: 0.3, radius: 0.25 }, r.x, r.y, Math.PI / 2)),
+      [id],
+    );
+    if (r.x + 0.25 < 20 - 0.05 && r.grounded) {
+      if (standing === null && frame > 5) standing = r.y;
+      if (standing !== null) {
+        assert.equal(r.y, standing, `frame ${frame}: height changed`);
+        assert.ok(Math.abs(r.x - before - 0.07) < 1e-5, `frame ${frame}: stepped ${r.x - before}`);
+        for (let c = 0; c < r.contacts.length; c += 3) {
+          assert.ok(tiles.includes(r.contacts[c]), `frame ${frame}: met ${r.contacts[c]}`);
+          assert.deepEqual([r.contacts[c + 1], r.contacts[c + 2]], [0, -1]);
+        }
+      }
+    }
+    if (frame >= 350) rest.push([r.x, r.y]);
+  }
+  assert.ok(standing !== null, "never stood on the floor");
+  assert.ok(
+    rest.every(([x, y]) => x === rest[0][0] && y === rest[0][1]),
+    "still at the wall",
+  );
+  assert.ok(Math.abs(rest[0][0] + 0.25 - (20 - 0.01)) < 1e-4, `rests at ${rest[0]}`);
+  const r = w.moveAndSlide(id, 0.1, 0.3);
+  assert.ok(r.grounded);
+  const met = Array.from({ length: r.contacts.length / 3 }, (_, k) => r.contacts[3 * k]);
+  assert.ok(met.includes(wall), `the wall is among ${met}`);
+  // The transform was written.
+  assert.deepEqual(Array.from(w.getTransform(id)), [Math.fround(r.x), Math.fround(r.y), Math.fround(Math.PI / 2)]);
+  w.free();
+});
+
+test("the result object and its contacts view are reused; options work", () => {
+  const { w } = level();
+  const a = w.addCircle(5, -1, 0.4);
+  const b = w.addCircle(8, -1, 0.4);
+  w.step();
+  const r1 = w.moveAndSlide(a, 0, 2);
+  const r2 = w.moveAndSlide(b, 0, 2, { maxIterations: 2, upX: 0, upY: -1, maxSlope: 0.5, skin: 0.05 });
+  assert.equal(r1, r2, "one object per world");
+  assert.ok(Math.abs(r2.y - -0.45) < 1e-4, `skin 0.05: ${r2.y}`);
+  assert.equal(r2.contacts.length, 3);
+  const again = w.moveAndSlide(b, 0, 2, { skin: 0.05 });
+  assert.equal(again.contacts, r2.contacts, "the same view for the same count");
+  // y-up: the floor is overhead.
+  assert.equal(w.moveAndSlide(b, 0, 1, { upY: 1, skin: 0.05 }).grounded, false);
+  // Unknown keys, getters that throw and odd objects go through the checked path.
+  assert.throws(() => w.moveAndSlide(a, 0, 1, { maxSlop: 1 }), { name: "TypeError", message: /unknown key "maxSlop"/ });
+  const throwing = {
+    get skin() {
+      throw new Error("boom");
+    },
+  };
+  assert.throws(() => w.moveAndSlide(a, 0, 1, throwing), { name: "TypeError", message: /opts.skin could not be read/ });
+  class Opts {
+    constructor() {
+      this.maxIterations = 3;
+    }
+  }
+  assert.equal(w.moveAndSlide(a, 0.5, 0, new Opts()).x, 5.5);
+  w.free();
+});
+
+test("hostile input throws a TypeError or RangeError naming the argument and changes nothing", () => {
+  const { w } = level();
+  const id = w.addAlignedBox(3, -2, 0.25, 0.5);
+  w.step();
+  w.moveAndSlide(id, 0, 5);
+  const before = Array.from(w.getTransform(id));
+  const cases = [
+    [() => w.moveAndSlide("1", 0, 0), TypeError, /moveAndSlide: id must be a number/],
+    [() => w.moveAndSlide(1.5, 0, 0), RangeError, /id must be a non-negative integer/],
+    [() => w.moveAndSlide(-1, 0, 0), RangeError, /id/],
+    [() => w.moveAndSlide(999, 0, 0), RangeError, /id: 999 is not the id of a live shape/],
+    [() => w.moveAndSlide(id, NaN, 0), RangeError, /dx must be a finite number/],
+    [() => w.moveAndSlide(id, 0, Infinity), RangeError, /dy must be a finite number/],
+    [() => w.moveAndSlide(id, 1e300, 0), RangeError, /dx is too large/],
+    [() => w.moveAndSlide(id, 2e7, 0), RangeError, /x \+ dx must be between/],
+    [() => w.moveAndSlide(id, null, 0), TypeError, /dx must be a number/],
+    [() => w.moveAndSlide(id, 0, 0, 5), TypeError, /opts must be an object/],
+    [() => w.moveAndSlide(id, 0, 0, { maxIterations: -1 }), RangeError, /opts.maxIterations must be an integer/],
+    [() => w.moveAndSlide(id, 0, 0, { maxIterations: 0 }), RangeError, /opts.maxIterations/],
+    [() => w.moveAndSlide(id, 0, 0, { maxIterations: 1.5 }), RangeError, /opts.maxIterations/],
+    [() => w.moveAndSlide(id, 0, 0, { maxIterations: "4" }), TypeError, /opts.maxIterations must be a number/],
+    [() => w.moveAndSlide(id, 0, 0, { maxSlope: NaN }), RangeError, /opts.maxSlope must be a finite number/],
+    [() => w.moveAndSlide(id, 0, 0, { maxSlope: 4 }), RangeError, /opts.maxSlope must be an angle from 0 to π/],
+    [() => w.moveAndSlide(id, 0, 0, { skin: -1 }), RangeError, /opts.skin/],
+    [() => w.moveAndSlide(id, 0, 0, { upX: 0, upY: 0 }), RangeError, /opts.upX, opts.upY must be a non-zero vector/],
+    [() => w.moveAndSlide(id, 0, 0, { upX: Infinity }), RangeError, /opts.upX must be a finite number/],
+  ];
+  for (const [call, type, message] of cases) {
+    assert.throws(call, (e) => e instanceof type && message.test(e.message), String(message));
+    assert.deepEqual(Array.from(w.getTransform(id)), before);
+  }
+  // Still usable, and the freed world says so.
+  assert.ok(w.moveAndSlide(id, 1, 0).x > before[0]);
+  w.free();
+  assert.throws(() => w.moveAndSlide(id, 1, 0), /World was freed/);
+});
+
+test("1,000 characters moving every frame allocate (almost) no JS heap", (t) => {
+  const child = fileURLToPath(new URL("./fixtures/mover-garbage-child.mjs", import.meta.url));
+  const run = spawnSync(process.execPath, ["--expose-gc", child, "200"], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const result = JSON.parse(run.stdout.trim().split("\n").pop());
+  t.diagnostic(JSON.stringify(result));
+  assert.ok(result.sink, "the loop read real results");
+  assert.ok(result.contacts > 0, "the characters met something");
+  assert.ok(result.control.bytesPerFrame > 32, "the control loop's garbage is visible");
+  const { bytesPerFrame, gcDuring } = result.movers;
+  assert.equal(gcDuring, 0, "a garbage collection ran during every measured window");
+  // 1,000 calls per frame: one heap number per call would be 12,000+ bytes per frame.
+  assert.ok(bytesPerFrame < 2, `${bytesPerFrame} bytes/frame`);
+});
