@@ -146,10 +146,20 @@ test("generation(id) tells a reused id apart (issue 21)", () => {
   assert.equal(w.generation(b), free, "the free id already had the next shape's generation");
   assert.notEqual(w.generation(b), saved);
   assert.equal(w.generation(2 ** 32 - 1), 0, "an id never issued");
-  assert.throws(() => w.generation("0"), (e) => e instanceof TypeError && /^generation: id must be a number/.test(e.message));
-  assert.throws(() => w.generation(), (e) => e instanceof TypeError && /^generation: id/.test(e.message));
+  assert.throws(
+    () => w.generation("0"),
+    (e) => e instanceof TypeError && /^generation: id must be a number/.test(e.message),
+  );
+  assert.throws(
+    () => w.generation(),
+    (e) => e instanceof TypeError && /^generation: id/.test(e.message),
+  );
   for (const bad of [-1, 0.5, 2 ** 32, NaN]) {
-    assert.throws(() => w.generation(bad), (e) => e instanceof RangeError && /^generation: id/.test(e.message), `${bad}`);
+    assert.throws(
+      () => w.generation(bad),
+      (e) => e instanceof RangeError && /^generation: id/.test(e.message),
+      `${bad}`,
+    );
   }
   w.free();
 });
