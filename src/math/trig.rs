@@ -11,8 +11,8 @@
 //! Two reductions. Angles below 1e5 in magnitude (every angle a game normally holds, and
 //! the path each moving shape takes every step) subtract the nearest multiple of π/2 in
 //! two parts (Cody–Waite), which is exact enough there. Larger ones take the cold
-//! [`sin_cos_large`], an exact reduction (Payne–Hanek) with 256 bits of 2/π, of which any
-//! `f32` needs a 104-bit window.
+//! [`reduce_large_packed`], an exact reduction (Payne–Hanek) with 256 bits of 2/π, of
+//! which any `f32` needs a 104-bit window. Both end in the same polynomials.
 //!
 //! Written here rather than taken from the standard library, whose `sin_cos` is
 //! compiled-in software in wasm (not an instruction), several times slower, and whose
@@ -21,7 +21,7 @@
 //! This module knows nothing but `f64` and integer arithmetic.
 
 /// Below this magnitude the two-part π/2 of [`sin_cos`] reduces exactly enough; at and
-/// above it, and for NaN and infinities, [`sin_cos_large`] reduces.
+/// above it, and for NaN and infinities, [`reduce_large_packed`] reduces.
 const LARGE: f64 = 1.0e5;
 
 /// Sine and cosine of `angle`, each the `f32` nearest to the true value or its neighbour;
@@ -35,29 +35,30 @@ const LARGE: f64 = 1.0e5;
 /// two are within a factor of 2 of each other), and the result is off by about 1e-21:
 /// relatively tiny even for the `f32`s nearest to a multiple of π/2, which are no nearer
 /// than 1.6e-9 (see [`reduce_large`]).
-#[inline]
+///
+/// Never inlined: its callers (the poses of a step, adds, shape queries) would each get a
+/// copy of the polynomials, some hundreds of bytes of wasm apiece, and one call is cheap
+/// next to them.
+#[inline(never)]
 pub(super) fn sin_cos(angle: f32) -> (f32, f32) {
     const FRAC_2_PI: f64 = core::f64::consts::FRAC_2_PI;
     // π/2 split so that k × PIO2_HI is exact for |k| < 2^20.
     const PIO2_HI: f64 = 1.570_796_326_734_125_6;
     const PIO2_LO: f64 = 6.077_100_506_506_192e-11;
     let x = f64::from(angle);
-    if x.abs() < LARGE {
+    let (k, r) = if x.abs() < LARGE {
         // Round to nearest by truncating x·2/π ± 0.5 (a plain conversion; `round` is a
         // library call on baseline x86). The sign of the half by `copysign`: a select
         // would be a jump in V8 (see `min_f32`).
         let scaled = x * FRAC_2_PI;
         let k = (scaled + 0.5f64.copysign(scaled)) as i64;
         let kf = k as f64;
-        let (s, c) = quadrant(k, (x - kf * PIO2_HI) - kf * PIO2_LO);
-        (s as f32, c as f32)
+        (k, (x - kf * PIO2_HI) - kf * PIO2_LO)
     } else {
-        let bits = sin_cos_large(angle);
-        (
-            f32::from_bits((bits >> 32) as u32),
-            f32::from_bits(bits as u32),
-        )
-    }
+        unpack(reduce_large_packed(angle))
+    };
+    let (s, c) = quadrant(k, r);
+    (s as f32, c as f32)
 }
 
 /// Sine and cosine of `k·π/2 + r` for `|r| <= π/4`, to about 1e-11 absolute near π/4 and
@@ -98,30 +99,34 @@ fn quadrant(k: i64, r: f64) -> (f64, f64) {
     )
 }
 
-/// [`sin_cos`] of an angle of magnitude at least 1e5 (or NaN, or infinite), as one `u64`:
-/// the bits of the `f32` sine above those of the `f32` cosine.
+/// The reduction of [`sin_cos`] for an angle of magnitude at least 1e5 (or NaN, or
+/// infinite), as one `u64`: the bits of the `f64` remainder `r` with the quadrant `k`
+/// (modulo 4) in their two lowest bits (see [`unpack`]). That changes `r` by less than
+/// 2^-50 of itself, far below the `f32` rounding of the results; NaN stays NaN.
 ///
 /// One `u64` out, not a pair: a pair is returned through memory, and the stack frame for
 /// it would be set up by the caller, on its fast path too. For the same reason the
-/// reduction works in `u64`s rather than `u128`s (whose helpers need a frame), and the
-/// polynomials are copied in here rather than shared after a call.
+/// reduction works in `u64`s rather than `u128`s (whose helpers need a frame). And the
+/// reduction only, so that the polynomials exist once, after the two paths meet.
 #[cold]
 #[inline(never)]
-fn sin_cos_large(angle: f32) -> u64 {
+fn reduce_large_packed(angle: f32) -> u64 {
     if !angle.is_finite() {
-        let nan = u64::from(f32::NAN.to_bits());
-        return nan << 32 | nan;
+        return f64::NAN.to_bits();
     }
     let (k, r) = reduce_large(angle.abs());
-    let (mut s, c) = quadrant(k, r);
-    if angle < 0.0 {
-        s = -s;
-    }
-    u64::from((s as f32).to_bits()) << 32 | u64::from((c as f32).to_bits())
+    let (k, r) = if angle < 0.0 { (-k, -r) } else { (k, r) };
+    r.to_bits() & !3 | (k & 3) as u64
+}
+
+/// The `(k, r)` of [`reduce_large_packed`]'s result.
+#[inline(always)]
+fn unpack(packed: u64) -> (i64, f64) {
+    ((packed & 3) as i64, f64::from_bits(packed & !3))
 }
 
 /// `(k, r)` with `x = k·π/2 + r` and `|r| <= π/4`, for a finite `x >= 2` (in
-/// [`sin_cos_large`], and on its own in the tests).
+/// [`reduce_large_packed`], and on its own in the tests).
 ///
 /// An exact reduction (Payne–Hanek): `x = m·2^e` with a 24-bit `m`, so `x·2/π` modulo 4
 /// needs only the 104 bits of 2/π from `2^(1-e)` on (earlier bits add multiples of 4). The
@@ -280,11 +285,9 @@ mod tests {
         for b in random_bits(3, 200_000) {
             let x = f32::from_bits(b % (0x47c3_5000 - 0x4000_0000) + 0x4000_0000);
             let fast = sin_cos(x);
-            let exact = sin_cos_large(x);
-            let exact = (
-                f32::from_bits((exact >> 32) as u32),
-                f32::from_bits(exact as u32),
-            );
+            let (k, r) = unpack(reduce_large_packed(x));
+            let exact = quadrant(k, r);
+            let exact = (exact.0 as f32, exact.1 as f32);
             assert!(
                 ulps(fast.0, exact.0) <= 1 && ulps(fast.1, exact.1) <= 1,
                 "{x}"
@@ -304,7 +307,7 @@ mod tests {
     }
 
     /// Every `f32` from 2 to the largest: how near it comes to a multiple of π/2, which
-    /// bounds how many exact bits the reductions must keep (see [`sin_cos_large`]).
+    /// bounds how many exact bits the reductions must keep (see [`reduce_large`]).
     /// About 15 s in release: `cargo test --release --lib -- --ignored nearest`.
     #[test]
     #[ignore]
