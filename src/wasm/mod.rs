@@ -271,8 +271,9 @@ impl WasmWorld {
     /// shape: `world.generation(id) === saved` is true exactly while that shape is still
     /// in the world. Removing it changes the generation at once, so an id that is free or
     /// was given to a later shape answers differently. A free id answers with the
-    /// generation its next shape will get; an id never issued with 0. Throws a `TypeError`
-    /// when `id` is not a number, a `RangeError` when it is not an integer in [0, 2^32).
+    /// generation its next shape will get; an id never issued with 0. The count wraps
+    /// after 2^32 removals of one id. Throws a `TypeError` when `id` is not a number, a
+    /// `RangeError` when it is not an integer in [0, 2^32).
     pub fn generation(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
