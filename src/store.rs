@@ -19,7 +19,9 @@
 //! Removing a shape pushes its id on a free list; the next add reuses the most recently
 //! freed id first (LIFO), so ids stay dense and the columns stay short. A removed id is
 //! invalid until it is issued again by an add. An id keeps its row while it is free, so
-//! ids and rows always have the same count.
+//! ids and rows always have the same count. Each id also has a **generation**, bumped when
+//! its shape is removed, so that a game holding an old id can tell that it now names
+//! another shape (or none): see [`ShapeStore::generation`].
 //!
 //! The store also keeps two compact row lists, `dynamic_rows` and `static_rows`, so that a
 //! step iterates over moving shapes only and never touches a static one that did not move.
@@ -57,6 +59,9 @@ pub struct ShapeStore {
     pub masks: Vec<u32>,
     /// `FLAG_*` bits of each id.
     pub flags: Vec<u8>,
+    /// How many times each id's shape has been removed, modulo 2^32 (by id; see
+    /// [`ShapeStore::generation`]). Cold: only `remove` and the game's questions read it.
+    pub generations: Vec<u32>,
     /// The row of each id (live or free).
     pub id_to_row: Vec<u32>,
     /// Each shape's geometry and the transform it had at the last step (what pairs and
@@ -243,6 +248,15 @@ impl ShapeStore {
             .is_some_and(|f| f & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE | FLAG_STATIC)
     }
 
+    /// The generation of `id`: how many times a shape under this id has been removed,
+    /// modulo 2^32. A live shape keeps the generation its id had when it was added; a free
+    /// id already has the one the next shape under it will get; an id never issued has 0.
+    #[inline]
+    #[must_use]
+    pub fn generation(&self, id: u32) -> u32 {
+        self.generations.get(id as usize).copied().unwrap_or(0)
+    }
+
     /// The row holding the hot data of `id` (which must be below [`Self::slot_count`]).
     #[inline]
     #[must_use]
@@ -266,6 +280,7 @@ impl ShapeStore {
                 self.layers.push(0);
                 self.masks.push(0);
                 self.flags.push(0);
+                self.generations.push(0);
                 // A new id gets a new row at the end, until the next reorder.
                 self.id_to_row.push(self.bodies.len() as u32);
                 self.row_to_id.push(id);
@@ -328,6 +343,9 @@ impl ShapeStore {
             self.list_positions[moved as usize] = position as u32;
         }
         self.flags[slot] = 0;
+        // Bumped here rather than on reuse, so that the freed id already answers with a
+        // generation its old shape never had.
+        self.generations[slot] = self.generations[slot].wrapping_add(1);
         // Drop the polygon's vertex buffers now rather than when the id is reused.
         self.bodies[row].shape = Shape::Point;
         self.live_points -= self.point_spans[row].1 as usize;
@@ -418,6 +436,7 @@ impl ShapeStore {
             self.angles.len(),
             self.layers.len(),
             self.masks.len(),
+            self.generations.len(),
             self.id_to_row.len(),
             self.bodies.len(),
             self.aabbs.len(),
@@ -593,5 +612,31 @@ mod tests {
         }
         // The rows moved: in insertion order the keys were far from sorted.
         assert_ne!(store.id_to_row, row_of_id_before);
+    }
+
+    #[test]
+    fn removal_bumps_the_generation_and_it_wraps() {
+        let mut store = ShapeStore::new();
+        let init = || SlotInit {
+            shape: Shape::Point,
+            layer: 1,
+            mask: u32::MAX,
+            is_static: false,
+        };
+        let (a, b) = (
+            store.insert(init(), 0.0, 0.0, 0.0),
+            store.insert(init(), 0.0, 0.0, 0.0),
+        );
+        assert_eq!((store.generation(a), store.generation(b)), (0, 0));
+        assert_eq!(store.generation(7), 0, "an id never issued");
+        store.remove(a);
+        assert_eq!(store.generation(a), 1, "a free id");
+        assert_eq!(store.insert(init(), 0.0, 0.0, 0.0), a);
+        assert_eq!((store.generation(a), store.generation(b)), (1, 0));
+        // After 2^32 removals of one id its generation comes round again.
+        store.generations[a as usize] = u32::MAX;
+        store.remove(a);
+        assert_eq!(store.generation(a), 0);
+        store.validate().unwrap();
     }
 }

@@ -276,6 +276,44 @@ fn unknown_and_removed_ids_are_rejected_everywhere() {
     }
 }
 
+/// Issue 21: ids are reused, so a game keeping an id must be able to tell that it now
+/// names another shape, or none. Removal bumps the id's generation; reuse keeps it.
+#[test]
+fn a_stale_id_is_told_apart_by_its_generation() {
+    let mut world = World::new();
+    let o = ShapeOptions::default();
+    let statics = ShapeOptions {
+        is_static: true,
+        ..o
+    };
+    let a = world.add(Shape::point(), 0.0, 0.0, 0.0, o).unwrap();
+    let b = world
+        .add(Shape::circle(1.0).unwrap(), 0.0, 0.0, 0.0, statics)
+        .unwrap();
+    let saved = world.generation(a);
+    assert_eq!((saved, world.generation(b)), (0, 0));
+    // Moves, steps and filter changes leave it alone.
+    world.set_transform(a, 5.0, 5.0, 1.0).unwrap();
+    world.set_layer_mask(a, 2, 2).unwrap();
+    world.step().unwrap();
+    assert_eq!(world.generation(a), saved);
+    // Removal changes it at once; the free id already has its next shape's generation.
+    world.remove(a).unwrap();
+    let free = world.generation(a);
+    assert_ne!(free, saved);
+    let again = world.add(Shape::point(), 0.0, 0.0, 0.0, o).unwrap();
+    assert_eq!(again, a, "the id is reused");
+    assert_eq!(world.generation(a), free);
+    // A static shape's id too; ids never issued answer 0; nothing panics.
+    world.remove(b).unwrap();
+    world.add(Shape::point(), 0.0, 0.0, 0.0, statics).unwrap();
+    assert_eq!(world.generation(b), 1);
+    for id in [999, u32::MAX, MAX_SHAPES as u32] {
+        assert_eq!(world.generation(id), 0);
+    }
+    world.validate().unwrap();
+}
+
 #[test]
 fn set_transform_and_batches_reject_bad_values_whole() {
     let (mut world, ids, _) = scene();

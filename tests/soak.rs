@@ -6,7 +6,7 @@
 //! pair set). Every 500 steps: pairs and contacts equal a brute force over all live pairs
 //! with `sepax::collide`, bit for bit. Throughout: ids are reused, so the columns never
 //! grow past the peak number of shapes, and the result buffers stay within twice the most
-//! pairs seen (nothing accumulates).
+//! pairs seen (nothing accumulates); each id's generation counts the removals under it.
 
 mod common;
 
@@ -56,6 +56,8 @@ struct Soak {
     /// Motion of each live moving shape, by id.
     motion: Vec<Option<Motion>>,
     live: Vec<u32>,
+    /// How many times each id's shape has been removed: what `generation(id)` must say.
+    removals: Vec<u32>,
 }
 
 impl Soak {
@@ -77,7 +79,9 @@ impl Soak {
         let slot = id as usize;
         if self.motion.len() <= slot {
             self.motion.resize_with(slot + 1, || None);
+            self.removals.resize(slot + 1, 0);
         }
+        assert_eq!(self.world.generation(id), self.removals[slot], "id {id}");
         assert!(self.motion[slot].is_none(), "id {id} issued twice");
         self.motion[slot] = Some(m);
         self.live.push(id);
@@ -86,8 +90,11 @@ impl Soak {
     fn remove_random(&mut self) {
         let i = self.rng.below(self.live.len());
         let id = self.live.swap_remove(i);
+        let generation = self.world.generation(id);
         self.world.remove(id).unwrap();
         self.motion[id as usize] = None;
+        self.removals[id as usize] += 1;
+        assert_eq!(self.world.generation(id), generation + 1, "id {id}");
     }
 
     /// Moves every live moving shape, half of the time through the columns and half through
@@ -138,6 +145,7 @@ fn a_thousand_shapes_for_two_thousand_steps_with_churn() {
         width: 600.0,
         motion: Vec::new(),
         live: Vec::new(),
+        removals: Vec::new(),
     };
     // Four static walls around the square (never paired with each other).
     let w = soak.width;

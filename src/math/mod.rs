@@ -294,39 +294,17 @@ impl Rot {
 
     /// The rotation by `angle` radians (counter-clockwise: +x turns towards +y).
     ///
-    /// Computed in `f64` and rounded. An angle within its own `f32` rounding of a multiple
-    /// of 90° (such as `Math.fround(Math.PI / 2)` or `-4π` as `f32`) gives exactly 0 and ±1,
-    /// so boxes turned by right angles stay exactly axis-aligned.
+    /// By exactly the value of the `f32` `angle`, however large (reduced modulo 2π
+    /// exactly): the cosine and sine are each the `f32` nearest to the true value, or
+    /// rarely its neighbour. Nothing is snapped to an axis, so `Rot::from_angle(FRAC_PI_2)`
+    /// turns 4.4e-8 rad past the y axis, because that is the angle the `f32` holds; only 0
+    /// gives exactly `cos = 1, sin = 0`. Use an angle of 0 (and swapped extents) for a box
+    /// that must stay exactly axis-aligned.
     #[inline]
     #[must_use]
     pub fn from_angle(angle: f32) -> Rot {
-        let (sin, cos) = sin_cos(angle as f64);
-        // The f32 angle can be up to half an ulp (|angle| × 2^-24) from the multiple of
-        // π/2 the caller meant; allow one ulp, and never less than 1e-7.
-        // The larger of the two as integers: both are non-negative, so their bit patterns
-        // order like them. (`f64::max` is a library call on wasm32, and a float select a
-        // jump in V8 that random angles take either way: see `min_f32`.)
-        let ulp = angle.abs() as f64 * f32::EPSILON as f64;
-        let tolerance = f64::from_bits(ulp.to_bits().max(1e-7f64.to_bits()));
-        // Snap to the nearest axis as a whole: snapping each component on its own gave a
-        // zero rotation once the tolerance passed 1/√2 (angles beyond about 6e6), and a
-        // slightly non-unit one whenever one component snapped and the other did not.
-        if sin.abs() < tolerance && sin.abs() <= cos.abs() {
-            Rot {
-                cos: 1f32.copysign(cos as f32),
-                sin: 0.0,
-            }
-        } else if cos.abs() < tolerance {
-            Rot {
-                cos: 0.0,
-                sin: 1f32.copysign(sin as f32),
-            }
-        } else {
-            Rot {
-                cos: cos as f32,
-                sin: sin as f32,
-            }
-        }
+        let (sin, cos) = sin_cos(angle);
+        Rot { cos, sin }
     }
 
     /// Rotates a vector.
@@ -541,17 +519,18 @@ impl Aabb {
 mod tests {
     use super::*;
 
+    /// An `f32` right angle is not quite π/2: the rotation is by the angle the `f32` holds.
     #[test]
-    fn right_angles_are_exact() {
-        let quarter = Rot::from_angle(core::f32::consts::FRAC_PI_2);
-        assert_eq!(quarter.apply(Vec2::X), Vec2::Y);
-        let half = Rot::from_angle(core::f32::consts::PI);
-        assert_eq!(half.apply(Vec2::new(2.0, 3.0)), Vec2::new(-2.0, -3.0));
+    fn right_angles_turn_by_the_f32_value() {
+        assert_eq!(Rot::from_angle(0.0), Rot::IDENTITY);
         for k in -8..=8 {
-            let rot = Rot::from_angle(k as f32 * core::f32::consts::FRAC_PI_2);
-            assert!(rot.cos.abs() == 1.0 || rot.cos == 0.0, "{k}: {rot:?}");
-            assert!(rot.sin.abs() == 1.0 || rot.sin == 0.0, "{k}: {rot:?}");
+            let angle = k as f32 * core::f32::consts::FRAC_PI_2;
+            let (sin, cos) = f64::from(angle).sin_cos();
+            let rot = Rot::from_angle(angle);
+            assert_eq!((rot.cos, rot.sin), (cos as f32, sin as f32), "{k}");
         }
+        let quarter = Rot::from_angle(core::f32::consts::FRAC_PI_2);
+        assert_eq!(quarter.apply(Vec2::X), Vec2::new(-4.371_139e-8, 1.0));
     }
 
     #[test]

@@ -418,11 +418,13 @@ mod tests {
     #[test]
     fn concentric_circles_use_a_local_x() {
         let (a, b) = (circle(1.0), circle(2.0));
-        let c = collide(&a, &at_angle(5.0, 5.0, FRAC_PI_2), &b, &at(5.0, 5.0)).unwrap();
+        // A turned a quarter (the f32 quarter, 4.4e-8 rad past world +y): its +x exactly.
+        let tf_a = at_angle(5.0, 5.0, FRAC_PI_2);
+        let c = collide(&a, &tf_a, &b, &at(5.0, 5.0)).unwrap();
         assert_eq!(
             c,
             Contact {
-                normal: v(0.0, 1.0),
+                normal: tf_a.rotation.x_axis(),
                 depth: 3.0
             }
         );
@@ -632,12 +634,13 @@ mod tests {
         check(&a, &o, &b, &at(1.0, 2.5), Some((v(0.0, 1.0), 0.5)), EPS);
         check(&a, &o, &b, &at(-1.0, 1.0), Some((v(-1.0, 0.0), 0.0)), EPS);
         check(&a, &o, &b, &at(3.01, 1.0), None, EPS);
-        // The point at the centre: A's +x (turned a quarter: world +y).
-        let c = collide(&a, &at_angle(1.0, 1.0, FRAC_PI_2), &b, &o).unwrap();
+        // The point at the centre: A's +x (turned a quarter: world +y, to 4.4e-8 rad).
+        let tf_a = at_angle(1.0, 1.0, FRAC_PI_2);
+        let c = collide(&a, &tf_a, &b, &o).unwrap();
         assert_eq!(
             c,
             Contact {
-                normal: v(0.0, 1.0),
+                normal: tf_a.rotation.x_axis(),
                 depth: 2.0
             }
         );

@@ -719,7 +719,7 @@ mod tests {
         assert_eq!(
             c,
             Contact {
-                normal: v(0.0, 1.0),
+                normal: tf_a.rotation.x_axis(),
                 depth: 0.0
             }
         );

@@ -276,6 +276,21 @@ impl WasmWorld {
         args::id("has", "id", &id).is_ok_and(|id| self.inner.contains(id))
     }
 
+    /// The generation of `id`: how many times a shape with this id has been removed
+    /// (modulo 2^32). Ids are reused, so save the generation with the id when adding a
+    /// shape: `world.generation(id) === saved` is true exactly while that shape is still
+    /// in the world. Removing it changes the generation at once, so an id that is free or
+    /// was given to a later shape answers differently. A free id answers with the
+    /// generation its next shape will get; an id never issued with 0. The count wraps
+    /// after 2^32 removals of one id. Throws a `TypeError` when `id` is not a number, a
+    /// `RangeError` when it is not an integer in [0, 2^32).
+    pub fn generation(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<u32, JsValue> {
+        Ok(self.inner.generation(args::id("generation", "id", &id)?))
+    }
+
     /// The number of live shapes.
     #[wasm_bindgen(getter)]
     pub fn size(&self) -> u32 {

@@ -306,6 +306,35 @@ impl World {
         self.store.is_alive(id)
     }
 
+    /// The generation of `id`: how many times a shape under this id has been removed,
+    /// modulo 2^32, so that an id kept by a game can be told from the same id reissued.
+    ///
+    /// Save it with the id at [`add`](World::add); `generation(id)` equals it exactly while
+    /// that shape is in the world. Removal bumps it at once, so a free id, and the next
+    /// shape given that id, answer with another generation (the free id already has the
+    /// one its next shape will get). An id never issued has 0. Any `u32` is accepted: a
+    /// question, not an operation on a shape.
+    ///
+    /// The count wraps after 2^32 removals of one id (a shape removed from the same slot
+    /// 60 times a second would take over two years), so a comparison can only be fooled by
+    /// an id saved that many removals ago.
+    ///
+    /// ```
+    /// use sepax::{Shape, ShapeOptions, World};
+    /// let mut world = World::new();
+    /// let o = ShapeOptions::default();
+    /// let id = world.add(Shape::point(), 0.0, 0.0, 0.0, o).unwrap();
+    /// let saved = world.generation(id);
+    /// world.remove(id).unwrap();
+    /// assert_ne!(world.generation(id), saved);
+    /// assert_eq!(world.add(Shape::point(), 1.0, 1.0, 0.0, o).unwrap(), id);
+    /// assert_ne!(world.generation(id), saved);
+    /// ```
+    #[must_use]
+    pub fn generation(&self, id: u32) -> u32 {
+        self.store.generation(id)
+    }
+
     /// The number of live shapes.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -130,6 +130,50 @@ test("started and ended over several steps, with removal and id reuse", () => {
   w.free();
 });
 
+test("generation(id) tells a reused id apart (issue 21)", () => {
+  const w = new World();
+  const a = w.addCircle(0, 0, 1);
+  const saved = w.generation(a);
+  assert.equal(saved, 0);
+  w.setTransform(a, 3, 3, 1);
+  w.step();
+  assert.equal(w.generation(a), saved, "moves and steps keep it");
+  w.remove(a);
+  assert.notEqual(w.generation(a), saved, "removal changes it at once");
+  const free = w.generation(a);
+  const b = w.addPoint(5, 5);
+  assert.equal(b, a, "the id is reused");
+  assert.equal(w.generation(b), free, "the free id already had the next shape's generation");
+  assert.notEqual(w.generation(b), saved);
+  assert.equal(w.generation(2 ** 32 - 1), 0, "an id never issued");
+  assert.throws(
+    () => w.generation("0"),
+    (e) => e instanceof TypeError && /^generation: id must be a number/.test(e.message),
+  );
+  assert.throws(
+    () => w.generation(),
+    (e) => e instanceof TypeError && /^generation: id/.test(e.message),
+  );
+  for (const bad of [-1, 0.5, 2 ** 32, NaN]) {
+    assert.throws(
+      () => w.generation(bad),
+      (e) => e instanceof RangeError && /^generation: id/.test(e.message),
+      `${bad}`,
+    );
+  }
+  w.free();
+});
+
+test("a box turned by a huge angle turns by that angle (issue 21)", () => {
+  // 1e10 rad is an exact f32 (5.774 rad modulo 2π); it used to be snapped to an axis.
+  const w = new World();
+  const box = w.addBox(0, 0, 2, 0.5, 1e10);
+  const point = w.addPoint(1.5716, -0.8775);
+  assert.equal(w.step(), 1);
+  assert.deepEqual(Array.from(w.pairs()), [box, point]);
+  w.free();
+});
+
 test("writes to transforms() move shapes at the next step (zero copy)", () => {
   const w = new World();
   const a = w.addCircle(0, 0, 1);

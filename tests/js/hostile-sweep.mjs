@@ -64,6 +64,20 @@ const NON_POSITIVE = [
   v("2e7 (too large)", () => 2e7),
 ];
 
+/** Values that are not ids at all (not an integer in [0, 2^32)). */
+const ANY_ID = [
+  ...NOT_NUMBERS,
+  ...UNDEFINED,
+  v("-1", () => -1),
+  v("1.5", () => 1.5),
+  v("NaN", () => NaN),
+  v("Infinity", () => Infinity),
+  v("-Infinity", () => -Infinity),
+  v("2 ** 32", () => 2 ** 32),
+  v("2 ** 53", () => 2 ** 53),
+  v("1e300", () => 1e300),
+];
+
 /** Argument kinds: hostile values for a required position (optional positions drop `undefined`). */
 const KINDS = {
   coordinate: [...NOT_NUMBERS, ...UNDEFINED, ...NON_FINITE, ...OUT_OF_RANGE],
@@ -79,21 +93,15 @@ const KINDS = {
     v("2 ** 32", () => 2 ** 32),
     v("-(2 ** 31) - 1", () => -(2 ** 31) - 1),
   ],
+  // Ids of the methods that act on a shape: also those of no live shape.
   id: [
-    ...NOT_NUMBERS,
-    ...UNDEFINED,
-    v("-1", () => -1),
-    v("1.5", () => 1.5),
-    v("NaN", () => NaN),
-    v("Infinity", () => Infinity),
-    v("-Infinity", () => -Infinity),
-    v("2 ** 32", () => 2 ** 32),
-    v("2 ** 53", () => 2 ** 53),
-    v("1e300", () => 1e300),
+    ...ANY_ID,
     v("2 ** 32 - 1 (never issued)", () => 2 ** 32 - 1),
     v("999999 (never issued)", () => 999999),
     v("removed id", (s) => s.removed),
   ],
+  // Ids of the questions that answer about free and never-issued ids too.
+  anyId: ANY_ID,
   opts: [
     v("{ foo: 1 } (unknown key)", () => ({ foo: 1 })),
     v("{ isstatic: true } (misspelt)", () => ({ isstatic: true })),
@@ -385,6 +393,7 @@ const METHODS = [
     (s) => [s.ids[0], 3, 3, 0],
   ],
   ["getTransform", [["id", "id"]], (s) => [s.ids[0]]],
+  ["generation", [["id", "anyId"]], (s) => [s.ids[0]]],
   [
     "setLayerMask",
     [
@@ -599,6 +608,7 @@ function snapshot(world, ids) {
     slotCount: world.slotCount,
     transforms: ids.map((id) => Array.from(world.getTransform(id))),
     has: ids.map((id) => world.has(id)),
+    generations: ids.map((id) => world.generation(id)),
     pairs: Array.from(world.pairs()),
     contacts: Array.from(world.contacts()),
   };

@@ -328,6 +328,37 @@ fn errors_are_type_or_range_errors_and_change_nothing() {
 }
 
 #[wasm_bindgen_test]
+fn generation_tells_a_reused_id_apart() {
+    let mut w = world();
+    let a = w.add_point(n(0.0), n(0.0), NONE).unwrap();
+    let saved = w.generation(n(a as f64)).unwrap();
+    assert_eq!(saved, 0);
+    w.remove(n(a as f64)).unwrap();
+    let free = w.generation(n(a as f64)).unwrap();
+    assert_ne!(free, saved);
+    assert_eq!(w.add_circle(n(3.0), n(3.0), n(1.0), NONE).unwrap(), a);
+    assert_eq!(w.generation(n(a as f64)).unwrap(), free);
+    assert_eq!(w.generation(n(4_294_967_295.0)).unwrap(), 0, "never issued");
+    assert_type_error(w.generation(JsValue::from_str("0")), "generation: id");
+    assert_type_error(w.generation(NONE), "id");
+    assert_range_error(w.generation(n(-1.0)), "id");
+    assert_range_error(w.generation(n(0.5)), "id");
+    assert_range_error(w.generation(n(4_294_967_296.0)), "id");
+}
+
+/// Issue 21: a box turned by 1e10 rad was snapped to an axis and missed a point inside it.
+#[wasm_bindgen_test]
+fn a_box_turned_by_a_huge_angle_turns_by_that_angle() {
+    let mut w = world();
+    let b = w
+        .add_box(n(0.0), n(0.0), n(2.0), n(0.5), n(1e10), NONE)
+        .unwrap();
+    let p = w.add_point(n(1.5716), n(-0.8775), NONE).unwrap();
+    assert_eq!(w.step().unwrap(), 1);
+    assert_eq!(pairs(&w), [b, p]);
+}
+
+#[wasm_bindgen_test]
 fn raw_variants_keep_the_error_for_take_error() {
     let mut w = world();
     let a = w.add_circle(n(0.0), n(0.0), n(1.0), NONE).unwrap();
