@@ -45,6 +45,7 @@ mod errors;
 mod events;
 mod poses;
 mod queries;
+mod resting;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 #[cfg(doc)]
@@ -54,9 +55,11 @@ use crate::shape::Shape;
 use crate::store::{ShapeStore, SlotInit};
 use errors::{check_angle, check_coordinate};
 use events::{pair_key, Found, Removals};
+use resting::Resting;
 
 pub use errors::WorldError;
 pub use queries::WorldRayHit;
+pub use resting::REST_AFTER;
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.
@@ -217,6 +220,8 @@ pub struct World {
     /// candidate.
     custom_filter_count: usize,
     reorder: ReorderClock,
+    /// Which shapes moved since the last step, and the resting ones (see `resting`).
+    resting: Resting,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -344,6 +349,8 @@ impl World {
         self.custom_filter_count += usize::from(is_custom_filter(layer, mask));
         self.store.layers[s] = layer;
         self.store.masks[s] = mask;
+        // Its pairs must be tested again, not carried.
+        self.resting.filter_changed(id);
         Ok(())
     }
 
@@ -513,15 +520,30 @@ impl World {
             self.reorder.countdown -= 1;
         }
         let store = &self.store;
+        let resting = &mut self.resting;
+        resting.plan(store);
         let candidates = &mut self.scratch.candidates;
         candidates.clear();
-        self.grid.rebuild(&store.dynamic_rows, &store.aabbs);
-        self.grid
-            .overlapping_pairs(&store.dynamic_rows, &store.aabbs, candidates);
+        let awake = &resting.awake_rows;
+        self.grid.rebuild(awake, &store.aabbs);
+        self.grid.overlapping_pairs(awake, &store.aabbs, candidates);
         if !self.statics.is_empty() {
-            for &row in &store.dynamic_rows {
+            for &row in awake {
                 self.statics.query(&store.aabbs[row as usize], |other| {
                     candidates.push((row, other));
+                });
+            }
+        }
+        if resting.any_resting() {
+            // Awake and moved static shapes against the resting ones; an entry whose shape
+            // woke (it is in the grid now) or was removed is skipped.
+            let (tree, tree_ids, in_tree) = (&resting.tree, &resting.tree_ids, &resting.in_tree);
+            for &row in awake.iter().chain(&resting.moved_static_rows) {
+                tree.query(&store.aabbs[row as usize], |k| {
+                    let id = tree_ids[k as usize];
+                    if in_tree[id as usize] {
+                        candidates.push((row, store.id_to_row[id as usize]));
+                    }
                 });
             }
         }
@@ -576,6 +598,21 @@ impl World {
                 });
             }
         }
+        // Pairs between shapes that are resting or static and unmoved: the last step's,
+        // carried without a test (see `resting`).
+        if self.resting.any_resting() {
+            let contacts = self.contacts.chunks_exact(3);
+            for (pair, contact) in self.pairs.chunks_exact(2).zip(contacts) {
+                if self.resting.carries(store, pair[0], pair[1]) {
+                    found.push(Found {
+                        key: pair_key(pair[0], pair[1]),
+                        nx: contact[0],
+                        ny: contact[1],
+                        depth: contact[2],
+                    });
+                }
+            }
+        }
     }
 
     /// Checks internal invariants (tests call it after every operation).
@@ -599,6 +636,6 @@ impl World {
                 return Err("previous keys not strictly sorted".into());
             }
         }
-        Ok(())
+        self.validate_resting()
     }
 }

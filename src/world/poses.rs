@@ -18,9 +18,10 @@ impl World {
         if self.statics_dirty {
             check_transforms(store, true)?;
         }
-        refresh_poses(store, false);
+        self.resting.detect_moves(store, self.statics_dirty);
+        refresh_poses(store, false, &self.resting.moved);
         if self.statics_dirty {
-            refresh_poses(store, true);
+            refresh_poses(store, true, &self.resting.moved);
             self.statics.rebuild(&store.static_rows, &store.aabbs);
             self.statics_dirty = false;
         }
@@ -49,9 +50,10 @@ fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError>
     Ok(())
 }
 
-/// Stores the pose and box of every moving (or every static) shape from its checked,
-/// written transform.
-fn refresh_poses(store: &mut ShapeStore, statics: bool) {
+/// Stores the pose and box of every moving shape that moved (or of every static shape)
+/// from its checked, written transform. A moving shape that did not move keeps both:
+/// they are functions of the same bits.
+fn refresh_poses(store: &mut ShapeStore, statics: bool, moved: &[bool]) {
     // Destructured so that the id list can be read while the pose columns are written.
     let ShapeStore {
         xs,
@@ -69,6 +71,9 @@ fn refresh_poses(store: &mut ShapeStore, statics: bool) {
     let rows = if statics { static_rows } else { dynamic_rows };
     for &row in rows.iter() {
         let (row, s) = (row as usize, row_to_id[row as usize] as usize);
+        if !statics && !moved[s] {
+            continue;
+        }
         let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
         let body = &mut bodies[row];
         body.pose = pose;

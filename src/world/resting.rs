@@ -1,0 +1,365 @@
+//! Idle shapes: a step's work follows what changed.
+//!
+//! Games move nearly everything every frame, and the pipeline is built for that. But most
+//! games also have parts that stand still for a while (props, sleeping enemies, a level
+//! outside the camera), and an unmoved shape used to cost as much per step as a moving
+//! one. This module lets such shapes **rest**.
+//!
+//! ## What changed
+//!
+//! The world cannot observe every write: JavaScript writes the transform columns through
+//! views. So each step compares the columns with a copy of what the last step read
+//! (`last_xs`, `last_ys`, `last_angles`, by id, compared **bitwise**: writing a shape's
+//! same value is no change, and `-0.0` after `0.0` is one, which is merely conservative).
+//! A live shape has **moved** this step when its bits differ, when its id was issued since
+//! the last step (`FLAG_FRESH`), or when its layer or mask was set since. Static shapes
+//! count as moved only while statics are dirty (a setter or [`World::touch_statics`]):
+//! that is when a full step re-reads them. The comparison is one sequential pass over the
+//! columns, the per-shape constant of a step (a few bytes read per shape, and a counter).
+//!
+//! A moving shape that did not move keeps its pose and box: both are functions of the
+//! transform's bits (and the shape), so they are already what a refresh would compute.
+//!
+//! ## Resting
+//!
+//! A moving shape unmoved for [`REST_AFTER`] consecutive steps is *ready* to rest. Ready
+//! shapes join the **resting tree** (a [`StaticTree`] over their boxes) when it is next
+//! rebuilt, and from then on are *resting*: out of the per-step grid. The tree is rebuilt
+//! only when the waste of not rebuilding has added up to about the cost of a rebuild
+//! (every step, each ready shape still in the grid and each stale entry adds one to a
+//! debt; the tree is rebuilt when the debt reaches [`REBUILD_DEBT_PER_SHAPE`] times the
+//! number of moving shapes), so that shapes waking and falling asleep do not rebuild it
+//! every step.
+//!
+//! A resting shape that moves **wakes at once**: it goes back into the grid that same
+//! step, and its entry in the tree becomes stale (skipped by the check of `in_tree`, and
+//! dropped at the next rebuild). A removed shape leaves the tree the same way.
+//!
+//! ## Candidates and carried pairs
+//!
+//! Call the shapes in the grid *awake* (moving shapes not resting: those that moved, and
+//! those unmoved but not yet in the tree). A step's candidates are then:
+//!
+//! - awake × awake: the grid;
+//! - awake × resting and awake × static: each awake shape queries both trees;
+//! - moved static × resting: each static that moved queries the resting tree;
+//! - resting × resting and resting × unmoved static: **carried** from the last step's
+//!   pairs, with their contacts, without a test.
+//!
+//! Carrying is exact: both shapes are unchanged since the last step (same transform bits,
+//! same filter, same shape behind the id), and the last step's pairs are complete, so a
+//! test would find the same pair with the same contact bits, or no pair. Carrying goes by
+//! id, so the reorder of rows cannot disturb it. A pair is never both carried and tested:
+//! carrying needs both ids resting or static-and-unmoved, and every test involves an awake
+//! shape or a moved static.
+//!
+//! The output phase still sorts all found pairs and merges them with the last step's: it
+//! is O(pairs), and part of the per-shape constant.
+//!
+//! ## What it must not do
+//!
+//! Change a result: pairs, contacts, started and ended are identical, bit for bit, to a
+//! step that tests everything ([`World::set_resting`] with `false` forces such steps, and
+//! the oracle tests compare the two). It knows nothing of the narrow phase.
+
+use super::World;
+use crate::broad_phase::StaticTree;
+use crate::math::{Aabb, Transform};
+use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
+
+/// Steps a moving shape must stay unmoved before it may rest.
+pub const REST_AFTER: u8 = 8;
+
+/// The resting tree is rebuilt when the debt (ready shapes left in the grid plus stale
+/// entries, summed over steps) reaches this many times the number of moving shapes plus
+/// [`REBUILD_DEBT_FLOOR`]. A rebuild costs about `R log R` box comparisons for `R`
+/// resting shapes, a few grid insertions' worth per shape.
+const REBUILD_DEBT_PER_SHAPE: usize = 4;
+/// See [`REBUILD_DEBT_PER_SHAPE`]: keeps tiny worlds from rebuilding for one shape.
+const REBUILD_DEBT_FLOOR: usize = 64;
+
+/// What the world knows about idle shapes; see the module docs.
+#[derive(Clone, Debug)]
+pub(super) struct Resting {
+    /// False: every live shape counts as moved at every step (full steps).
+    enabled: bool,
+    /// The bits of the transforms the last step read, by id.
+    last_xs: Vec<u32>,
+    last_ys: Vec<u32>,
+    last_angles: Vec<u32>,
+    /// The shape moved this step, by id (see the module docs).
+    pub(super) moved: Vec<bool>,
+    /// Consecutive steps a moving shape has not moved, saturating, by id.
+    still: Vec<u8>,
+    /// The shape is resting: in the tree, and its entry there is current, by id.
+    pub(super) in_tree: Vec<bool>,
+    /// How many ids have `in_tree` set.
+    resting_count: usize,
+    /// The resting tree, built over positions in `tree_ids`.
+    pub(super) tree: StaticTree,
+    /// The id at each position of the tree.
+    pub(super) tree_ids: Vec<u32>,
+    /// The box of each position when the tree was built (`validate` compares them with the
+    /// boxes of today).
+    tree_boxes: Vec<Aabb>,
+    /// `0, 1, 2, …`: the positions the tree is built over.
+    positions: Vec<u32>,
+    /// Shapes ready to rest but still in the grid, counted by the last `detect_moves`.
+    ready_count: usize,
+    /// See [`REBUILD_DEBT_PER_SHAPE`].
+    debt: usize,
+    /// Ids whose layer or mask was set since the last step.
+    filter_changes: Vec<u32>,
+    /// Rows of the static shapes that moved this step.
+    pub(super) moved_static_rows: Vec<u32>,
+    /// Rows of the awake moving shapes: the grid's content this step.
+    pub(super) awake_rows: Vec<u32>,
+}
+
+impl Default for Resting {
+    fn default() -> Self {
+        Resting {
+            enabled: true,
+            last_xs: Vec::new(),
+            last_ys: Vec::new(),
+            last_angles: Vec::new(),
+            moved: Vec::new(),
+            still: Vec::new(),
+            in_tree: Vec::new(),
+            resting_count: 0,
+            tree: StaticTree::new(),
+            tree_ids: Vec::new(),
+            tree_boxes: Vec::new(),
+            positions: Vec::new(),
+            ready_count: 0,
+            debt: 0,
+            filter_changes: Vec::new(),
+            moved_static_rows: Vec::new(),
+            awake_rows: Vec::new(),
+        }
+    }
+}
+
+impl Resting {
+    /// Records that the layer or mask of `id` was set: it counts as moved at the next step.
+    pub(super) fn filter_changed(&mut self, id: u32) {
+        self.filter_changes.push(id);
+    }
+
+    /// True when some shape rests (queries must then look in the resting tree too).
+    #[inline]
+    pub(super) fn any_resting(&self) -> bool {
+        self.resting_count > 0
+    }
+
+    /// Finds which shapes moved since the last step, updates the copy of the transforms,
+    /// the still counters and the resting set (a moved resting shape wakes). The caller
+    /// has checked the transforms. `statics_dirty`: static shapes may have moved.
+    pub(super) fn detect_moves(&mut self, store: &ShapeStore, statics_dirty: bool) {
+        let n = store.slot_count();
+        if self.moved.len() < n {
+            // New slots: their ids are fresh, so the values here are never read as "last".
+            self.last_xs.resize(n, 0);
+            self.last_ys.resize(n, 0);
+            self.last_angles.resize(n, 0);
+            self.moved.resize(n, false);
+            self.still.resize(n, 0);
+            self.in_tree.resize(n, false);
+        }
+        self.moved_static_rows.clear();
+        let mut ready = 0;
+        let mut resting = self.resting_count;
+        let enabled = self.enabled;
+        for id in 0..n {
+            let flags = store.flags[id];
+            if flags & FLAG_ALIVE == 0 {
+                // A free slot; a removed resting shape leaves the tree.
+                resting -= usize::from(self.in_tree[id]);
+                self.in_tree[id] = false;
+                self.moved[id] = false;
+                self.still[id] = 0;
+                continue;
+            }
+            let (x, y, angle) = (
+                store.xs[id].to_bits(),
+                store.ys[id].to_bits(),
+                store.angles[id].to_bits(),
+            );
+            let differs =
+                x != self.last_xs[id] || y != self.last_ys[id] || angle != self.last_angles[id];
+            let is_static = flags & FLAG_STATIC != 0;
+            let moved =
+                !enabled || flags & FLAG_FRESH != 0 || (differs && (!is_static || statics_dirty));
+            self.moved[id] = moved;
+            if moved {
+                self.last_xs[id] = x;
+                self.last_ys[id] = y;
+                self.last_angles[id] = angle;
+            }
+            if moved {
+                // Wakes (a resting id may also have been removed and issued again, even
+                // to a static shape).
+                self.still[id] = 0;
+                resting -= usize::from(self.in_tree[id]);
+                self.in_tree[id] = false;
+                if is_static {
+                    self.moved_static_rows.push(store.id_to_row[id]);
+                }
+            } else if is_static {
+                continue;
+            } else {
+                let still = self.still[id].saturating_add(1);
+                self.still[id] = still;
+                ready += usize::from(still >= REST_AFTER && !self.in_tree[id]);
+            }
+        }
+        for k in 0..self.filter_changes.len() {
+            let id = self.filter_changes[k] as usize;
+            let flags = store.flags[id];
+            if flags & FLAG_ALIVE == 0 || self.moved[id] {
+                continue;
+            }
+            self.moved[id] = true;
+            if flags & FLAG_STATIC != 0 {
+                self.moved_static_rows.push(store.id_to_row[id]);
+            } else {
+                ready -= usize::from(self.still[id] >= REST_AFTER && !self.in_tree[id]);
+                self.still[id] = 0;
+                resting -= usize::from(self.in_tree[id]);
+                self.in_tree[id] = false;
+            }
+        }
+        self.filter_changes.clear();
+        self.resting_count = resting;
+        self.ready_count = ready;
+    }
+
+    /// Rebuilds the resting tree when the debt says so (see [`REBUILD_DEBT_PER_SHAPE`]),
+    /// then lists the awake rows (in the order of `dynamic_rows`). Called after the rows
+    /// were reordered, if they were.
+    pub(super) fn plan(&mut self, store: &ShapeStore) {
+        let stale = self.tree_ids.len() - self.resting_count;
+        if self.ready_count + stale > 0 {
+            self.debt += self.ready_count + stale;
+            let limit = REBUILD_DEBT_PER_SHAPE * store.dynamic_rows.len() + REBUILD_DEBT_FLOOR;
+            if self.debt >= limit {
+                self.rebuild(store);
+            }
+        }
+        self.awake_rows.clear();
+        if self.resting_count == 0 {
+            self.awake_rows.extend_from_slice(&store.dynamic_rows);
+        } else {
+            let in_tree = &self.in_tree;
+            let rows = store.dynamic_rows.iter().copied();
+            self.awake_rows
+                .extend(rows.filter(|&row| !in_tree[store.row_to_id[row as usize] as usize]));
+        }
+    }
+
+    /// Puts every shape that is resting or ready to rest in a new tree.
+    fn rebuild(&mut self, store: &ShapeStore) {
+        self.debt = 0;
+        self.tree_ids.clear();
+        self.tree_boxes.clear();
+        for &row in &store.dynamic_rows {
+            let id = store.row_to_id[row as usize];
+            let s = id as usize;
+            if self.in_tree[s] || (!self.moved[s] && self.still[s] >= REST_AFTER) {
+                self.in_tree[s] = true;
+                self.tree_ids.push(id);
+                self.tree_boxes.push(store.aabbs[row as usize]);
+            }
+        }
+        self.resting_count = self.tree_ids.len();
+        self.ready_count = 0;
+        self.positions.clear();
+        self.positions.extend(0..self.tree_ids.len() as u32);
+        self.tree.rebuild(&self.positions, &self.tree_boxes);
+    }
+
+    /// True when the pair of `a` and `b` can be carried over from the last step: neither
+    /// moved, and neither is in the grid (see the module docs).
+    #[inline]
+    pub(super) fn carries(&self, store: &ShapeStore, a: u32, b: u32) -> bool {
+        let unchanged = |id: u32| {
+            let s = id as usize;
+            self.in_tree[s]
+                || (store.flags[s] & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE | FLAG_STATIC
+                    && !self.moved[s])
+        };
+        unchanged(a) && unchanged(b)
+    }
+
+    /// Checks the resting set against the store (see [`World::validate`]).
+    fn validate(&self, store: &ShapeStore) -> Result<(), String> {
+        let resting = self.in_tree.iter().filter(|&&r| r).count();
+        if resting != self.resting_count {
+            return Err(format!(
+                "{resting} shapes in the resting tree, {} counted",
+                self.resting_count
+            ));
+        }
+        let mut seen = 0;
+        for (k, &id) in self.tree_ids.iter().enumerate() {
+            let s = id as usize;
+            if !self.in_tree[s] || !store.is_alive(id) {
+                continue;
+            }
+            seen += 1;
+            if store.is_static(id) || store.flags[s] & FLAG_FRESH != 0 {
+                return Err(format!("resting id {id} is static or fresh"));
+            }
+            let row = store.row(id);
+            if store.aabbs[row] != self.tree_boxes[k] {
+                return Err(format!("resting id {id}: box differs from its tree entry"));
+            }
+            if self.still[s] < REST_AFTER {
+                return Err(format!("resting id {id} was still {} steps", self.still[s]));
+            }
+        }
+        if seen != self.resting_count {
+            return Err(format!(
+                "{seen} live resting entries, {} resting",
+                self.resting_count
+            ));
+        }
+        // Every stepped moving shape's pose is the one its last read transform gives.
+        for id in 0..self.last_xs.len().min(store.slot_count()) {
+            let flags = store.flags[id];
+            if flags & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH) != FLAG_ALIVE {
+                continue;
+            }
+            let pose = Transform::from_xy_angle(
+                f32::from_bits(self.last_xs[id]),
+                f32::from_bits(self.last_ys[id]),
+                f32::from_bits(self.last_angles[id]),
+            );
+            if store.bodies[store.row(id as u32)].pose != pose {
+                return Err(format!("id {id}: pose is not that of its last transform"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl World {
+    /// Lets shapes that did not move rest (the default): see the module essay of
+    /// `world::resting`. With `false`, every step re-reads and re-tests every shape, as if
+    /// all had moved. Results are identical either way; only the cost of a step differs.
+    /// For tests and benchmarks.
+    pub fn set_resting(&mut self, enabled: bool) {
+        self.resting.enabled = enabled;
+    }
+
+    /// How many moving shapes rest after the last step: out of the grid, their pairs with
+    /// each other and with unmoved statics carried without a test.
+    #[must_use]
+    pub fn resting_count(&self) -> usize {
+        self.resting.resting_count
+    }
+
+    pub(super) fn validate_resting(&self) -> Result<(), String> {
+        self.resting.validate(&self.store)
+    }
+}
