@@ -122,6 +122,8 @@ struct Scratch {
     /// Candidate pairs as rows.
     candidates: Vec<(u32, u32)>,
     found: Vec<Found>,
+    /// Pairs carried from the last step without a test (see `resting`), in key order.
+    carried: Vec<Found>,
     found_buffer: Vec<Found>,
     /// Where each id's run of found pairs starts, and the ids with long runs (see
     /// `sort_found`).
@@ -524,7 +526,7 @@ impl World {
         resting.plan(store);
         let candidates = &mut self.scratch.candidates;
         candidates.clear();
-        let awake = &resting.awake_rows;
+        let awake = resting.awake(store);
         self.grid.rebuild(awake, &store.aabbs);
         self.grid.overlapping_pairs(awake, &store.aabbs, candidates);
         if !self.statics.is_empty() {
@@ -599,7 +601,9 @@ impl World {
             }
         }
         // Pairs between shapes that are resting or static and unmoved: the last step's,
-        // carried without a test (see `resting`).
+        // carried without a test (see `resting`). They stay in key order.
+        let found = &mut self.scratch.carried;
+        found.clear();
         if self.resting.any_resting() {
             let contacts = self.contacts.chunks_exact(3);
             for (pair, contact) in self.pairs.chunks_exact(2).zip(contacts) {

@@ -3,6 +3,7 @@
 //! moving shapes are looked at, and static ones only when a setter touched them.
 
 use super::errors::{check_angle, check_coordinate};
+use super::resting::Resting;
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::math::Transform;
 use crate::shape::polygon_aabb;
@@ -14,14 +15,22 @@ impl World {
     /// error the poses and boxes (what queries see) stay as the last step left them.
     pub(super) fn update_poses(&mut self) -> Result<(), WorldError> {
         let store = &mut self.store;
-        check_transforms(store, false)?;
-        if self.statics_dirty {
-            check_transforms(store, true)?;
+        if !self.resting.scan(store, self.statics_dirty) {
+            // Some transform is bad: name the first one.
+            check_transforms(store, false)?;
+            if self.statics_dirty {
+                check_transforms(store, true)?;
+            }
         }
-        self.resting.detect_moves(store, self.statics_dirty);
-        refresh_poses(store, false, &self.resting.moved);
+        self.resting.commit(store);
+        if self.resting.all_moved {
+            refresh_poses::<false>(store, false, &[]);
+        } else {
+            refresh_poses::<true>(store, false, &self.resting.moved);
+        }
         if self.statics_dirty {
-            refresh_poses(store, true, &self.resting.moved);
+            detect_static_moves(store, &mut self.resting);
+            refresh_poses::<false>(store, true, &[]);
             self.statics.rebuild(&store.static_rows, &store.aabbs);
             self.statics_dirty = false;
         }
@@ -31,7 +40,8 @@ impl World {
 
 /// Checks the written transforms of the live moving (or static) shapes: finite, and
 /// positions within range. Goes through the columns in id order, which reads them front
-/// to back; the first bad id is the one named.
+/// to back; the first bad id is the one named. Runs only when [`Resting::scan`] found a
+/// bad one (it checks the same on its way).
 #[inline]
 fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError> {
     let want = FLAG_ALIVE | if statics { FLAG_STATIC } else { 0 };
@@ -50,10 +60,40 @@ fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError>
     Ok(())
 }
 
+/// Tells `resting` which static shapes will get a new pose: they moved, for whatever path
+/// their transform was written by (statics are compared by pose, when they are refreshed,
+/// so that a write the world did not observe counts when the statics are next refreshed,
+/// exactly as for a full step). Statics are refreshed rarely; the pose is computed twice.
+fn detect_static_moves(store: &ShapeStore, resting: &mut Resting) {
+    for &row in &store.static_rows {
+        let id = store.row_to_id[row as usize];
+        let s = id as usize;
+        let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
+        if !same_bits(&pose, &store.bodies[row as usize].pose) {
+            resting.static_moved(id, row);
+        }
+    }
+}
+
+/// True when two poses are the same bits (so that `-0.0` and `0.0` differ, conservatively).
+#[inline]
+fn same_bits(a: &Transform, b: &Transform) -> bool {
+    let words = |t: &Transform| {
+        [
+            t.translation.x.to_bits(),
+            t.translation.y.to_bits(),
+            t.rotation.cos.to_bits(),
+            t.rotation.sin.to_bits(),
+        ]
+    };
+    words(a) == words(b)
+}
+
 /// Stores the pose and box of every moving shape that moved (or of every static shape)
 /// from its checked, written transform. A moving shape that did not move keeps both:
-/// they are functions of the same bits.
-fn refresh_poses(store: &mut ShapeStore, statics: bool, moved: &[bool]) {
+/// they are functions of the same bits. `SOME`: only the ids `moved` says (else all: where
+/// every shape moves, the test would be one more random read per shape).
+fn refresh_poses<const SOME: bool>(store: &mut ShapeStore, statics: bool, moved: &[bool]) {
     // Destructured so that the id list can be read while the pose columns are written.
     let ShapeStore {
         xs,
@@ -71,7 +111,7 @@ fn refresh_poses(store: &mut ShapeStore, statics: bool, moved: &[bool]) {
     let rows = if statics { static_rows } else { dynamic_rows };
     for &row in rows.iter() {
         let (row, s) = (row as usize, row_to_id[row as usize] as usize);
-        if !statics && !moved[s] {
+        if SOME && !moved[s] {
             continue;
         }
         let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);

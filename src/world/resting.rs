@@ -62,8 +62,8 @@
 //! step that tests everything ([`World::set_resting`] with `false` forces such steps, and
 //! the oracle tests compare the two). It knows nothing of the narrow phase.
 
-use super::World;
-use crate::broad_phase::StaticTree;
+use super::{World, MAX_COORDINATE};
+use crate::broad_phase::HashGrid;
 use crate::math::{Aabb, Transform};
 use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
 
@@ -84,19 +84,24 @@ pub(super) struct Resting {
     /// False: every live shape counts as moved at every step (full steps).
     enabled: bool,
     /// The bits of the transforms the last step read, by id.
-    last_xs: Vec<u32>,
-    last_ys: Vec<u32>,
-    last_angles: Vec<u32>,
+    last_xs: Vec<f32>,
+    last_ys: Vec<f32>,
+    last_angles: Vec<f32>,
     /// The shape moved this step, by id (see the module docs).
     pub(super) moved: Vec<bool>,
+    /// How many moving shapes moved this step.
+    moved_count: usize,
+    /// Every moving shape moved this step (the poses then skip the test of `moved`).
+    pub(super) all_moved: bool,
     /// Consecutive steps a moving shape has not moved, saturating, by id.
     still: Vec<u8>,
     /// The shape is resting: in the tree, and its entry there is current, by id.
     pub(super) in_tree: Vec<bool>,
     /// How many ids have `in_tree` set.
     resting_count: usize,
-    /// The resting tree, built over positions in `tree_ids`.
-    pub(super) tree: StaticTree,
+    /// The resting shapes' own grid (the "resting tree" of the docs), built over
+    /// positions in `tree_ids`.
+    pub(super) tree: HashGrid,
     /// The id at each position of the tree.
     pub(super) tree_ids: Vec<u32>,
     /// The box of each position when the tree was built (`validate` compares them with the
@@ -112,8 +117,9 @@ pub(super) struct Resting {
     filter_changes: Vec<u32>,
     /// Rows of the static shapes that moved this step.
     pub(super) moved_static_rows: Vec<u32>,
-    /// Rows of the awake moving shapes: the grid's content this step.
-    pub(super) awake_rows: Vec<u32>,
+    /// Rows of the awake moving shapes: the grid's content this step, while some rest
+    /// (see [`Resting::awake`]).
+    awake_rows: Vec<u32>,
 }
 
 impl Default for Resting {
@@ -124,10 +130,12 @@ impl Default for Resting {
             last_ys: Vec::new(),
             last_angles: Vec::new(),
             moved: Vec::new(),
+            moved_count: 0,
+            all_moved: false,
             still: Vec::new(),
             in_tree: Vec::new(),
             resting_count: 0,
-            tree: StaticTree::new(),
+            tree: HashGrid::new(),
             tree_ids: Vec::new(),
             tree_boxes: Vec::new(),
             positions: Vec::new(),
@@ -152,66 +160,125 @@ impl Resting {
         self.resting_count > 0
     }
 
-    /// Finds which shapes moved since the last step, updates the copy of the transforms,
-    /// the still counters and the resting set (a moved resting shape wakes). The caller
-    /// has checked the transforms. `statics_dirty`: static shapes may have moved.
-    pub(super) fn detect_moves(&mut self, store: &ShapeStore, statics_dirty: bool) {
+    /// Finds which moving shapes moved since the last step (into `moved`), and checks on
+    /// the way that the written transforms are valid, as
+    /// [`check_transforms`](super::poses) would (moving shapes, and static ones while
+    /// `statics_dirty`). Returns false when one is not: the step must then fail, and since
+    /// only `moved`, rewritten at every step, was touched, nothing else changed. One pass
+    /// for both, because where every shape moves this pass is pure overhead on the full
+    /// step.
+    pub(super) fn scan(&mut self, store: &ShapeStore, statics_dirty: bool) -> bool {
         let n = store.slot_count();
         if self.moved.len() < n {
             // New slots: their ids are fresh, so the values here are never read as "last".
-            self.last_xs.resize(n, 0);
-            self.last_ys.resize(n, 0);
-            self.last_angles.resize(n, 0);
+            self.last_xs.resize(n, 0.0);
+            self.last_ys.resize(n, 0.0);
+            self.last_angles.resize(n, 0.0);
             self.moved.resize(n, false);
             self.still.resize(n, 0);
             self.in_tree.resize(n, false);
         }
-        self.moved_static_rows.clear();
-        let mut ready = 0;
-        let mut resting = self.resting_count;
         let enabled = self.enabled;
-        for id in 0..n {
-            let flags = store.flags[id];
-            if flags & FLAG_ALIVE == 0 {
-                // A free slot; a removed resting shape leaves the tree.
-                resting -= usize::from(self.in_tree[id]);
-                self.in_tree[id] = false;
-                self.moved[id] = false;
-                self.still[id] = 0;
-                continue;
-            }
-            let (x, y, angle) = (
-                store.xs[id].to_bits(),
-                store.ys[id].to_bits(),
-                store.angles[id].to_bits(),
+        let (xs, ys, angles, flags) = (
+            &store.xs[..n],
+            &store.ys[..n],
+            &store.angles[..n],
+            &store.flags[..n],
+        );
+        // Without branches: the same few instructions for every slot. `&` and `|` on
+        // booleans on purpose. Statics are seen in `commit` and by their poses (see
+        // `static_moved`).
+        let checked = if statics_dirty {
+            FLAG_ALIVE
+        } else {
+            FLAG_ALIVE | FLAG_STATIC
+        };
+        let mut invalid = false;
+        let mut moved_count = 0;
+        {
+            let (last_xs, last_ys, last_angles) = (
+                &self.last_xs[..n],
+                &self.last_ys[..n],
+                &self.last_angles[..n],
             );
-            let differs =
-                x != self.last_xs[id] || y != self.last_ys[id] || angle != self.last_angles[id];
-            let is_static = flags & FLAG_STATIC != 0;
-            let moved =
-                !enabled || flags & FLAG_FRESH != 0 || (differs && (!is_static || statics_dirty));
-            self.moved[id] = moved;
-            if moved {
-                self.last_xs[id] = x;
-                self.last_ys[id] = y;
-                self.last_angles[id] = angle;
+            let moved_ids = &mut self.moved[..n];
+            for id in 0..n {
+                let f = flags[id];
+                let (x, y, angle) = (xs[id], ys[id], angles[id]);
+                let valid =
+                    (x.abs() <= MAX_COORDINATE) & (y.abs() <= MAX_COORDINATE) & angle.is_finite();
+                invalid |= !valid & (f & checked == FLAG_ALIVE);
+                let differs = ((x.to_bits() ^ last_xs[id].to_bits())
+                    | (y.to_bits() ^ last_ys[id].to_bits())
+                    | (angle.to_bits() ^ last_angles[id].to_bits()))
+                    != 0;
+                let moved = (f & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE)
+                    & (!enabled | (f & FLAG_FRESH != 0) | differs);
+                moved_ids[id] = moved;
+                moved_count += usize::from(moved);
             }
-            if moved {
-                // Wakes (a resting id may also have been removed and issued again, even
-                // to a static shape).
-                self.still[id] = 0;
-                resting -= usize::from(self.in_tree[id]);
-                self.in_tree[id] = false;
-                if is_static {
-                    self.moved_static_rows.push(store.id_to_row[id]);
+        }
+        self.moved_count = moved_count;
+        !invalid
+    }
+
+    /// After a successful [`Resting::scan`]: updates the copy of the transforms, the still
+    /// counters and the resting set (a moved resting shape wakes), and finds the statics
+    /// issued since the last step. Statics that moved are found later, by their poses.
+    pub(super) fn commit(&mut self, store: &ShapeStore) {
+        let n = store.slot_count();
+        let enabled = self.enabled;
+        let mut moved_count = self.moved_count;
+        self.moved_static_rows.clear();
+        let (xs, ys, angles, flags) = (
+            &store.xs[..n],
+            &store.ys[..n],
+            &store.angles[..n],
+            &store.flags[..n],
+        );
+        // The copy for the next step (a free slot's is never read: its id is fresh when
+        // issued again; a static's neither).
+        self.last_xs.copy_from_slice(xs);
+        self.last_ys.copy_from_slice(ys);
+        self.last_angles.copy_from_slice(angles);
+        // Statics issued since the last step (or all, for full steps) count as moved.
+        if enabled {
+            for &id in &store.fresh_ids {
+                if store.is_static(id) {
+                    self.static_moved(id, store.id_to_row[id as usize]);
                 }
-            } else if is_static {
-                continue;
-            } else {
-                let still = self.still[id].saturating_add(1);
-                self.still[id] = still;
-                ready += usize::from(still >= REST_AFTER && !self.in_tree[id]);
             }
+        } else {
+            for &row in &store.static_rows {
+                self.static_moved(store.row_to_id[row as usize], row);
+            }
+        }
+
+        let mut ready = 0;
+        if moved_count == store.dynamic_rows.len() && self.resting_count == 0 {
+            // Every moving shape moved and none rests: nothing to count.
+            self.still[..n].fill(0);
+        } else {
+            let (still_steps, in_tree) = (&mut self.still[..n], &mut self.in_tree[..n]);
+            let mut resting = self.resting_count;
+            for id in 0..n {
+                let f = flags[id];
+                // A moved shape wakes; a removed one leaves the tree (its id may even have
+                // been issued again, to a static shape).
+                let reset = self.moved[id] | (f & (FLAG_ALIVE | FLAG_STATIC) != FLAG_ALIVE);
+                let still = if reset {
+                    0
+                } else {
+                    still_steps[id].saturating_add(1)
+                };
+                still_steps[id] = still;
+                let was_resting = in_tree[id];
+                let rests = was_resting & !reset;
+                in_tree[id] = rests;
+                resting -= usize::from(was_resting & !rests);
+                ready += usize::from(!reset & !rests & (still >= REST_AFTER));
+            }
+            self.resting_count = resting;
         }
         for k in 0..self.filter_changes.len() {
             let id = self.filter_changes[k] as usize;
@@ -225,12 +292,13 @@ impl Resting {
             } else {
                 ready -= usize::from(self.still[id] >= REST_AFTER && !self.in_tree[id]);
                 self.still[id] = 0;
-                resting -= usize::from(self.in_tree[id]);
+                self.resting_count -= usize::from(self.in_tree[id]);
                 self.in_tree[id] = false;
+                moved_count += 1;
             }
         }
         self.filter_changes.clear();
-        self.resting_count = resting;
+        self.all_moved = moved_count == store.dynamic_rows.len();
         self.ready_count = ready;
     }
 
@@ -247,13 +315,21 @@ impl Resting {
             }
         }
         self.awake_rows.clear();
-        if self.resting_count == 0 {
-            self.awake_rows.extend_from_slice(&store.dynamic_rows);
-        } else {
+        if self.resting_count > 0 {
             let in_tree = &self.in_tree;
             let rows = store.dynamic_rows.iter().copied();
             self.awake_rows
                 .extend(rows.filter(|&row| !in_tree[store.row_to_id[row as usize] as usize]));
+        }
+    }
+
+    /// The rows of the awake moving shapes, after [`Resting::plan`].
+    #[inline]
+    pub(super) fn awake<'a>(&'a self, store: &'a ShapeStore) -> &'a [u32] {
+        if self.resting_count > 0 {
+            &self.awake_rows
+        } else {
+            &store.dynamic_rows
         }
     }
 
@@ -289,6 +365,18 @@ impl Resting {
                     && !self.moved[s])
         };
         unchanged(a) && unchanged(b)
+    }
+
+    /// Records that the static shape `id` in `row` got a new pose this step (statics are
+    /// compared by pose, when they are refreshed: a write the world did not observe, through
+    /// the columns, counts when the statics are next refreshed, exactly as for a full step).
+    #[inline]
+    pub(super) fn static_moved(&mut self, id: u32, row: u32) {
+        let s = id as usize;
+        if !self.moved[s] {
+            self.moved[s] = true;
+            self.moved_static_rows.push(row);
+        }
     }
 
     /// Checks the resting set against the store (see [`World::validate`]).
@@ -330,11 +418,8 @@ impl Resting {
             if flags & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH) != FLAG_ALIVE {
                 continue;
             }
-            let pose = Transform::from_xy_angle(
-                f32::from_bits(self.last_xs[id]),
-                f32::from_bits(self.last_ys[id]),
-                f32::from_bits(self.last_angles[id]),
-            );
+            let pose =
+                Transform::from_xy_angle(self.last_xs[id], self.last_ys[id], self.last_angles[id]);
             if store.bodies[store.row(id as u32)].pose != pose {
                 return Err(format!("id {id}: pose is not that of its last transform"));
             }
