@@ -1,6 +1,7 @@
 //! The first phase of a step: the transforms the game wrote (through the setters or
 //! straight into the columns) are checked, then turned into poses and world boxes. Only
-//! moving shapes are looked at, and static ones only when a setter touched them.
+//! moving shapes that moved are refreshed (see `resting.rs`), and static ones only when a
+//! setter touched them.
 
 use super::errors::{check_angle, check_coordinate};
 use super::resting::Resting;

@@ -40,9 +40,9 @@ impl World {
         // Resting shapes are out of the grid; an entry whose shape woke is in the grid.
         let resting = &self.resting;
         if resting.any_resting() {
-            resting.tree.query(query, |k| {
-                let id = resting.tree_ids[k as usize];
-                if resting.in_tree[id as usize] {
+            resting.grid.query(query, |k| {
+                let id = resting.member_ids[k as usize];
+                if resting.rests[id as usize] {
                     visit_row(store.id_to_row[id as usize]);
                 }
             });

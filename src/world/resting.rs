@@ -1,66 +1,78 @@
 //! Idle shapes: a step's work follows what changed.
 //!
 //! Games move nearly everything every frame, and the pipeline is built for that. But most
-//! games also have parts that stand still for a while (props, sleeping enemies, a level
-//! outside the camera), and an unmoved shape used to cost as much per step as a moving
-//! one. This module lets such shapes **rest**.
+//! games also have parts that stand still for a while (props, sleeping enemies, the level
+//! away from the player), and an unmoved shape used to cost as much per step as a moving
+//! one. This module lets such shapes **rest**, with results identical to a step that
+//! re-tests everything.
 //!
-//! ## What changed
+//! ## What moved
 //!
 //! The world cannot observe every write: JavaScript writes the transform columns through
 //! views. So each step compares the columns with a copy of what the last step read
-//! (`last_xs`, `last_ys`, `last_angles`, by id, compared **bitwise**: writing a shape's
-//! same value is no change, and `-0.0` after `0.0` is one, which is merely conservative).
-//! A live shape has **moved** this step when its bits differ, when its id was issued since
-//! the last step (`FLAG_FRESH`), or when its layer or mask was set since. Static shapes
-//! count as moved only while statics are dirty (a setter or [`World::touch_statics`]):
-//! that is when a full step re-reads them. The comparison is one sequential pass over the
-//! columns, the per-shape constant of a step (a few bytes read per shape, and a counter).
+//! (`last_xs`, `last_ys`, `last_angles`, by id) **bitwise**: writing a shape's same value
+//! is no change, and `-0.0` after `0.0` is one (merely conservative: the pose is then
+//! recomputed, to the same or other bits). A moving shape has **moved** when its bits
+//! differ, when its id was issued since the last step (`FLAG_FRESH`), or when its layer or
+//! mask was set since. The comparison is one sequential pass over the columns without
+//! branches, which also does the range checks of the transforms (one pass rather than
+//! two, because where everything moves it is pure overhead), then three `memcpy` for the
+//! next copy: the per-shape constant of a step, with the output's O(pairs).
+//!
+//! Static shapes are not compared with the copy: a full step reads their transforms only
+//! while statics are dirty (a setter, or [`World::touch_statics`]), so a static has moved
+//! when that refresh gives it **other pose bits** (or it is new, or its filter changed).
+//! That also counts a write through the columns that the world did not observe, at the
+//! moment a full step would.
 //!
 //! A moving shape that did not move keeps its pose and box: both are functions of the
-//! transform's bits (and the shape), so they are already what a refresh would compute.
+//! transform's bits (and the shape), so they already are what a refresh would compute.
 //!
 //! ## Resting
 //!
 //! A moving shape unmoved for [`REST_AFTER`] consecutive steps is *ready* to rest. Ready
-//! shapes join the **resting tree** (a [`StaticTree`] over their boxes) when it is next
-//! rebuilt, and from then on are *resting*: out of the per-step grid. The tree is rebuilt
-//! only when the waste of not rebuilding has added up to about the cost of a rebuild
-//! (every step, each ready shape still in the grid and each stale entry adds one to a
-//! debt; the tree is rebuilt when the debt reaches [`REBUILD_DEBT_PER_SHAPE`] times the
-//! number of moving shapes), so that shapes waking and falling asleep do not rebuild it
-//! every step.
+//! shapes join the **resting grid** (a second [`HashGrid`], over their boxes) when it is
+//! next rebuilt, and from then on are *resting*: out of the per-step grid. A grid rather
+//! than a tree like the statics': its rebuild is linear, and a query of a small box
+//! visits a few cells rather than a path of nodes, which measured faster at 10 % moving.
+//! It is rebuilt only once the waste of not rebuilding has added up to about the cost of
+//! a rebuild: every step, each ready shape still in the per-step grid and each stale entry
+//! add one to a debt, and the grid is rebuilt when the debt reaches
+//! [`REBUILD_DEBT_PER_SHAPE`] times the number of moving shapes. So shapes waking and
+//! falling asleep do not rebuild it every step, and a world where everything moves never
+//! builds it.
 //!
-//! A resting shape that moves **wakes at once**: it goes back into the grid that same
-//! step, and its entry in the tree becomes stale (skipped by the check of `in_tree`, and
-//! dropped at the next rebuild). A removed shape leaves the tree the same way.
+//! A resting shape that moves **wakes at once**: it goes back into the per-step grid that
+//! same step, and its entry in the resting grid becomes stale (skipped by the check of
+//! `rests`, dropped at the next rebuild). A removed shape leaves the same way.
 //!
 //! ## Candidates and carried pairs
 //!
-//! Call the shapes in the grid *awake* (moving shapes not resting: those that moved, and
-//! those unmoved but not yet in the tree). A step's candidates are then:
+//! Call *awake* the moving shapes in the per-step grid (those that moved, and those
+//! unmoved but not resting yet). A step's candidates are:
 //!
-//! - awake × awake: the grid;
-//! - awake × resting and awake × static: each awake shape queries both trees;
-//! - moved static × resting: each static that moved queries the resting tree;
+//! - awake × awake: the per-step grid;
+//! - awake × static and awake × resting: each awake shape queries the static tree and the
+//!   resting grid;
+//! - moved static × resting: each static that moved queries the resting grid;
 //! - resting × resting and resting × unmoved static: **carried** from the last step's
 //!   pairs, with their contacts, without a test.
 //!
 //! Carrying is exact: both shapes are unchanged since the last step (same transform bits,
 //! same filter, same shape behind the id), and the last step's pairs are complete, so a
 //! test would find the same pair with the same contact bits, or no pair. Carrying goes by
-//! id, so the reorder of rows cannot disturb it. A pair is never both carried and tested:
+//! id, so the reorder of the rows cannot disturb it. No pair is both carried and tested:
 //! carrying needs both ids resting or static-and-unmoved, and every test involves an awake
-//! shape or a moved static.
-//!
-//! The output phase still sorts all found pairs and merges them with the last step's: it
-//! is O(pairs), and part of the per-shape constant.
+//! shape or a moved static. The carried pairs come out of the last step's sorted list in
+//! order, so the output merges them with the sorted tested pairs instead of sorting them
+//! again; it stays O(pairs).
 //!
 //! ## What it must not do
 //!
 //! Change a result: pairs, contacts, started and ended are identical, bit for bit, to a
-//! step that tests everything ([`World::set_resting`] with `false` forces such steps, and
-//! the oracle tests compare the two). It knows nothing of the narrow phase.
+//! step that tests everything. [`World::set_resting`] with `false` forces such steps, and
+//! `tests/world_oracle.rs` runs long sequences in both worlds side by side against brute
+//! force. It knows nothing of the narrow phase.
 
 use super::{World, MAX_COORDINATE};
 use crate::broad_phase::HashGrid;
@@ -70,10 +82,11 @@ use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
 /// Steps a moving shape must stay unmoved before it may rest.
 pub const REST_AFTER: u8 = 8;
 
-/// The resting tree is rebuilt when the debt (ready shapes left in the grid plus stale
-/// entries, summed over steps) reaches this many times the number of moving shapes plus
-/// [`REBUILD_DEBT_FLOOR`]. A rebuild costs about `R log R` box comparisons for `R`
-/// resting shapes, a few grid insertions' worth per shape.
+/// The resting grid is rebuilt when the debt (ready shapes left in the per-step grid plus
+/// stale entries, summed over steps) reaches this many times the number of moving shapes
+/// plus [`REBUILD_DEBT_FLOOR`]. A rebuild costs about what a step of the per-step grid
+/// costs with every shape in it; a ready shape left out costs its share of that per step,
+/// and a stale entry a little in every query that meets it.
 const REBUILD_DEBT_PER_SHAPE: usize = 4;
 /// See [`REBUILD_DEBT_PER_SHAPE`]: keeps tiny worlds from rebuilding for one shape.
 const REBUILD_DEBT_FLOOR: usize = 64;
@@ -95,19 +108,18 @@ pub(super) struct Resting {
     pub(super) all_moved: bool,
     /// Consecutive steps a moving shape has not moved, saturating, by id.
     still: Vec<u8>,
-    /// The shape is resting: in the tree, and its entry there is current, by id.
-    pub(super) in_tree: Vec<bool>,
-    /// How many ids have `in_tree` set.
+    /// The shape is resting: in the resting grid, and its entry there is current, by id.
+    pub(super) rests: Vec<bool>,
+    /// How many ids have `rests` set.
     resting_count: usize,
-    /// The resting shapes' own grid (the "resting tree" of the docs), built over
-    /// positions in `tree_ids`.
-    pub(super) tree: HashGrid,
-    /// The id at each position of the tree.
-    pub(super) tree_ids: Vec<u32>,
-    /// The box of each position when the tree was built (`validate` compares them with the
-    /// boxes of today).
-    tree_boxes: Vec<Aabb>,
-    /// `0, 1, 2, …`: the positions the tree is built over.
+    /// The resting grid, built over positions in `member_ids`.
+    pub(super) grid: HashGrid,
+    /// The id at each position of the resting grid.
+    pub(super) member_ids: Vec<u32>,
+    /// The box of each position when the resting grid was built (`validate` compares
+    /// them with the boxes of today).
+    member_boxes: Vec<Aabb>,
+    /// `0, 1, 2, …`: the positions the resting grid is built over.
     positions: Vec<u32>,
     /// Shapes ready to rest but still in the grid, counted by the last `detect_moves`.
     ready_count: usize,
@@ -133,11 +145,11 @@ impl Default for Resting {
             moved_count: 0,
             all_moved: false,
             still: Vec::new(),
-            in_tree: Vec::new(),
+            rests: Vec::new(),
             resting_count: 0,
-            tree: HashGrid::new(),
-            tree_ids: Vec::new(),
-            tree_boxes: Vec::new(),
+            grid: HashGrid::new(),
+            member_ids: Vec::new(),
+            member_boxes: Vec::new(),
             positions: Vec::new(),
             ready_count: 0,
             debt: 0,
@@ -154,7 +166,7 @@ impl Resting {
         self.filter_changes.push(id);
     }
 
-    /// True when some shape rests (queries must then look in the resting tree too).
+    /// True when some shape rests (queries must then look in the resting grid too).
     #[inline]
     pub(super) fn any_resting(&self) -> bool {
         self.resting_count > 0
@@ -176,7 +188,7 @@ impl Resting {
             self.last_angles.resize(n, 0.0);
             self.moved.resize(n, false);
             self.still.resize(n, 0);
-            self.in_tree.resize(n, false);
+            self.rests.resize(n, false);
         }
         let enabled = self.enabled;
         let (xs, ys, angles, flags) = (
@@ -259,11 +271,11 @@ impl Resting {
             // Every moving shape moved and none rests: nothing to count.
             self.still[..n].fill(0);
         } else {
-            let (still_steps, in_tree) = (&mut self.still[..n], &mut self.in_tree[..n]);
+            let (still_steps, rest_marks) = (&mut self.still[..n], &mut self.rests[..n]);
             let mut resting = self.resting_count;
             for id in 0..n {
                 let f = flags[id];
-                // A moved shape wakes; a removed one leaves the tree (its id may even have
+                // A moved shape wakes; a removed one leaves (its id may even have
                 // been issued again, to a static shape).
                 let reset = self.moved[id] | (f & (FLAG_ALIVE | FLAG_STATIC) != FLAG_ALIVE);
                 let still = if reset {
@@ -272,9 +284,9 @@ impl Resting {
                     still_steps[id].saturating_add(1)
                 };
                 still_steps[id] = still;
-                let was_resting = in_tree[id];
+                let was_resting = rest_marks[id];
                 let rests = was_resting & !reset;
-                in_tree[id] = rests;
+                rest_marks[id] = rests;
                 resting -= usize::from(was_resting & !rests);
                 ready += usize::from(!reset & !rests & (still >= REST_AFTER));
             }
@@ -290,10 +302,10 @@ impl Resting {
             if flags & FLAG_STATIC != 0 {
                 self.moved_static_rows.push(store.id_to_row[id]);
             } else {
-                ready -= usize::from(self.still[id] >= REST_AFTER && !self.in_tree[id]);
+                ready -= usize::from(self.still[id] >= REST_AFTER && !self.rests[id]);
                 self.still[id] = 0;
-                self.resting_count -= usize::from(self.in_tree[id]);
-                self.in_tree[id] = false;
+                self.resting_count -= usize::from(self.rests[id]);
+                self.rests[id] = false;
                 moved_count += 1;
             }
         }
@@ -302,11 +314,11 @@ impl Resting {
         self.ready_count = ready;
     }
 
-    /// Rebuilds the resting tree when the debt says so (see [`REBUILD_DEBT_PER_SHAPE`]),
+    /// Rebuilds the resting grid when the debt says so (see [`REBUILD_DEBT_PER_SHAPE`]),
     /// then lists the awake rows (in the order of `dynamic_rows`). Called after the rows
     /// were reordered, if they were.
     pub(super) fn plan(&mut self, store: &ShapeStore) {
-        let stale = self.tree_ids.len() - self.resting_count;
+        let stale = self.member_ids.len() - self.resting_count;
         if self.ready_count + stale > 0 {
             self.debt += self.ready_count + stale;
             let limit = REBUILD_DEBT_PER_SHAPE * store.dynamic_rows.len() + REBUILD_DEBT_FLOOR;
@@ -316,10 +328,10 @@ impl Resting {
         }
         self.awake_rows.clear();
         if self.resting_count > 0 {
-            let in_tree = &self.in_tree;
+            let rests = &self.rests;
             let rows = store.dynamic_rows.iter().copied();
             self.awake_rows
-                .extend(rows.filter(|&row| !in_tree[store.row_to_id[row as usize] as usize]));
+                .extend(rows.filter(|&row| !rests[store.row_to_id[row as usize] as usize]));
         }
     }
 
@@ -333,25 +345,25 @@ impl Resting {
         }
     }
 
-    /// Puts every shape that is resting or ready to rest in a new tree.
+    /// Puts every shape that is resting or ready to rest in a new resting grid.
     fn rebuild(&mut self, store: &ShapeStore) {
         self.debt = 0;
-        self.tree_ids.clear();
-        self.tree_boxes.clear();
+        self.member_ids.clear();
+        self.member_boxes.clear();
         for &row in &store.dynamic_rows {
             let id = store.row_to_id[row as usize];
             let s = id as usize;
-            if self.in_tree[s] || (!self.moved[s] && self.still[s] >= REST_AFTER) {
-                self.in_tree[s] = true;
-                self.tree_ids.push(id);
-                self.tree_boxes.push(store.aabbs[row as usize]);
+            if self.rests[s] || (!self.moved[s] && self.still[s] >= REST_AFTER) {
+                self.rests[s] = true;
+                self.member_ids.push(id);
+                self.member_boxes.push(store.aabbs[row as usize]);
             }
         }
-        self.resting_count = self.tree_ids.len();
+        self.resting_count = self.member_ids.len();
         self.ready_count = 0;
         self.positions.clear();
-        self.positions.extend(0..self.tree_ids.len() as u32);
-        self.tree.rebuild(&self.positions, &self.tree_boxes);
+        self.positions.extend(0..self.member_ids.len() as u32);
+        self.grid.rebuild(&self.positions, &self.member_boxes);
     }
 
     /// True when the pair of `a` and `b` can be carried over from the last step: neither
@@ -360,7 +372,7 @@ impl Resting {
     pub(super) fn carries(&self, store: &ShapeStore, a: u32, b: u32) -> bool {
         let unchanged = |id: u32| {
             let s = id as usize;
-            self.in_tree[s]
+            self.rests[s]
                 || (store.flags[s] & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE | FLAG_STATIC
                     && !self.moved[s])
         };
@@ -381,17 +393,17 @@ impl Resting {
 
     /// Checks the resting set against the store (see [`World::validate`]).
     fn validate(&self, store: &ShapeStore) -> Result<(), String> {
-        let resting = self.in_tree.iter().filter(|&&r| r).count();
+        let resting = self.rests.iter().filter(|&&r| r).count();
         if resting != self.resting_count {
             return Err(format!(
-                "{resting} shapes in the resting tree, {} counted",
+                "{resting} shapes resting, {} counted",
                 self.resting_count
             ));
         }
         let mut seen = 0;
-        for (k, &id) in self.tree_ids.iter().enumerate() {
+        for (k, &id) in self.member_ids.iter().enumerate() {
             let s = id as usize;
-            if !self.in_tree[s] || !store.is_alive(id) {
+            if !self.rests[s] || !store.is_alive(id) {
                 continue;
             }
             seen += 1;
@@ -399,8 +411,8 @@ impl Resting {
                 return Err(format!("resting id {id} is static or fresh"));
             }
             let row = store.row(id);
-            if store.aabbs[row] != self.tree_boxes[k] {
-                return Err(format!("resting id {id}: box differs from its tree entry"));
+            if store.aabbs[row] != self.member_boxes[k] {
+                return Err(format!("resting id {id}: box differs from its entry"));
             }
             if self.still[s] < REST_AFTER {
                 return Err(format!("resting id {id} was still {} steps", self.still[s]));
