@@ -6,8 +6,9 @@
 use super::errors::{check_angle, check_coordinate};
 use super::resting::Resting;
 use super::{World, WorldError, MAX_COORDINATE};
-use crate::math::Transform;
+use crate::math::{Aabb, Transform, Vec2};
 use crate::shape::polygon_aabb;
+use crate::shape::Shape;
 use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_STATIC};
 
 impl World {
@@ -26,6 +27,8 @@ impl World {
         self.resting.commit(store);
         if self.resting.all_moved {
             refresh_poses::<false>(store, false, &[]);
+        } else if let Some(ids) = self.resting.few_moved(store) {
+            refresh_listed(store, ids);
         } else {
             refresh_poses::<true>(store, false, &self.resting.moved);
         }
@@ -118,14 +121,38 @@ fn refresh_poses<const SOME: bool>(store: &mut ShapeStore, statics: bool, moved:
         let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
         let body = &mut bodies[row];
         body.pose = pose;
-        // A polygon's box from the store's row-ordered copy of its points (the same bits
-        // as `Shape::aabb`, read from memory the loop is walking through anyway).
-        let (start, len) = point_spans[row];
-        aabbs[row] = if len > 0 {
-            let vertices = start as usize..(start + len / 2) as usize;
-            polygon_aabb(&polygon_points[vertices], &pose)
-        } else {
-            body.shape.aabb(&pose)
-        };
+        aabbs[row] = row_box(&body.shape, &pose, point_spans[row], polygon_points);
+    }
+}
+
+/// [`refresh_poses`] for the moving shapes `ids` only (when few moved: no pass over the
+/// rows).
+fn refresh_listed(store: &mut ShapeStore, ids: &[u32]) {
+    for &id in ids {
+        let s = id as usize;
+        let row = store.id_to_row[s] as usize;
+        let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
+        let body = &mut store.bodies[row];
+        body.pose = pose;
+        store.aabbs[row] = row_box(
+            &body.shape,
+            &pose,
+            store.point_spans[row],
+            &store.polygon_points,
+        );
+    }
+}
+
+/// The world box of a row's shape at `pose`. A polygon's from the store's row-ordered copy
+/// of its points (the same bits as `Shape::aabb`, read from memory the loop is walking
+/// through anyway).
+#[inline(always)]
+fn row_box(shape: &Shape, pose: &Transform, span: (u32, u32), polygon_points: &[Vec2]) -> Aabb {
+    let (start, len) = span;
+    if len > 0 {
+        let vertices = start as usize..(start + len / 2) as usize;
+        polygon_aabb(&polygon_points[vertices], pose)
+    } else {
+        shape.aabb(pose)
     }
 }

@@ -104,6 +104,10 @@ pub(super) struct Resting {
     pub(super) moved: Vec<bool>,
     /// How many moving shapes moved this step.
     moved_count: usize,
+    /// The ids of the moving shapes that moved this step, in `moved_list[..listed]`
+    /// (`listed` is `usize::MAX` when the list was not made).
+    moved_list: Vec<u32>,
+    listed: usize,
     /// Every moving shape moved this step (the poses then skip the test of `moved`).
     pub(super) all_moved: bool,
     /// Consecutive steps a moving shape has not moved, saturating, by id.
@@ -143,6 +147,8 @@ impl Default for Resting {
             last_angles: Vec::new(),
             moved: Vec::new(),
             moved_count: 0,
+            moved_list: Vec::new(),
+            listed: usize::MAX,
             all_moved: false,
             still: Vec::new(),
             rests: Vec::new(),
@@ -267,14 +273,26 @@ impl Resting {
         }
 
         let mut ready = 0;
+        // How many moved moving shapes `moved_list` holds (`usize::MAX`: it was not made).
+        let mut listed = 0;
         if moved_count == store.dynamic_rows.len() && self.resting_count == 0 {
+            listed = usize::MAX;
             // Every moving shape moved and none rests: nothing to count.
             self.still[..n].fill(0);
         } else {
             let (still_steps, rest_marks) = (&mut self.still[..n], &mut self.rests[..n]);
             let mut resting = self.resting_count;
+            if self.moved_list.len() < n {
+                self.moved_list.resize(n, 0);
+            }
+            let moved_list = &mut self.moved_list[..n];
             for id in 0..n {
                 let f = flags[id];
+                // Listed without a branch: written always, kept when it moved (the count
+                // is at most `id`, so it stays in bounds).
+                moved_list[listed] = id as u32;
+                listed +=
+                    usize::from(self.moved[id] & (f & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE));
                 // A moved shape wakes; a removed one leaves (its id may even have
                 // been issued again, to a static shape).
                 let reset = self.moved[id] | (f & (FLAG_ALIVE | FLAG_STATIC) != FLAG_ALIVE);
@@ -307,10 +325,16 @@ impl Resting {
                 self.resting_count -= usize::from(self.rests[id]);
                 self.rests[id] = false;
                 moved_count += 1;
+                if listed != usize::MAX {
+                    // Its slot is free: the list holds at most the moving shapes.
+                    self.moved_list[listed] = id as u32;
+                    listed += 1;
+                }
             }
         }
         self.filter_changes.clear();
         self.all_moved = moved_count == store.dynamic_rows.len();
+        self.listed = listed;
         self.ready_count = ready;
     }
 
@@ -333,6 +357,14 @@ impl Resting {
             self.awake_rows
                 .extend(rows.filter(|&row| !rests[store.row_to_id[row as usize] as usize]));
         }
+    }
+
+    /// The ids of the moving shapes that moved this step, when they are few (under a
+    /// quarter): refreshing them from the list is then cheaper than a pass over the rows.
+    #[inline]
+    pub(super) fn few_moved(&self, store: &ShapeStore) -> Option<&[u32]> {
+        (self.listed != usize::MAX && self.listed * 4 < store.dynamic_rows.len())
+            .then(|| &self.moved_list[..self.listed])
     }
 
     /// The rows of the awake moving shapes, after [`Resting::plan`].
