@@ -100,6 +100,12 @@ pub(super) struct Resting {
     last_xs: Vec<f32>,
     last_ys: Vec<f32>,
     last_angles: Vec<f32>,
+    /// The next copy, written by [`Resting::scan`] on its way and swapped with the last
+    /// one by [`Resting::commit`]: a failed step leaves the last one as it was, and a
+    /// successful one pays no second pass over the columns for the copy.
+    next_xs: Vec<f32>,
+    next_ys: Vec<f32>,
+    next_angles: Vec<f32>,
     /// The shape moved this step, by id (see the module docs).
     pub(super) moved: Vec<bool>,
     /// How many moving shapes moved this step.
@@ -145,6 +151,9 @@ impl Default for Resting {
             last_xs: Vec::new(),
             last_ys: Vec::new(),
             last_angles: Vec::new(),
+            next_xs: Vec::new(),
+            next_ys: Vec::new(),
+            next_angles: Vec::new(),
             moved: Vec::new(),
             moved_count: 0,
             moved_list: Vec::new(),
@@ -192,6 +201,9 @@ impl Resting {
             self.last_xs.resize(n, 0.0);
             self.last_ys.resize(n, 0.0);
             self.last_angles.resize(n, 0.0);
+            self.next_xs.resize(n, 0.0);
+            self.next_ys.resize(n, 0.0);
+            self.next_angles.resize(n, 0.0);
             self.moved.resize(n, false);
             self.still.resize(n, 0);
             self.rests.resize(n, false);
@@ -219,10 +231,16 @@ impl Resting {
                 &self.last_ys[..n],
                 &self.last_angles[..n],
             );
+            let (next_xs, next_ys, next_angles) = (
+                &mut self.next_xs[..n],
+                &mut self.next_ys[..n],
+                &mut self.next_angles[..n],
+            );
             let moved_ids = &mut self.moved[..n];
             for id in 0..n {
                 let f = flags[id];
                 let (x, y, angle) = (xs[id], ys[id], angles[id]);
+                (next_xs[id], next_ys[id], next_angles[id]) = (x, y, angle);
                 let valid =
                     (x.abs() <= MAX_COORDINATE) & (y.abs() <= MAX_COORDINATE) & angle.is_finite();
                 invalid |= !valid & (f & checked == FLAG_ALIVE);
@@ -248,17 +266,12 @@ impl Resting {
         let enabled = self.enabled;
         let mut moved_count = self.moved_count;
         self.moved_static_rows.clear();
-        let (xs, ys, angles, flags) = (
-            &store.xs[..n],
-            &store.ys[..n],
-            &store.angles[..n],
-            &store.flags[..n],
-        );
+        let flags = &store.flags[..n];
         // The copy for the next step (a free slot's is never read: its id is fresh when
         // issued again; a static's neither).
-        self.last_xs.copy_from_slice(xs);
-        self.last_ys.copy_from_slice(ys);
-        self.last_angles.copy_from_slice(angles);
+        core::mem::swap(&mut self.last_xs, &mut self.next_xs);
+        core::mem::swap(&mut self.last_ys, &mut self.next_ys);
+        core::mem::swap(&mut self.last_angles, &mut self.next_angles);
         // Statics issued since the last step (or all, for full steps) count as moved.
         if enabled {
             for &id in &store.fresh_ids {
