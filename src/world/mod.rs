@@ -608,13 +608,13 @@ impl World {
         }
         // Pairs between shapes that are resting or static and unmoved: the last step's,
         // carried without a test (see `resting`). They stay in key order.
-        let found = &mut self.scratch.carried;
-        found.clear();
+        let carried = &mut self.scratch.carried;
+        carried.clear();
         if self.resting.any_resting() {
             let contacts = self.contacts.chunks_exact(3);
             for (pair, contact) in self.pairs.chunks_exact(2).zip(contacts) {
                 if self.resting.carries(store, pair[0], pair[1]) {
-                    found.push(Found {
+                    carried.push(Found {
                         key: pair_key(pair[0], pair[1]),
                         nx: contact[0],
                         ny: contact[1],
