@@ -485,6 +485,9 @@ fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)])
     // A static was written through the columns and not touched yet.
     let mut unobserved = false;
     for &(motion, length) in phases {
+        // Now and then a phase of full steps in the resting world too: switching must not
+        // change a result either way.
+        twin.scene.world.set_resting(rng.below(6) != 0);
         let fixed: BTreeSet<u32> = match motion {
             Motion::Fixed(share) => twin
                 .scene
