@@ -153,15 +153,24 @@ fn steady_state_steps_with_resting_shapes_do_not_allocate() {
         run(&mut world, t);
     }
     let (mut measured_pairs, mut most_resting) = (0, 0);
+    let (mut last_resting, mut rebuilds, mut wakes) = (world.resting_count(), 0, 0);
     let info = allocation_counter::measure(|| {
         for t in 2 * PERIOD..3 * PERIOD {
             let (pairs, resting) = run(&mut world, t);
             measured_pairs += pairs;
             most_resting = most_resting.max(resting);
+            // The resting set grows only when its grid is rebuilt.
+            rebuilds += usize::from(resting > last_resting);
+            wakes += usize::from(resting < last_resting);
+            last_resting = resting;
         }
     });
     assert!(measured_pairs > PERIOD * 500, "only {measured_pairs} pairs");
     assert!(most_resting > ids.len() / 2, "only {most_resting} resting");
+    assert!(
+        rebuilds > 0 && wakes > 0,
+        "{rebuilds} rebuilds, {wakes} wakes"
+    );
     assert_eq!(
         info.count_total, 0,
         "{} allocations ({} bytes) in {PERIOD} steady-state steps",
