@@ -6,6 +6,10 @@
 //! the sorted pairs, which must equal what `bench-js/run.mjs` prints for sepax. One timed frame = write every
 //! transform through the `xs_mut`/`ys_mut`/`angles_mut` columns + `step()` + read the pairs (summing the ids);
 //! the motion (the game's work) is advanced outside the clock.
+//!
+//! `BENCH_MOVING="1 0.1 0.01"` (default `1`) also runs the cases of `bench-js/scenarios.mjs` where only a share of
+//! the shapes moves: a fixed seeded subset is written each frame (same draw as there), the rest is written nowhere
+//! and comes to rest. `BENCH_RESTING=0` forces full steps (`World::set_resting(false)`) for comparison.
 
 // The tests' seeded generators; Mulberry32::f64 is the very stream of bench-js/rng.mjs.
 #[path = "../tests/common/rng.rs"]
@@ -230,19 +234,63 @@ fn build_world(w: &Workload) -> World {
     world
 }
 
+/// Writes the transforms of the moving shapes (`None`: all of them) through the columns.
+fn write(world: &mut World, w: &Workload, moving: Option<&[u32]>) {
+    let Some(ids) = moving else {
+        for (dst, src) in world.xs_mut().iter_mut().zip(&w.x) {
+            *dst = *src as f32;
+        }
+        for (dst, src) in world.ys_mut().iter_mut().zip(&w.y) {
+            *dst = *src as f32;
+        }
+        for (dst, src) in world.angles_mut().iter_mut().zip(&w.angle) {
+            *dst = *src as f32;
+        }
+        return;
+    };
+    for &id in ids {
+        let i = id as usize;
+        world.xs_mut()[i] = w.x[i] as f32;
+        world.ys_mut()[i] = w.y[i] as f32;
+        world.angles_mut()[i] = w.angle[i] as f32;
+    }
+}
+
 /// The timed part of a frame: write the transforms, step, read the pairs.
-fn frame(world: &mut World, w: &Workload) -> u64 {
-    for (dst, src) in world.xs_mut().iter_mut().zip(&w.x) {
-        *dst = *src as f32;
-    }
-    for (dst, src) in world.ys_mut().iter_mut().zip(&w.y) {
-        *dst = *src as f32;
-    }
-    for (dst, src) in world.angles_mut().iter_mut().zip(&w.angle) {
-        *dst = *src as f32;
-    }
+fn frame(world: &mut World, w: &Workload, moving: Option<&[u32]>) -> u64 {
+    write(world, w, moving);
     world.step().expect("workload transforms are valid");
     world.pairs().iter().map(|&id| u64::from(id)).sum()
+}
+
+/// The shares of moving shapes to run (`BENCH_MOVING`, default 1).
+fn shares() -> Vec<f64> {
+    std::env::var("BENCH_MOVING")
+        .ok()
+        .map(|s| {
+            s.split([' ', ','])
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().expect("BENCH_MOVING holds numbers"))
+                .collect()
+        })
+        .unwrap_or_else(|| vec![1.0])
+}
+
+/// The ids written each frame when `share` of `n` shapes move, drawn as in bench-js/scenarios.mjs (`None`: all).
+fn moving_ids(n: usize, share: f64) -> Option<Vec<u32>> {
+    if share >= 1.0 {
+        return None;
+    }
+    let mut rand = Mulberry32::new(0x5eed ^ n as u32);
+    Some((0..n as u32).filter(|_| rand.f64() < share).collect())
+}
+
+fn new_world(w: &Workload) -> World {
+    let mut world = build_world(w);
+    if std::env::var("BENCH_RESTING").is_ok_and(|v| v == "0") {
+        world.set_resting(false);
+    }
+    world
 }
 
 /// FNV-1a over the sorted pairs, as `pairChecksum` in bench-js/workload.mjs.
@@ -272,9 +320,15 @@ fn sizes() -> Vec<usize> {
 /// `BENCH_PHASES=frames`: instead of criterion, runs that many frames per N after 30 warm-up frames and prints
 /// the median of each phase of `World::step_timed` in ms (for profiling; criterion remains the figure to quote).
 fn phases(frames: usize) {
-    println!("| N | frame | poses | broad phase | narrow phase | output | candidates | pairs |");
-    for n in sizes() {
+    println!(
+        "| N | moving | frame | poses | broad phase | narrow phase | output | candidates | pairs | resting |"
+    );
+    for (n, share) in sizes()
+        .into_iter()
+        .flat_map(|n| shares().into_iter().map(move |s| (n, s)))
+    {
         let mut w = make_workload(n);
+        let moving = moving_ids(n, share);
         if std::env::var("BENCH_SORTED").is_ok() {
             let mut order: Vec<usize> = (0..n).collect();
             order.sort_by_key(|&i| ((w.y[i] / 32.0) as u64, (w.x[i] * 16.0) as u64));
@@ -296,7 +350,7 @@ fn phases(frames: usize) {
                 }
             }
         }
-        let mut world = build_world(&w);
+        let mut world = new_world(&w);
         let epoch = Instant::now();
         let clock = move || epoch.elapsed().as_secs_f64() * 1e3;
         let mut rows: Vec<[f64; 5]> = Vec::new();
@@ -304,15 +358,7 @@ fn phases(frames: usize) {
         for f in 0..30 + frames {
             advance(&mut w);
             let start = clock();
-            for (dst, src) in world.xs_mut().iter_mut().zip(&w.x) {
-                *dst = *src as f32;
-            }
-            for (dst, src) in world.ys_mut().iter_mut().zip(&w.y) {
-                *dst = *src as f32;
-            }
-            for (dst, src) in world.angles_mut().iter_mut().zip(&w.angle) {
-                *dst = *src as f32;
-            }
+            write(&mut world, &w, moving.as_deref());
             let (_, t) = world
                 .step_timed(clock)
                 .expect("workload transforms are valid");
@@ -329,13 +375,14 @@ fn phases(frames: usize) {
             v[v.len() / 2]
         };
         println!(
-            "| {n} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | {candidates} | {} |",
+            "| {n} | {share} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | {candidates} | {} | {} |",
             median(0),
             median(1),
             median(2),
             median(3),
             median(4),
-            world.pairs().len() / 2
+            world.pairs().len() / 2,
+            world.resting_count()
         );
     }
 }
@@ -354,29 +401,48 @@ fn workload(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
     for n in sizes() {
+        for share in shares() {
+            bench_case(&mut group, n, share);
+        }
+    }
+    group.finish();
+}
+
+fn bench_case(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    n: usize,
+    share: f64,
+) {
+    {
         let mut w = make_workload(n);
-        let mut world = build_world(&w);
-        black_box(frame(&mut world, &w));
+        let moving = moving_ids(n, share);
+        let moving = moving.as_deref();
+        let mut world = new_world(&w);
+        black_box(frame(&mut world, &w, None));
         println!(
             "N = {n}: W = {:.1}, frame 0: {} pairs, checksum {:08x} (bench-js/run.mjs prints the same for sepax)",
             w.width,
             world.pairs().len() / 2,
             checksum(world.pairs())
         );
-        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+        let id = if share >= 1.0 {
+            BenchmarkId::from_parameter(n)
+        } else {
+            BenchmarkId::new(format!("moving{share}"), n)
+        };
+        group.bench_with_input(id, &n, |b, _| {
             b.iter_custom(|iters| {
                 let mut total = Duration::ZERO;
                 for _ in 0..iters {
                     advance(&mut w);
                     let start = Instant::now();
-                    black_box(frame(&mut world, &w));
+                    black_box(frame(&mut world, &w, moving));
                     total += start.elapsed();
                 }
                 total
             });
         });
     }
-    group.finish();
 }
 
 criterion_group!(benches, workload);

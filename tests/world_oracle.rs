@@ -337,3 +337,481 @@ fn one_line_scene_equals_brute_force() {
         run(Layout::OneLine, seed, 300, 25, reorder);
     }
 }
+
+// ----- idle shapes: long sequences where random subsets move -------------------------
+
+/// Which moving shapes a step writes new transforms for.
+#[derive(Clone, Copy, Debug)]
+enum Motion {
+    /// Every moving shape.
+    All,
+    /// None at all.
+    None,
+    /// Each shape with this chance per step, drawn anew every step (shapes rest and wake
+    /// all the time).
+    Random(f32),
+    /// A fixed subset of this share, drawn when the phase begins (the rest falls asleep).
+    Fixed(f32),
+    /// All on even steps, none on odd ones.
+    Flicker,
+}
+
+/// One scene run in two worlds: `scene.world` lets idle shapes rest (the default), `full`
+/// re-tests everything at every step. Every operation goes to both.
+struct Twin {
+    scene: Scene,
+    full: World,
+}
+
+impl Twin {
+    fn add_random(&mut self, rng: &mut Mulberry32, is_static: bool) {
+        let before = self.scene.world.slot_count();
+        self.scene.add_random(rng, is_static);
+        // The newest body is the one just added: replay it in the full world.
+        let (&id, _) = self
+            .scene
+            .bodies
+            .iter()
+            .max_by_key(|(_, b)| b.identity)
+            .unwrap();
+        let world = &self.scene.world;
+        let (x, y, a) = world.transform(id).unwrap();
+        let (layer, mask) = world.layer_mask(id).unwrap();
+        let options = ShapeOptions {
+            layer,
+            mask,
+            is_static,
+        };
+        let shape = world.shape(id).unwrap().clone();
+        let twin_id = self.full.add(shape, x, y, a, options).unwrap();
+        assert_eq!(twin_id, id, "both worlds issue the same ids");
+        assert!(self.scene.world.slot_count() >= before);
+    }
+
+    fn remove(&mut self, id: u32) {
+        self.scene.world.remove(id).unwrap();
+        self.full.remove(id).unwrap();
+        self.scene.bodies.remove(&id);
+    }
+
+    fn set_transform(&mut self, id: u32, t: (f32, f32, f32)) {
+        self.scene.world.set_transform(id, t.0, t.1, t.2).unwrap();
+        self.full.set_transform(id, t.0, t.1, t.2).unwrap();
+    }
+
+    fn set_transforms(&mut self, ids: &[u32], xya: &[f32]) {
+        self.scene.world.set_transforms(ids, xya).unwrap();
+        self.full.set_transforms(ids, xya).unwrap();
+    }
+
+    fn write_columns(&mut self, id: u32, t: (f32, f32, f32)) {
+        for world in [&mut self.scene.world, &mut self.full] {
+            let s = id as usize;
+            world.xs_mut()[s] = t.0;
+            world.ys_mut()[s] = t.1;
+            world.angles_mut()[s] = t.2;
+        }
+    }
+
+    fn set_layer_mask(&mut self, id: u32, layer: u32, mask: u32) {
+        self.scene.world.set_layer_mask(id, layer, mask).unwrap();
+        self.full.set_layer_mask(id, layer, mask).unwrap();
+    }
+
+    fn touch_statics(&mut self) {
+        self.scene.world.touch_statics();
+        self.full.touch_statics();
+    }
+}
+
+/// The next transform of a moving body, bouncing off the scene's square.
+fn advance_body(world: &World, id: u32, body: &mut Body, extent: f32) -> (f32, f32, f32) {
+    let (x, y, a) = world.transform(id).unwrap();
+    let (mut nx, mut ny) = (x + body.vx, y + body.vy);
+    if !(0.0..=extent).contains(&nx) {
+        body.vx = -body.vx;
+        nx = x + body.vx;
+    }
+    if !(0.0..=extent).contains(&ny) {
+        body.vy = -body.vy;
+        ny = y + body.vy;
+    }
+    (nx, ny, a + body.spin)
+}
+
+fn bits(values: &[f32]) -> Vec<u32> {
+    values.iter().map(|v| v.to_bits()).collect()
+}
+
+/// Runs `phases` of motion on a scene of `count` moving shapes (and some statics), with
+/// removals and re-adds, static moves, layer changes and same-value writes, and checks at
+/// every step: the resting world against brute force (pairs, contacts, started, ended) and
+/// against the full world (the same bits), and a few box queries. Returns the most shapes
+/// that rested at once and the number of steps in which some resting shape woke.
+fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)]) -> (usize, usize) {
+    let mut rng = Mulberry32::new(seed);
+    let mut world = World::new();
+    world.set_reorder_interval(1 + seed % 9);
+    let mut full = World::new();
+    full.set_resting(false);
+    full.set_reorder_interval(5);
+    let mut twin = Twin {
+        scene: Scene {
+            world,
+            bodies: BTreeMap::new(),
+            next_identity: 0,
+            layout,
+            extent: (count as f32).sqrt() * 3.0,
+        },
+        full,
+    };
+    let statics = if layout == Layout::BigStatics {
+        8
+    } else {
+        count / 20
+    };
+    for _ in 0..statics {
+        twin.add_random(&mut rng, true);
+    }
+    for _ in 0..count {
+        twin.add_random(&mut rng, false);
+    }
+    let extent = twin.scene.extent;
+
+    let mut previous_identities = PairSet::new();
+    let mut identity_before: BTreeMap<u32, u64> = BTreeMap::new();
+    let (mut most_resting, mut wake_steps, mut last_resting) = (0, 0, 0);
+    let (mut total_pairs, mut step) = (0usize, 0usize);
+    // A static was written through the columns and not touched yet.
+    let mut unobserved = false;
+    for &(motion, length) in phases {
+        // Now and then a phase of full steps in the resting world too: switching must not
+        // change a result either way.
+        twin.scene.world.set_resting(rng.below(6) != 0);
+        let fixed: BTreeSet<u32> = match motion {
+            Motion::Fixed(share) => twin
+                .scene
+                .bodies
+                .keys()
+                .copied()
+                .filter(|_| rng.f32() < share)
+                .collect(),
+            _ => BTreeSet::new(),
+        };
+        for _ in 0..length {
+            // Churn on some steps: a few removed, a few added (ids reused).
+            if rng.below(4) == 0 {
+                let ids: Vec<u32> = twin.scene.bodies.keys().copied().collect();
+                for _ in 0..1 + rng.below(3) {
+                    let id = ids[rng.below(ids.len())];
+                    if twin.scene.bodies.contains_key(&id) {
+                        twin.remove(id);
+                    }
+                }
+                for _ in 0..1 + rng.below(3) {
+                    let is_static = rng.below(8) == 0;
+                    twin.add_random(&mut rng, is_static);
+                }
+            }
+            let moving: Vec<u32> = twin
+                .scene
+                .bodies
+                .keys()
+                .copied()
+                .filter(|&id| !twin.scene.world.is_static(id).unwrap())
+                .collect();
+            let (mut batch_ids, mut batch_xya) = (Vec::new(), Vec::new());
+            for &id in &moving {
+                let moves = match motion {
+                    Motion::All => true,
+                    Motion::None => false,
+                    Motion::Random(p) => rng.f32() < p,
+                    Motion::Fixed(_) => fixed.contains(&id),
+                    Motion::Flicker => step % 2 == 0,
+                };
+                let t = if moves {
+                    let body = twin.scene.bodies.get_mut(&id).unwrap();
+                    advance_body(&twin.scene.world, id, body, extent)
+                } else if rng.below(50) == 0 {
+                    // The same value written again: no change.
+                    twin.scene.world.transform(id).unwrap()
+                } else {
+                    continue;
+                };
+                match rng.below(3) {
+                    0 => twin.set_transform(id, t),
+                    1 => {
+                        batch_ids.push(id);
+                        batch_xya.extend([t.0, t.1, t.2]);
+                    }
+                    _ => twin.write_columns(id, t),
+                }
+            }
+            twin.set_transforms(&batch_ids, &batch_xya);
+            // A shape nudged and put back before the step: no change either.
+            if let Some(&id) = moving.get(rng.below(moving.len().max(1))) {
+                let t = twin.scene.world.transform(id).unwrap();
+                twin.write_columns(id, (t.0 + 1.0, t.1, t.2));
+                twin.set_transform(id, t);
+            }
+            let statics: Vec<u32> = twin
+                .scene
+                .bodies
+                .keys()
+                .copied()
+                .filter(|&id| twin.scene.world.is_static(id).unwrap())
+                .collect();
+            if !statics.is_empty() && rng.below(6) == 0 {
+                let id = statics[rng.below(statics.len())];
+                let (x, y, a) = twin.scene.world.transform(id).unwrap();
+                match rng.below(4) {
+                    0 => twin.set_transform(id, (x + rng.range(-2.0, 2.0), y + 1.0, a + 0.1)),
+                    1 => {
+                        twin.write_columns(id, (x - 1.0, y + rng.range(-2.0, 2.0), a));
+                        twin.touch_statics();
+                    }
+                    // Written where the world cannot see it: a full step ignores it until
+                    // the statics are touched (below), and so must the resting world.
+                    2 => {
+                        twin.write_columns(id, (x + 1.0, y - 1.0, a + 0.2));
+                        unobserved = true;
+                    }
+                    // Statics dirty, but nothing moved.
+                    _ => twin.set_transform(id, (x, y, a)),
+                }
+            }
+            if unobserved && rng.below(4) == 0 {
+                twin.touch_statics();
+                unobserved = false;
+            }
+            if rng.below(5) == 0 {
+                let ids: Vec<u32> = twin.scene.bodies.keys().copied().collect();
+                let id = ids[rng.below(ids.len())];
+                let (layer, mask) = if rng.below(3) == 0 {
+                    twin.scene.world.layer_mask(id).unwrap()
+                } else {
+                    (
+                        1 << rng.below(3),
+                        if rng.below(2) == 0 { u32::MAX } else { 5 },
+                    )
+                };
+                twin.set_layer_mask(id, layer, mask);
+            }
+
+            let count_reported = twin.scene.world.step().unwrap();
+            twin.full.step().unwrap();
+            let (world, full) = (&twin.scene.world, &twin.full);
+            world.validate().unwrap();
+            full.validate().unwrap();
+            assert_eq!(full.resting_count(), 0);
+            // The same bits as the full world.
+            assert_eq!(
+                world.pairs(),
+                full.pairs(),
+                "seed {seed} step {step}: pairs"
+            );
+            assert_eq!(
+                bits(world.contacts()),
+                bits(full.contacts()),
+                "seed {seed} step {step}: contacts"
+            );
+            assert_eq!(world.started(), full.started(), "seed {seed} step {step}");
+            assert_eq!(world.ended(), full.ended(), "seed {seed} step {step}");
+            let identity_now: BTreeMap<u32, u64> = twin
+                .scene
+                .bodies
+                .iter()
+                .map(|(&id, b)| (id, b.identity))
+                .collect();
+            if unobserved {
+                // The oracle reads the columns, which the worlds do not yet: only the
+                // comparison with the full world holds.
+                previous_identities = identity_pairs(world.pairs(), &identity_now);
+                identity_before = identity_now;
+                step += 1;
+                continue;
+            }
+            // The oracle.
+            let (want, want_identities) = brute_force(&twin.scene);
+            let got: Vec<(u32, u32, [f32; 3])> = world
+                .pairs()
+                .chunks_exact(2)
+                .zip(world.contacts().chunks_exact(3))
+                .map(|(p, c)| (p[0], p[1], [c[0], c[1], c[2]]))
+                .collect();
+            assert_eq!(count_reported, want.len());
+            assert!(
+                got == want,
+                "seed {seed} step {step} ({motion:?}): pairs differ"
+            );
+            let started = identity_pairs(world.started(), &identity_now);
+            let ended = identity_pairs(world.ended(), &identity_before);
+            let want_started: PairSet = want_identities
+                .difference(&previous_identities)
+                .copied()
+                .collect();
+            let want_ended: PairSet = previous_identities
+                .difference(&want_identities)
+                .copied()
+                .collect();
+            assert_eq!(started, want_started, "seed {seed} step {step}: started");
+            assert_eq!(ended, want_ended, "seed {seed} step {step}: ended");
+            // Queries see resting shapes too.
+            for _ in 0..3 {
+                let (x, y) = (rng.range(0.0, extent), rng.range(0.0, extent));
+                let (min, max) = (Vec2::new(x, y), Vec2::new(x + 6.0, y + 4.0));
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                world.query_aabb(min, max, u32::MAX, &mut a).unwrap();
+                full.query_aabb(min, max, u32::MAX, &mut b).unwrap();
+                assert_eq!(a, b, "seed {seed} step {step}: query");
+            }
+
+            let resting = world.resting_count();
+            most_resting = most_resting.max(resting);
+            if resting < last_resting {
+                wake_steps += 1;
+            }
+            last_resting = resting;
+            total_pairs += want.len();
+            previous_identities = want_identities;
+            identity_before = identity_now;
+            step += 1;
+        }
+    }
+    assert!(
+        total_pairs > step * 10,
+        "only {total_pairs} pairs in {step} steps"
+    );
+    eprintln!(
+        "idle seed {seed}: {step} steps, {total_pairs} pairs, at most {most_resting} resting, \
+         {wake_steps} steps with wakes"
+    );
+    (most_resting, wake_steps)
+}
+
+#[test]
+fn idle_shapes_rest_and_wake_and_equal_brute_force() {
+    use Motion::*;
+    let phases = [
+        (All, 10),
+        (Random(0.1), 40),
+        (None, 30),
+        (Random(0.01), 40),
+        (Fixed(0.1), 40),
+        (All, 5),
+        (Fixed(0.01), 40),
+        (Flicker, 20),
+        (None, 25),
+        (Random(0.1), 30),
+        (Fixed(0.1), 30),
+        (All, 20),
+        (None, 20),
+        (Random(0.01), 30),
+    ];
+    for seed in [21, 22, 23] {
+        let (most_resting, wake_steps) = run_idle(Layout::Uniform, seed, 250, &phases);
+        assert!(
+            most_resting > 150,
+            "seed {seed}: at most {most_resting} rested"
+        );
+        assert!(wake_steps > 20, "seed {seed}: wakes in {wake_steps} steps");
+    }
+}
+
+#[test]
+fn idle_shapes_in_random_phases_equal_brute_force() {
+    // Phases drawn at random: any order of moving shares, long and short.
+    for seed in [31, 32] {
+        let mut rng = Mulberry32::new(seed);
+        let phases: Vec<(Motion, usize)> = (0..16)
+            .map(|_| {
+                let motion = match rng.below(7) {
+                    0 => Motion::All,
+                    1 => Motion::None,
+                    2 => Motion::Random(0.1),
+                    3 => Motion::Random(0.01),
+                    4 => Motion::Fixed(0.1),
+                    5 => Motion::Fixed(0.01),
+                    _ => Motion::Flicker,
+                };
+                (motion, 1 + rng.below(30))
+            })
+            .collect();
+        run_idle(Layout::Uniform, seed, 200, &phases);
+    }
+}
+
+#[test]
+fn idle_shapes_among_big_statics_and_in_clusters_equal_brute_force() {
+    use Motion::*;
+    let phases = [
+        (All, 5),
+        (None, 20),
+        (Fixed(0.1), 30),
+        (Random(0.01), 30),
+        (Flicker, 10),
+        (Random(0.1), 30),
+        (None, 20),
+    ];
+    run_idle(Layout::BigStatics, 41, 250, &phases);
+    run_idle(Layout::Clustered, 42, 250, &phases);
+}
+
+#[test]
+fn resting_shapes_are_not_tested_again() {
+    // Counts the work instead of timing it: once a scene stands still, a step tests no
+    // candidate and carries every pair; a written same value changes nothing; one shape
+    // that moves wakes alone and brings only its own candidates.
+    let mut rng = Mulberry32::new(77);
+    let mut world = World::new();
+    let side = 30usize;
+    let mut ids = Vec::new();
+    for i in 0..side * side {
+        let (x, y) = ((i % side) as f32 * 2.5, (i / side) as f32 * 2.5);
+        let shape = random_shape(&mut rng, 1.6);
+        let options = ShapeOptions {
+            is_static: i % 50 == 0,
+            ..ShapeOptions::default()
+        };
+        ids.push(
+            world
+                .add(shape, x, y, rng.range(-3.0, 3.0), options)
+                .unwrap(),
+        );
+    }
+    let (_, first) = world.step_timed(|| 0.0).unwrap();
+    assert!(first.candidates > 500, "{}", first.candidates);
+    let pairs = world.pairs().to_vec();
+    assert!(pairs.len() / 2 > 50, "{} pairs", pairs.len() / 2);
+    let contacts = bits(world.contacts());
+    let mut steps = 0;
+    while world.resting_count() < world.len() - side * side / 50 {
+        world.step().unwrap();
+        steps += 1;
+        assert!(steps < 64, "the resting grid was never built");
+    }
+    let (count, times) = world.step_timed(|| 0.0).unwrap();
+    assert_eq!(times.candidates, 0);
+    assert_eq!(count, pairs.len() / 2);
+    assert_eq!(world.pairs(), pairs);
+    assert_eq!(bits(world.contacts()), contacts);
+    assert!(world.started().is_empty() && world.ended().is_empty());
+    // The same value written back, through the setter and the columns: still nothing.
+    let id = ids[1];
+    let (x, y, a) = world.transform(id).unwrap();
+    world.set_transform(id, x, y, a).unwrap();
+    world.xs_mut()[ids[2] as usize] += 0.0;
+    let (_, times) = world.step_timed(|| 0.0).unwrap();
+    assert_eq!(times.candidates, 0);
+    let resting = world.resting_count();
+    // One shape moves: it alone wakes, and only its neighbours are candidates.
+    world.set_transform(id, x + 0.5, y, a).unwrap();
+    let (_, times) = world.step_timed(|| 0.0).unwrap();
+    assert_eq!(world.resting_count(), resting - 1);
+    assert!(
+        times.candidates > 0 && times.candidates < 20,
+        "{}",
+        times.candidates
+    );
+    world.validate().unwrap();
+}

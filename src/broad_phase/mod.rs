@@ -41,6 +41,12 @@
 //! split). Moving shapes query it; static shapes never query anything, so static-static
 //! pairs never come up and an unmoved static costs nothing per step.
 //!
+//! ## Resting shapes
+//!
+//! The world also keeps moving shapes that stopped moving out of the per-step grid, in a
+//! second [`HashGrid`] rebuilt only when that set has changed enough (see the world's
+//! `resting` module): the grid here is "rebuilt every step" for the shapes that move.
+//!
 //! This module sees bounding boxes and ids only: it knows nothing of shapes, layers or
 //! contacts, and it allocates nothing once its buffers have grown to the scene.
 //!

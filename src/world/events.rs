@@ -32,27 +32,41 @@ impl World {
     pub(super) fn sort_and_publish(&mut self) {
         let Scratch {
             found,
+            carried,
             found_buffer,
             run_starts,
             long_runs,
             keys,
             ..
         } = &mut self.scratch;
-        sort_found(
-            found,
-            found_buffer,
-            run_starts,
-            long_runs,
-            self.store.slot_count(),
-        );
+        let ids = self.store.slot_count();
+        if found.len() * 32 < ids {
+            // Few tested pairs (most were carried): a counting sort would cost O(ids).
+            heap_sort_by_key(found, |f| f.key);
+        } else {
+            sort_found(found, found_buffer, run_starts, long_runs, ids);
+        }
         self.pairs.clear();
         self.contacts.clear();
         keys.clear();
-        for f in found.iter() {
-            self.pairs.push((f.key >> 32) as u32);
-            self.pairs.push(f.key as u32);
-            self.contacts.extend([f.nx, f.ny, f.depth]);
-            keys.push(f.key);
+        let (pairs, contacts) = (&mut self.pairs, &mut self.contacts);
+        if carried.is_empty() {
+            for f in found.iter() {
+                publish(pairs, contacts, keys, f);
+            }
+        } else {
+            // The tested pairs, now sorted, merged with the carried ones (sorted already):
+            // no key is in both (see `resting`).
+            let (mut i, mut j) = (0, 0);
+            while i < found.len() || j < carried.len() {
+                if j == carried.len() || (i < found.len() && found[i].key < carried[j].key) {
+                    publish(pairs, contacts, keys, &found[i]);
+                    i += 1;
+                } else {
+                    publish(pairs, contacts, keys, &carried[j]);
+                    j += 1;
+                }
+            }
         }
 
         // started = current - previous, ended = previous - current, both in key order; a
@@ -183,6 +197,15 @@ fn sort_found(
         }
     }
     core::mem::swap(found, buffer);
+}
+
+/// Appends one found pair to the published pairs, contacts and keys.
+#[inline(always)]
+fn publish(pairs: &mut Vec<u32>, contacts: &mut Vec<f32>, keys: &mut Vec<u64>, f: &Found) {
+    pairs.push((f.key >> 32) as u32);
+    pairs.push(f.key as u32);
+    contacts.extend([f.nx, f.ny, f.depth]);
+    keys.push(f.key);
 }
 
 #[inline]

@@ -2,25 +2,29 @@
 //!
 //! This is the only module that knows the order of the pipeline:
 //!
-//! 1. **Poses and boxes** — every moving shape's transform is read from the `xs`, `ys`,
-//!    `angles` columns (which the game may have written directly), checked to be finite and
-//!    in range, and turned into a pose (with cosine and sine) and a world box. Static shapes
-//!    are only looked at when a setter touched them.
+//! 1. **Poses and boxes** — the `xs`, `ys`, `angles` columns (which the game may have
+//!    written directly) are checked to be finite and in range and compared with the last
+//!    step's copy, in one pass; every moving shape that **moved** gets a new pose (with
+//!    cosine and sine) and world box, the others keep theirs. Static shapes are only looked
+//!    at when a setter touched them. See `resting.rs` for what counts as moved.
 //! 2. **Broad phase** — every [`DEFAULT_REORDER_INTERVAL`] steps the store first puts the
 //!    moving shapes' hot data back in spatial order ([`ShapeStore::reorder_rows`]; its
 //!    polygon half, [`ShapeStore::reorder_points`], runs at the next step, so that no one
-//!    step pays for both). Then the moving shapes go into the [`HashGrid`]; each also
-//!    queries the [`StaticTree`] of static shapes. Both work on rows, so the candidate
-//!    pairs come out roughly in spatial order.
+//!    step pays for both). Then the *awake* moving shapes go into the [`HashGrid`]; each
+//!    also queries the [`StaticTree`] of static shapes and the grid of *resting* shapes
+//!    (those unmoved for [`REST_AFTER`] steps). Both work on rows, so the candidate pairs
+//!    come out roughly in spatial order. Where every shape moves, none rests, and this is
+//!    the whole broad phase.
 //! 3. **Narrow phase** — the candidates are tested in that order, which reads memory that
 //!    is close together: layer and mask filtering (skipped while every shape has the
 //!    default filter), then [`collide`] on each candidate (through
 //!    [`collide_with_points`], with the store's row-ordered copies of polygon points),
 //!    always called as `(smaller id, larger id)`, so the normal points from the smaller
-//!    id to the larger one.
-//! 4. **Output** — the found pairs are sorted by `(a, b)` ids (a counting sort on `a`,
-//!    then one insertion pass) and compared with the previous step's to produce `started`
-//!    and `ended`.
+//!    id to the larger one. The last step's pairs between two shapes that are resting or
+//!    static and unmoved are **carried** over with their contacts, without a test.
+//! 4. **Output** — the tested pairs are sorted by `(a, b)` ids (a counting sort on `a`,
+//!    then one insertion pass), merged with the carried ones (in order already), and
+//!    compared with the previous step's to produce `started` and `ended`.
 //!
 //! The pairs, contacts and events depend only on the shapes and their ids, never on the
 //! rows: the spatial order is a cache optimisation that no result can observe.
@@ -37,6 +41,7 @@
 //! - `mod.rs` (here): the [`World`], adding and moving shapes, and the step: its order,
 //!   and phases 2 and 3, which hand the work to the broad and narrow phase modules;
 //! - `poses.rs`: phase 1, the checks of the written transforms and the poses and boxes;
+//! - `resting.rs`: which shapes moved, the resting ones and their grid, the carried pairs;
 //! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
 //! - `queries.rs`: point, box, shape and ray queries over the broad phase;
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
@@ -50,6 +55,7 @@ mod events;
 mod mover;
 mod poses;
 mod queries;
+mod resting;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 #[cfg(doc)]
@@ -59,11 +65,13 @@ use crate::shape::Shape;
 use crate::store::{ShapeStore, SlotInit};
 use errors::{check_angle, check_coordinate};
 use events::{pair_key, Found, Removals};
+use resting::Resting;
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
+pub use resting::REST_AFTER;
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.
@@ -126,6 +134,8 @@ struct Scratch {
     /// Candidate pairs as rows.
     candidates: Vec<(u32, u32)>,
     found: Vec<Found>,
+    /// Pairs carried from the last step without a test (see `resting`), in key order.
+    carried: Vec<Found>,
     found_buffer: Vec<Found>,
     /// Where each id's run of found pairs starts, and the ids with long runs (see
     /// `sort_found`).
@@ -228,6 +238,8 @@ pub struct World {
     casts: casts::CastBuffers,
     /// The buffers of [`World::move_and_slide`].
     mover: mover::MoverScratch,
+    /// Which shapes moved since the last step, and the resting ones (see `resting`).
+    resting: Resting,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -384,6 +396,8 @@ impl World {
         self.custom_filter_count += usize::from(is_custom_filter(layer, mask));
         self.store.layers[s] = layer;
         self.store.masks[s] = mask;
+        // Its pairs must be tested again, not carried.
+        self.resting.filter_changed(id);
         Ok(())
     }
 
@@ -537,7 +551,8 @@ impl World {
     }
 
     /// Phase 2 of a step: the reorder of the rows when it is due, then the candidate
-    /// pairs from the grid of moving shapes and the tree of static ones.
+    /// pairs from the grid of awake shapes, the tree of static ones and the grid of
+    /// resting ones.
     fn find_candidates(&mut self) {
         // The two halves of a reorder go to two steps, to halve the longest step.
         if self.reorder.points_pending {
@@ -553,15 +568,30 @@ impl World {
             self.reorder.countdown -= 1;
         }
         let store = &self.store;
+        let resting = &mut self.resting;
+        resting.plan(store);
         let candidates = &mut self.scratch.candidates;
         candidates.clear();
-        self.grid.rebuild(&store.dynamic_rows, &store.aabbs);
-        self.grid
-            .overlapping_pairs(&store.dynamic_rows, &store.aabbs, candidates);
+        let awake = resting.awake(store);
+        self.grid.rebuild(awake, &store.aabbs);
+        self.grid.overlapping_pairs(awake, &store.aabbs, candidates);
         if !self.statics.is_empty() {
-            for &row in &store.dynamic_rows {
+            for &row in awake {
                 self.statics.query(&store.aabbs[row as usize], |other| {
                     candidates.push((row, other));
+                });
+            }
+        }
+        if resting.any_resting() {
+            // Awake and moved static shapes against the resting ones; an entry whose shape
+            // woke (it is in the grid now) or was removed is skipped.
+            let (grid, member_ids, rests) = (&resting.grid, &resting.member_ids, &resting.rests);
+            for &row in awake.iter().chain(&resting.moved_static_rows) {
+                grid.query(&store.aabbs[row as usize], |k| {
+                    let id = member_ids[k as usize];
+                    if rests[id as usize] {
+                        candidates.push((row, store.id_to_row[id as usize]));
+                    }
                 });
             }
         }
@@ -616,6 +646,23 @@ impl World {
                 });
             }
         }
+        // Pairs between shapes that are resting or static and unmoved: the last step's,
+        // carried without a test (see `resting`). They stay in key order.
+        let carried = &mut self.scratch.carried;
+        carried.clear();
+        if self.resting.any_resting() {
+            let contacts = self.contacts.chunks_exact(3);
+            for (pair, contact) in self.pairs.chunks_exact(2).zip(contacts) {
+                if self.resting.carries(store, pair[0], pair[1]) {
+                    carried.push(Found {
+                        key: pair_key(pair[0], pair[1]),
+                        nx: contact[0],
+                        ny: contact[1],
+                        depth: contact[2],
+                    });
+                }
+            }
+        }
     }
 
     /// Checks internal invariants (tests call it after every operation).
@@ -639,6 +686,6 @@ impl World {
                 return Err("previous keys not strictly sorted".into());
             }
         }
-        Ok(())
+        self.validate_resting()
     }
 }

@@ -1,11 +1,14 @@
 //! The first phase of a step: the transforms the game wrote (through the setters or
 //! straight into the columns) are checked, then turned into poses and world boxes. Only
-//! moving shapes are looked at, and static ones only when a setter touched them.
+//! moving shapes that moved are refreshed (see `resting.rs`), and static ones only when a
+//! setter touched them.
 
 use super::errors::{check_angle, check_coordinate};
+use super::resting::Resting;
 use super::{World, WorldError, MAX_COORDINATE};
-use crate::math::Transform;
+use crate::math::{Aabb, Transform, Vec2};
 use crate::shape::polygon_aabb;
+use crate::shape::Shape;
 use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_STATIC};
 
 impl World {
@@ -14,13 +17,24 @@ impl World {
     /// error the poses and boxes (what queries see) stay as the last step left them.
     pub(super) fn update_poses(&mut self) -> Result<(), WorldError> {
         let store = &mut self.store;
-        check_transforms(store, false)?;
-        if self.statics_dirty {
-            check_transforms(store, true)?;
+        if !self.resting.scan(store, self.statics_dirty) {
+            // Some transform is bad: name the first one.
+            check_transforms(store, false)?;
+            if self.statics_dirty {
+                check_transforms(store, true)?;
+            }
         }
-        refresh_poses(store, false);
+        self.resting.commit(store);
+        if self.resting.all_moved {
+            refresh_poses::<false>(store, false, &[]);
+        } else if let Some(ids) = self.resting.few_moved(store) {
+            refresh_listed(store, ids);
+        } else {
+            refresh_poses::<true>(store, false, &self.resting.moved);
+        }
         if self.statics_dirty {
-            refresh_poses(store, true);
+            detect_static_moves(store, &mut self.resting);
+            refresh_poses::<false>(store, true, &[]);
             self.statics.rebuild(&store.static_rows, &store.aabbs);
             self.statics_dirty = false;
         }
@@ -30,7 +44,8 @@ impl World {
 
 /// Checks the written transforms of the live moving (or static) shapes: finite, and
 /// positions within range. Goes through the columns in id order, which reads them front
-/// to back; the first bad id is the one named.
+/// to back; the first bad id is the one named. Runs only when [`Resting::scan`] found a
+/// bad one (it checks the same on its way).
 #[inline]
 fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError> {
     let want = FLAG_ALIVE | if statics { FLAG_STATIC } else { 0 };
@@ -49,9 +64,40 @@ fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError>
     Ok(())
 }
 
-/// Stores the pose and box of every moving (or every static) shape from its checked,
-/// written transform.
-fn refresh_poses(store: &mut ShapeStore, statics: bool) {
+/// Tells `resting` which static shapes will get a new pose: they moved, for whatever path
+/// their transform was written by (statics are compared by pose, when they are refreshed,
+/// so that a write the world did not observe counts when the statics are next refreshed,
+/// exactly as for a full step). Statics are refreshed rarely; the pose is computed twice.
+fn detect_static_moves(store: &ShapeStore, resting: &mut Resting) {
+    for &row in &store.static_rows {
+        let id = store.row_to_id[row as usize];
+        let s = id as usize;
+        let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
+        if !same_bits(&pose, &store.bodies[row as usize].pose) {
+            resting.static_moved(id, row);
+        }
+    }
+}
+
+/// True when two poses are the same bits (so that `-0.0` and `0.0` differ, conservatively).
+#[inline]
+fn same_bits(a: &Transform, b: &Transform) -> bool {
+    let words = |t: &Transform| {
+        [
+            t.translation.x.to_bits(),
+            t.translation.y.to_bits(),
+            t.rotation.cos.to_bits(),
+            t.rotation.sin.to_bits(),
+        ]
+    };
+    words(a) == words(b)
+}
+
+/// Stores the pose and box of every moving shape that moved (or of every static shape)
+/// from its checked, written transform. A moving shape that did not move keeps both:
+/// they are functions of the same bits. `SOME`: only the ids `moved` says (else all: where
+/// every shape moves, the test would be one more random read per shape).
+fn refresh_poses<const SOME: bool>(store: &mut ShapeStore, statics: bool, moved: &[bool]) {
     // Destructured so that the id list can be read while the pose columns are written.
     let ShapeStore {
         xs,
@@ -69,17 +115,44 @@ fn refresh_poses(store: &mut ShapeStore, statics: bool) {
     let rows = if statics { static_rows } else { dynamic_rows };
     for &row in rows.iter() {
         let (row, s) = (row as usize, row_to_id[row as usize] as usize);
+        if SOME && !moved[s] {
+            continue;
+        }
         let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
         let body = &mut bodies[row];
         body.pose = pose;
-        // A polygon's box from the store's row-ordered copy of its points (the same bits
-        // as `Shape::aabb`, read from memory the loop is walking through anyway).
-        let (start, len) = point_spans[row];
-        aabbs[row] = if len > 0 {
-            let vertices = start as usize..(start + len / 2) as usize;
-            polygon_aabb(&polygon_points[vertices], &pose)
-        } else {
-            body.shape.aabb(&pose)
-        };
+        aabbs[row] = row_box(&body.shape, &pose, point_spans[row], polygon_points);
+    }
+}
+
+/// [`refresh_poses`] for the moving shapes `ids` only (when few moved: no pass over the
+/// rows).
+fn refresh_listed(store: &mut ShapeStore, ids: &[u32]) {
+    for &id in ids {
+        let s = id as usize;
+        let row = store.id_to_row[s] as usize;
+        let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
+        let body = &mut store.bodies[row];
+        body.pose = pose;
+        store.aabbs[row] = row_box(
+            &body.shape,
+            &pose,
+            store.point_spans[row],
+            &store.polygon_points,
+        );
+    }
+}
+
+/// The world box of a row's shape at `pose`. A polygon's from the store's row-ordered copy
+/// of its points (the same bits as `Shape::aabb`, read from memory the loop is walking
+/// through anyway).
+#[inline(always)]
+fn row_box(shape: &Shape, pose: &Transform, span: (u32, u32), polygon_points: &[Vec2]) -> Aabb {
+    let (start, len) = span;
+    if len > 0 {
+        let vertices = start as usize..(start + len / 2) as usize;
+        polygon_aabb(&polygon_points[vertices], pose)
+    } else {
+        shape.aabb(pose)
     }
 }

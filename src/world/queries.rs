@@ -37,6 +37,16 @@ impl World {
         };
         self.grid.query(query, &mut visit_row);
         self.statics.query(query, &mut visit_row);
+        // Resting shapes are out of the grid; an entry whose shape woke is in the grid.
+        let resting = &self.resting;
+        if resting.any_resting() {
+            resting.grid.query(query, |k| {
+                let id = resting.member_ids[k as usize];
+                if resting.rests[id as usize] {
+                    visit_row(store.id_to_row[id as usize]);
+                }
+            });
+        }
     }
 
     #[inline]
