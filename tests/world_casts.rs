@@ -707,3 +707,41 @@ fn bad_input_is_named_and_changes_nothing() {
     world.validate().unwrap();
     assert!(world.sweep(&[], &[], ALL).is_ok_and(|n| n == 0));
 }
+
+#[test]
+fn casts_see_shapes_at_rest() {
+    // Unmoved for many steps, the moving shapes rest (they leave the per-step grid for the
+    // resting one); casts and sweeps must still see every one of them.
+    for seed in 5..=6 {
+        let (mut world, mut rng, _) = scene(seed, 400, false);
+        for _ in 0..2 * sepax::world::REST_AFTER {
+            world.step().unwrap();
+        }
+        assert!(
+            world.resting_count() > 200,
+            "{} resting",
+            world.resting_count()
+        );
+        let visible = stepped(&world, &[]);
+        let mut hits = 0;
+        for _ in 0..300 {
+            let shape = any_shape(&mut rng, 0.2, 3.0);
+            let (x, y, a) = (
+                rng.range(-20.0, 140.0) as f32,
+                rng.range(-20.0, 140.0) as f32,
+                rng.angle(),
+            );
+            let delta = random_delta(&mut rng);
+            let got = world.cast_shape(&shape, x, y, a, delta, ALL).unwrap();
+            let pose = Transform::from_xy_angle(x, y, a);
+            let want = brute_cast(&world, &visible, &shape, &pose, delta, |_| true);
+            assert_eq!(
+                bits(got),
+                bits(want),
+                "seed {seed}: {shape:?} at {pose:?} by {delta:?}"
+            );
+            hits += usize::from(got.is_some());
+        }
+        assert!(hits > 100, "only {hits} hits: the test would prove little");
+    }
+}
