@@ -383,7 +383,9 @@ impl World {
             position.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
         );
         let up = unit(options.up);
-        let floor = options.max_slope.cos();
+        // The crate's own cosine: `f32::cos` would link libm's (with its large-argument
+        // reduction, about 6 KB of wasm) for this one call.
+        let floor = crate::math::Rot::from_angle(options.max_slope).cos;
         let grounded = scratch
             .contacts
             .chunks_exact(3)
