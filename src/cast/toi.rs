@@ -99,6 +99,37 @@ pub(super) fn time_of_impact(
 ) -> Toi {
     let reach = s.radius + s.margin;
     let grown = reach + s.slack;
+    let clip = clip_ray(s, grown);
+
+    let single_point = s.target.start_vertex() + s.mover.start_vertex();
+    let start_gap = if clip.edges == 0 {
+        (s.origin - single_point).length()
+    } else {
+        // A lower bound of the distance to `C` (exact unless a vertex is closest).
+        clip.sep
+    } - s.radius;
+    if start_gap <= s.near {
+        if let Some(contact) = start_contact() {
+            return Toi::Overlapping(contact);
+        }
+    }
+
+    if clip.edges == 0 {
+        // Both cores are points: `O` is a disc (of radius `slack` for two points).
+        return enter_disc(s, single_point, s.target.start_vertex(), grown);
+    }
+    if clip.empty {
+        return Toi::Miss;
+    }
+    match clip.entering {
+        Some(e) => enter_through_edge(s, &clip, e, reach, grown),
+        None => start_inside_or_near(s, &clip, grown),
+    }
+}
+
+/// Cyrus–Beck clipping of the ray against every edge line of `C` pushed out by `grown`,
+/// noting on the way the edge the origin lies furthest outside of.
+fn clip_ray(s: &Setup<'_>, grown: f64) -> Clip {
     let mut clip = Clip {
         enter: 0.0,
         exit: 1.0,
@@ -136,83 +167,67 @@ pub(super) fn time_of_impact(
         }
         clip.empty = clip.enter > clip.exit;
     });
+    clip
+}
 
-    let single_point = s.target.start_vertex() + s.mover.start_vertex();
-    let start_gap = if clip.edges == 0 {
-        (s.origin - single_point).length()
+/// The ray enters the grown polygon through edge `e` at `clip.enter`: a hit on that edge's
+/// offset line, or, past its ends, on the disc of the corner there.
+fn enter_through_edge(s: &Setup<'_>, clip: &Clip, e: Edge, reach: f64, grown: f64) -> Toi {
+    let q = s.origin + s.delta * clip.enter;
+    let along = e.end - e.start;
+    let length_sq = along.length_squared();
+    let foot = (q - e.start).dot(along);
+    let give = s.slack * length_sq.sqrt();
+    let sharp_corners = reach == 0.0 && clip.edges >= 3;
+    if sharp_corners || (foot >= -give && foot <= length_sq + give) {
+        let u = if length_sq > 0.0 {
+            (foot / length_sq).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        return Toi::Hit {
+            t: clip.enter,
+            normal: e.normal,
+            core_point: e.target_start + (e.target_end - e.target_start) * u,
+        };
+    }
+    // `q` is on the boundary of `P` but beyond the entering edge. Usually it is in the
+    // corner region of that edge's end, but not always: a collinear neighbour (a mover's
+    // face parallel to a segment target gives two edges on one line, whose entering times
+    // tie up to rounding) may hold its foot, and then `q` is on `O`. The closest point of
+    // `C` to `q` tells which.
+    let (distance, closest, core_point) = closest_point_to(s, q);
+    if distance <= grown {
+        Toi::Hit {
+            t: clip.enter,
+            normal: (q - closest).unit().unwrap_or(e.normal),
+            core_point,
+        }
     } else {
-        // A lower bound of the distance to `C` (exact unless a vertex is closest).
-        clip.sep
-    } - s.radius;
-    if start_gap <= s.near {
-        if let Some(contact) = start_contact() {
-            return Toi::Overlapping(contact);
-        }
+        enter_disc(s, closest, core_point, grown)
     }
+}
 
-    if clip.edges == 0 {
-        // Both cores are points: `O` is a disc (of radius `slack` for two points).
-        return enter_disc(s, single_point, s.target.start_vertex(), grown);
-    }
-    if clip.empty {
-        return Toi::Miss;
-    }
-    match clip.entering {
-        Some(e) => {
-            let q = s.origin + s.delta * clip.enter;
-            let along = e.end - e.start;
-            let length_sq = along.length_squared();
-            let foot = (q - e.start).dot(along);
-            let give = s.slack * length_sq.sqrt();
-            let sharp_corners = reach == 0.0 && clip.edges >= 3;
-            if sharp_corners || (foot >= -give && foot <= length_sq + give) {
-                let u = if length_sq > 0.0 {
-                    (foot / length_sq).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                };
-                Toi::Hit {
-                    t: clip.enter,
-                    normal: e.normal,
-                    core_point: e.target_start + (e.target_end - e.target_start) * u,
-                }
-            } else {
-                // `q` is on the boundary of `P` but beyond the entering edge. Usually it
-                // is in the corner region of that edge's end, but not always: a collinear
-                // neighbour (a mover's face parallel to a segment target gives two edges on
-                // one line, whose entering times tie up to rounding) may hold its foot, and
-                // then `q` is on `O`. The closest point of `C` to `q` tells which.
-                let (distance, closest, core_point) = closest_point_to(s, q);
-                if distance <= grown {
-                    Toi::Hit {
-                        t: clip.enter,
-                        normal: (q - closest).unit().unwrap_or(e.normal),
-                        core_point,
-                    }
-                } else {
-                    enter_disc(s, closest, core_point, grown)
-                }
-            }
+/// No edge line was entered: the origin starts inside every grown half-plane, so it is
+/// either within the grown obstacle already (a hit at `t = 0`) or in a corner region
+/// outside it, where only a corner disc can still be met.
+fn start_inside_or_near(s: &Setup<'_>, clip: &Clip, grown: f64) -> Toi {
+    let (distance, closest, core_point) = closest_point(s);
+    let inside_core = clip.edges >= 3 && clip.sep <= 0.0;
+    if inside_core || distance <= grown {
+        let normal = match (s.origin - closest).unit() {
+            Some(n) if !inside_core => n,
+            _ => clip
+                .outermost
+                .map_or(backwards(s.delta), |e: Edge| e.normal),
+        };
+        Toi::Hit {
+            t: 0.0,
+            normal,
+            core_point,
         }
-        None => {
-            let (distance, closest, core_point) = closest_point(s);
-            let inside_core = clip.edges >= 3 && clip.sep <= 0.0;
-            if inside_core || distance <= grown {
-                let normal = match (s.origin - closest).unit() {
-                    Some(n) if !inside_core => n,
-                    _ => clip
-                        .outermost
-                        .map_or(backwards(s.delta), |e: Edge| e.normal),
-                };
-                Toi::Hit {
-                    t: 0.0,
-                    normal,
-                    core_point,
-                }
-            } else {
-                enter_disc(s, closest, core_point, grown)
-            }
-        }
+    } else {
+        enter_disc(s, closest, core_point, grown)
     }
 }
 
