@@ -416,31 +416,36 @@ impl World {
         rounds: u32,
         scratch: &mut MoverScratch,
     ) -> Vec2 {
-        let margin = MARGIN_FRACTION * skin;
-        // Round k slides along the surfaces earlier rounds stopped at, a margin from them:
-        // its own margin is smaller, so that it does not graze them (or the next tile's
-        // corner, flush with them) at exactly its margin, where rounding would decide.
-        let round_margin = |k: u32| {
-            let fraction = MARGIN_FRACTION - MARGIN_DECREMENT * (k + 1) as f32;
-            fraction.max(LEAST_MARGIN_FRACTION) * skin
-        };
         let mut planes = Planes::new();
         scratch.contacts.clear();
         if scratch.contacts.capacity() < 3 * MAX_PLANES {
             // Once, so that the buffer (and the JS view over it) never moves again.
             scratch.contacts.reserve_exact(3 * MAX_PLANES);
         }
-
         // One query for the start overlaps and the straight path (later rounds query again
         // only when they leave its box).
         let start_box = mover.shape.aabb(&mover.start);
         let end_box = mover.shape.aabb(&mover.at(delta));
         self.gather(mover, &start_box.union(&end_box).expanded(skin), scratch);
 
-        // 1. Start overlaps, and the push out of them.
+        let moved = self.push_out(mover, &start_box, skin, &mut planes, scratch);
+        let moved = self.cast_and_clip(mover, moved, delta, skin, rounds, &mut planes, scratch);
+        self.solve_and_correct(mover, moved, skin, &mut planes, scratch)
+    }
+
+    /// Step 1: the planes of the shapes the mover starts overlapping, and the push out of
+    /// them (cast, so that it does not push into something else); returns the push.
+    fn push_out(
+        &self,
+        mover: &Mover,
+        start_box: &Aabb,
+        skin: f32,
+        planes: &mut Planes,
+        scratch: &mut MoverScratch,
+    ) -> Vec2 {
         for &other in &scratch.candidates {
             let (body, aabb) = self.body(other);
-            if !aabb.overlaps(&start_box) {
+            if !aabb.overlaps(start_box) {
                 continue;
             }
             if let Some(contact) = collide(&body.shape, &body.pose, mover.shape, &mover.start) {
@@ -449,51 +454,84 @@ impl World {
             }
         }
         planes.started = planes.count;
-        let mut moved = Vec2::ZERO;
-        if planes.count > 0 {
-            let push = solve_planes(Vec2::ZERO, planes.all(), SOLVER_ITERATIONS).delta;
-            if let Some(hit) = self.first_hit(mover, moved, push, margin, &planes, true, scratch) {
-                moved += push * hit.t;
-                self.hit_plane(hit, moved, skin - margin, &mut planes, scratch);
-            } else {
-                moved += push;
-            }
+        if planes.count == 0 {
+            return Vec2::ZERO;
         }
+        let margin = MARGIN_FRACTION * skin;
+        let push = solve_planes(Vec2::ZERO, planes.all(), SOLVER_ITERATIONS).delta;
+        match self.first_hit(mover, Vec2::ZERO, push, margin, planes, true, scratch) {
+            Some(hit) => {
+                let moved = push * hit.t;
+                self.hit_plane(hit, moved, skin - margin, planes, scratch);
+                moved
+            }
+            None => push,
+        }
+    }
 
-        // 2. Cast and clip.
+    /// Step 2: up to `rounds` casts of what is left of `delta`, each clipped against the
+    /// planes met so far; returns the displacement after them.
+    // The loop's state, passed as it is rather than bundled into a struct for one call.
+    #[allow(clippy::too_many_arguments)]
+    fn cast_and_clip(
+        &self,
+        mover: &Mover,
+        mut moved: Vec2,
+        delta: Vec2,
+        skin: f32,
+        rounds: u32,
+        planes: &mut Planes,
+        scratch: &mut MoverScratch,
+    ) -> Vec2 {
+        // Round k slides along the surfaces earlier rounds stopped at, a margin from them:
+        // its own margin is smaller, so that it does not graze them (or the next tile's
+        // corner, flush with them) at exactly its margin, where rounding would decide.
+        let round_margin = |k: u32| {
+            let fraction = MARGIN_FRACTION - MARGIN_DECREMENT * (k + 1) as f32;
+            fraction.max(LEAST_MARGIN_FRACTION) * skin
+        };
         let mut remaining = clip_vector(delta, planes.all());
         for round in 0..rounds {
             if remaining == Vec2::ZERO {
                 break;
             }
             let margin = if round == 0 && planes.count == 0 {
-                margin
+                MARGIN_FRACTION * skin
             } else {
                 round_margin(round)
             };
-            let Some(hit) =
-                self.first_hit(mover, moved, remaining, margin, &planes, false, scratch)
+            let Some(hit) = self.first_hit(mover, moved, remaining, margin, planes, false, scratch)
             else {
-                moved += remaining;
-                break;
+                return moved + remaining;
             };
             moved += remaining * hit.t;
-            self.hit_plane(hit, moved, skin - margin, &mut planes, scratch);
+            self.hit_plane(hit, moved, skin - margin, planes, scratch);
             remaining = clip_vector(remaining * (1.0 - hit.t), planes.all());
         }
+        moved
+    }
 
-        // 3. Solve, and 4. cast the correction (with a smaller margin: it only has to keep
-        // the mover out of what the loop did not meet).
+    /// Steps 3 and 4: the solve of the displacement out of every plane, and the cast of
+    /// that correction (with a smaller margin: it only has to keep the mover out of what
+    /// the loop did not meet); returns the final displacement.
+    fn solve_and_correct(
+        &self,
+        mover: &Mover,
+        moved: Vec2,
+        skin: f32,
+        planes: &mut Planes,
+        scratch: &mut MoverScratch,
+    ) -> Vec2 {
         let solved = solve_planes(moved, planes.all(), SOLVER_ITERATIONS).delta;
         let correction = solved - moved;
         if correction == Vec2::ZERO {
             return moved;
         }
         let safety = SAFETY_FRACTION * skin;
-        match self.first_hit(mover, moved, correction, safety, &planes, true, scratch) {
+        match self.first_hit(mover, moved, correction, safety, planes, true, scratch) {
             None => solved,
             Some(hit) => {
-                self.hit_plane(hit, moved + correction * hit.t, 0.0, &mut planes, scratch);
+                self.hit_plane(hit, moved + correction * hit.t, 0.0, planes, scratch);
                 moved + correction * hit.t
             }
         }
