@@ -262,18 +262,24 @@ impl Resting {
     /// counters and the resting set (a moved resting shape wakes), and finds the statics
     /// issued since the last step. Statics that moved are found later, by their poses.
     pub(super) fn commit(&mut self, store: &ShapeStore) {
-        let n = store.slot_count();
-        let enabled = self.enabled;
-        let mut moved_count = self.moved_count;
         self.moved_static_rows.clear();
-        let flags = &store.flags[..n];
         // The copy for the next step (a free slot's is never read: its id is fresh when
         // issued again; a static's neither).
         core::mem::swap(&mut self.last_xs, &mut self.next_xs);
         core::mem::swap(&mut self.last_ys, &mut self.next_ys);
         core::mem::swap(&mut self.last_angles, &mut self.next_angles);
-        // Statics issued since the last step (or all, for full steps) count as moved.
-        if enabled {
+        self.note_new_statics(store);
+        let (mut ready, mut listed) = self.count_still(store);
+        let mut moved_count = self.moved_count;
+        self.apply_filter_changes(store, &mut moved_count, &mut ready, &mut listed);
+        self.all_moved = moved_count == store.dynamic_rows.len();
+        self.listed = listed;
+        self.ready_count = ready;
+    }
+
+    /// Statics issued since the last step (or all, for full steps) count as moved.
+    fn note_new_statics(&mut self, store: &ShapeStore) {
+        if self.enabled {
             for &id in &store.fresh_ids {
                 if store.is_static(id) {
                     self.static_moved(id, store.id_to_row[id as usize]);
@@ -284,45 +290,59 @@ impl Resting {
                 self.static_moved(store.row_to_id[row as usize], row);
             }
         }
+    }
 
-        let mut ready = 0;
-        // How many moved moving shapes `moved_list` holds (`usize::MAX`: it was not made).
-        let mut listed = 0;
-        if moved_count == store.dynamic_rows.len() && self.resting_count == 0 {
-            listed = usize::MAX;
+    /// Counts every moving shape's still steps (a moved one wakes, a removed one leaves)
+    /// and lists the moved ones; returns how many are ready to rest and how many the list
+    /// holds (`usize::MAX`: it was not made).
+    fn count_still(&mut self, store: &ShapeStore) -> (usize, usize) {
+        let n = store.slot_count();
+        let flags = &store.flags[..n];
+        if self.moved_count == store.dynamic_rows.len() && self.resting_count == 0 {
             // Every moving shape moved and none rests: nothing to count.
             self.still[..n].fill(0);
-        } else {
-            let (still_steps, rest_marks) = (&mut self.still[..n], &mut self.rests[..n]);
-            let mut resting = self.resting_count;
-            if self.moved_list.len() < n {
-                self.moved_list.resize(n, 0);
-            }
-            let moved_list = &mut self.moved_list[..n];
-            for id in 0..n {
-                let f = flags[id];
-                // Listed without a branch: written always, kept when it moved (the count
-                // is at most `id`, so it stays in bounds).
-                moved_list[listed] = id as u32;
-                listed +=
-                    usize::from(self.moved[id] & (f & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE));
-                // A moved shape wakes; a removed one leaves (its id may even have
-                // been issued again, to a static shape).
-                let reset = self.moved[id] | (f & (FLAG_ALIVE | FLAG_STATIC) != FLAG_ALIVE);
-                let still = if reset {
-                    0
-                } else {
-                    still_steps[id].saturating_add(1)
-                };
-                still_steps[id] = still;
-                let was_resting = rest_marks[id];
-                let rests = was_resting & !reset;
-                rest_marks[id] = rests;
-                resting -= usize::from(was_resting & !rests);
-                ready += usize::from(!reset & !rests & (still >= REST_AFTER));
-            }
-            self.resting_count = resting;
+            return (0, usize::MAX);
         }
+        let (mut ready, mut listed) = (0, 0);
+        let (still_steps, rest_marks) = (&mut self.still[..n], &mut self.rests[..n]);
+        let mut resting = self.resting_count;
+        if self.moved_list.len() < n {
+            self.moved_list.resize(n, 0);
+        }
+        let moved_list = &mut self.moved_list[..n];
+        for id in 0..n {
+            let f = flags[id];
+            // Listed without a branch: written always, kept when it moved (the count is at
+            // most `id`, so it stays in bounds).
+            moved_list[listed] = id as u32;
+            listed += usize::from(self.moved[id] & (f & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE));
+            // A moved shape wakes; a removed one leaves (its id may even have been issued
+            // again, to a static shape).
+            let reset = self.moved[id] | (f & (FLAG_ALIVE | FLAG_STATIC) != FLAG_ALIVE);
+            let still = if reset {
+                0
+            } else {
+                still_steps[id].saturating_add(1)
+            };
+            still_steps[id] = still;
+            let was_resting = rest_marks[id];
+            let rests = was_resting & !reset;
+            rest_marks[id] = rests;
+            resting -= usize::from(was_resting & !rests);
+            ready += usize::from(!reset & !rests & (still >= REST_AFTER));
+        }
+        self.resting_count = resting;
+        (ready, listed)
+    }
+
+    /// Shapes whose layer or mask changed count as moved (a resting one wakes).
+    fn apply_filter_changes(
+        &mut self,
+        store: &ShapeStore,
+        moved_count: &mut usize,
+        ready: &mut usize,
+        listed: &mut usize,
+    ) {
         for k in 0..self.filter_changes.len() {
             let id = self.filter_changes[k] as usize;
             let flags = store.flags[id];
@@ -333,22 +353,19 @@ impl Resting {
             if flags & FLAG_STATIC != 0 {
                 self.moved_static_rows.push(store.id_to_row[id]);
             } else {
-                ready -= usize::from(self.still[id] >= REST_AFTER && !self.rests[id]);
+                *ready -= usize::from(self.still[id] >= REST_AFTER && !self.rests[id]);
                 self.still[id] = 0;
                 self.resting_count -= usize::from(self.rests[id]);
                 self.rests[id] = false;
-                moved_count += 1;
-                if listed != usize::MAX {
+                *moved_count += 1;
+                if *listed != usize::MAX {
                     // Its slot is free: the list holds at most the moving shapes.
-                    self.moved_list[listed] = id as u32;
-                    listed += 1;
+                    self.moved_list[*listed] = id as u32;
+                    *listed += 1;
                 }
             }
         }
         self.filter_changes.clear();
-        self.all_moved = moved_count == store.dynamic_rows.len();
-        self.listed = listed;
-        self.ready_count = ready;
     }
 
     /// Rebuilds the resting grid when the debt says so (see [`REBUILD_DEBT_PER_SHAPE`]),
