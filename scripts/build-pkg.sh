@@ -54,7 +54,7 @@ have_wbg="$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2 || true)"
 inputs_hash="$(
     {
         find src "$TEMPLATE" -type f -print0 | sort -z | xargs -0 sha256sum
-        sha256sum Cargo.toml Cargo.lock scripts/build-pkg.sh scripts/env.sh
+        sha256sum Cargo.toml Cargo.lock scripts/build-pkg.sh scripts/env.sh LICENSE-MIT LICENSE-APACHE CHANGELOG.md
         printf '%s %s\n' "$have_wbg" "$(wasm-opt --version)"
     } | sha256sum | cut -d' ' -f1
 )"
@@ -79,6 +79,8 @@ else
         "$STAGING"/sepax_core_bg.wasm.d.ts "$next"/
     cp "$STAGING_SIMD"/sepax_core_bg.wasm "$next"/sepax_core_simd_bg.wasm
     cp -R "$TEMPLATE"/. "$next"/
+    # Both licenses require their text to travel with the code; the changelog is for the registry's readers.
+    cp LICENSE-MIT LICENSE-APACHE CHANGELOG.md "$next"/
 
     # package.json: start from wasm-pack's (name, description, keywords from Cargo.toml) and make it ours.
     node --input-type=module - "$STAGING/package.json" "$next/package.json" "$next" <<'EOF'
@@ -96,11 +98,28 @@ const pkg = {
     description: base.description,
     keywords: [...new Set([...(base.keywords ?? []), "collision-detection", "webassembly", "game"])],
     license: "MIT OR Apache-2.0",
+    // The same placeholder as Cargo.toml's `repository` (no public repository exists yet).
+    repository: { type: "git", url: "git+https://github.com/sepax/sepax.git" },
+    homepage: "https://github.com/sepax/sepax#readme",
+    bugs: { url: "https://github.com/sepax/sepax/issues" },
+    // What the suite runs on (Node 20); the entries use nothing newer than Node 20's APIs.
+    engines: { node: ">=20" },
     type: "module",
     // `node` picks the entry that reads the .wasm with node:fs; every other tool (browsers, bundlers, Deno)
     // gets the entry that fetches it, so bundlers never see node:fs.
     exports: {
-        ".": { types: "./index.d.ts", node: "./node.js", default: "./index.js" },
+        // `require` under `node`: node.cjs, which require()s node.js on Node >= 20.19 / 22.12 and otherwise throws
+        // an error saying what to do. Bundlers never reach it (they match `default` for require() too).
+        // (`node` comes before `types`: TypeScript takes the first condition that matches.)
+        ".": {
+            node: {
+                require: { types: "./index.d.cts", default: "./node.cjs" },
+                types: "./index.d.ts",
+                default: "./node.js",
+            },
+            types: "./index.d.ts",
+            default: "./index.js",
+        },
         "./sepax_core_bg.wasm": "./sepax_core_bg.wasm",
         "./sepax_core_simd_bg.wasm": "./sepax_core_simd_bg.wasm",
         "./package.json": "./package.json",

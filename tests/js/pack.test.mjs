@@ -38,12 +38,18 @@ test("the tarball holds the entries, the wasm and the types, and nothing else", 
     "package.json",
     "index.js",
     "node.js",
+    "node.cjs",
+    "index.d.cts",
     "common.js",
     "index.d.ts",
     "sepax_core.js",
     "sepax_core.d.ts",
     "sepax_core_bg.wasm",
     "sepax_core_simd_bg.wasm",
+    "LICENSE-MIT",
+    "LICENSE-APACHE",
+    "CHANGELOG.md",
+    "README.md",
   ]) {
     assert.ok(files.includes(f), `${f} is packed (got ${files.join(", ")})`);
   }
@@ -61,7 +67,62 @@ test("the tarball holds the entries, the wasm and the types, and nothing else", 
     readFileSync(join(root, "Cargo.toml"), "utf8"),
   )[1];
   assert.equal(manifest.version, cargoVersion);
-  assert.deepEqual(Object.keys(manifest.exports["."]), ["types", "node", "default"]);
+  assert.deepEqual(Object.keys(manifest.exports["."]), ["node", "types", "default"]);
+  // The license texts are the repository's, byte for byte.
+  for (const f of ["LICENSE-MIT", "LICENSE-APACHE"]) {
+    assert.equal(readFileSync(join(app, "node_modules", "sepax", f), "utf8"), readFileSync(join(root, f), "utf8"));
+  }
+  // Where the code lives and which Node it runs on: the same repository as Cargo.toml's.
+  const cargoRepo = /^repository\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, "Cargo.toml"), "utf8"))?.[1];
+  assert.ok(cargoRepo, "Cargo.toml has a repository");
+  assert.equal(manifest.repository.url, `git+${cargoRepo}.git`);
+  assert.equal(manifest.homepage, `${cargoRepo}#readme`);
+  assert.equal(manifest.bugs.url, `${cargoRepo}/issues`);
+  assert.equal(manifest.engines.node, ">=20");
+  const [major] = process.versions.node.split(".").map(Number);
+  assert.ok(major >= 20, `this suite runs on Node ${process.versions.node}, inside engines`);
+});
+
+// What a registry user would run on the package before depending on it.
+const tool = (name) => join(process.env.SEPAX_TOOLS_DIR ?? join(root, "tools"), "node_modules", ".bin", name);
+
+test("npm publish --dry-run accepts the package without a warning", () => {
+  // npm writes its notes and warnings to stderr: capture both streams.
+  const out = execFileSync("sh", ["-c", "npm publish --dry-run 2>&1"], { cwd: pkgDir, encoding: "utf8" });
+  // Allowed: the dry run's note that nobody is logged in (nothing is published), and npm's complaint about this
+  // machine's user config (not the package's).
+  const warnings = out
+    .split("\n")
+    .filter((l) => /^npm (warn|WARN|ERR|error)/.test(l))
+    .filter((l) => !/requires you to be logged in|Unknown user config/.test(l));
+  assert.deepEqual(warnings, [], out);
+  assert.match(out, /\+ sepax@\d+\.\d+\.\d+/);
+});
+
+test("publint --strict: no error, warning or suggestion", () => {
+  const out = sh(tool("publint"), ["--strict", join(dir, packed.filename)], dir);
+  assert.match(out, /All good!/, out);
+});
+
+test("are the types wrong (attw): every resolution mode finds the right types", () => {
+  // The .wasm subpaths are assets for bundlers (`new URL(…, import.meta.url)`), not modules: attw would look for
+  // JS and types there, so they are left out of its entry points.
+  try {
+    sh(
+      tool("attw"),
+      [
+        join(dir, packed.filename),
+        "--format",
+        "ascii",
+        "--exclude-entrypoints",
+        "./sepax_core_bg.wasm",
+        "./sepax_core_simd_bg.wasm",
+      ],
+      dir,
+    );
+  } catch (e) {
+    assert.fail(`attw found problems:\n${e.stdout}${e.stderr}`);
+  }
 });
 
 test("an example importing 'sepax' by name runs in Node", () => {
@@ -83,6 +144,38 @@ world.free();
   const [nx, ny, depth] = out.contacts;
   assert.ok(Math.abs(nx - 1) < 1e-6 && Math.abs(ny) < 1e-6, `normal ${nx}, ${ny} points from a to b`);
   assert.ok(Math.abs(depth - 0.5) < 1e-6, `depth ${depth}`);
+});
+
+test("a CommonJS consumer: require('sepax') is init, with every export as a property", () => {
+  writeFileSync(
+    join(app, "example.cjs"),
+    `const init = require("sepax");
+const { World, initSync, wasmBuild } = require("sepax");
+const esm = import("sepax");
+init().then(async () => {
+  const world = new World();
+  world.addCircle(0, 0, 1);
+  world.addCircle(1.5, 0, 1);
+  const sameInstance = (await esm).World === World;
+  console.log(JSON.stringify({ count: world.step(), build: wasmBuild(), sameInstance,
+    kinds: [typeof init, typeof init.init, typeof init.default, typeof initSync] }));
+});
+`,
+  );
+  const out = JSON.parse(sh(process.execPath, ["example.cjs"], app).trim());
+  assert.deepEqual(out, { count: 1, build: "simd128", sameInstance: true, kinds: Array(4).fill("function") });
+});
+
+test("where require() of ES modules is off (Node < 20.19), require('sepax') throws at once, saying what to do", () => {
+  writeFileSync(join(app, "old-node.cjs"), `require("sepax");\n`);
+  let error;
+  try {
+    sh(process.execPath, ["--no-experimental-require-module", "old-node.cjs"], app);
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error, "require('sepax') threw");
+  assert.match(error.stderr, /sepax is an ES module package.*await import\("sepax"\).*Node >= 20\.19/s);
 });
 
 test("TypeScript consumers type-check against the installed package", () => {
