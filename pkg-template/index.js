@@ -8,15 +8,14 @@ import { makeInit, makeInitSync, simd128, wasmBuild, World, wasmMemory } from ".
 
 /**
  * Loads and instantiates the wasm module. Call once before `new World()`; later calls return the
- * same promise. `input` is optional: a URL or string to fetch, a `Response`, the bytes, or a
- * compiled `WebAssembly.Module` (default: `sepax_core_simd_bg.wasm` next to this file, or
- * `sepax_core_bg.wasm` where the engine has no wasm SIMD).
- * @param {RequestInfo | URL | Response | BufferSource | WebAssembly.Module | Promise<Response>} [input]
+ * same promise. `input` is optional (see InitInput in index.d.ts): with none, or `{ simd, baseline }`,
+ * the SIMD build is chosen where the engine has wasm SIMD.
+ * @param {import("./index.js").InitInput} [input]
  * @returns {Promise<void>}
  */
 export const init = makeInit(
-  (input) =>
-    input ??
+  (source) =>
+    source ??
     (simd128
       ? new URL("./sepax_core_simd_bg.wasm", import.meta.url)
       : new URL("./sepax_core_bg.wasm", import.meta.url)),
@@ -25,12 +24,12 @@ export const init = makeInit(
 /**
  * Instantiates the wasm module synchronously from its bytes or a compiled `WebAssembly.Module`
  * (browsers allow synchronous compilation of small modules only off the main thread: prefer init()).
- * @param {BufferSource | WebAssembly.Module} input
+ * @param {import("./index.js").SyncInitInput} input
  */
-export const initSync = makeInitSync((input) => {
-  if (input === undefined) throw new TypeError("initSync: pass the .wasm bytes or a WebAssembly.Module");
-  return input;
+export const initSync = makeInitSync((module) => {
+  if (module === undefined) throw new TypeError("sepax: initSync(): pass the .wasm bytes or a WebAssembly.Module");
+  return module;
 });
 
-export { World, wasmMemory, wasmBuild };
+export { World, wasmMemory, wasmBuild, simd128 };
 export default init;

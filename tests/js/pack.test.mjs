@@ -178,31 +178,99 @@ test("where require() of ES modules is off (Node < 20.19), require('sepax') thro
   assert.match(error.stderr, /sepax is an ES module package.*await import\("sepax"\).*Node >= 20\.19/s);
 });
 
+// tsc --strict --noEmit, skipLibCheck off (so the package's own .d.ts files are checked too), no @types (a project
+// without @types/node): every moduleResolution, with and without the DOM lib. Prints one line per configuration.
 test("TypeScript consumers type-check against the installed package", () => {
-  for (const f of ["consumer.ts", "consumer-dispose.ts"]) copyFileSync(join(fixtures, f), join(app, f));
-  const configs = {
-    // Node's resolution, and a lib without esnext.disposable (the package must not need it).
-    "tsconfig.node.json": {
-      module: "nodenext",
-      moduleResolution: "nodenext",
-      lib: ["es2022", "dom"],
-      files: ["consumer.ts"],
-    },
-    // Bundler resolution, with `using`.
-    "tsconfig.bundler.json": {
-      module: "esnext",
-      moduleResolution: "bundler",
-      lib: ["esnext", "dom"],
-      files: ["consumer.ts", "consumer-dispose.ts"],
-    },
+  const fixtureFiles = [
+    "consumer.ts",
+    "consumer-dom.ts",
+    "consumer-no-dom.ts",
+    "consumer-cjs.cts",
+    "consumer-dispose.ts",
+    "types-sync.ts",
+  ];
+  for (const f of fixtureFiles) copyFileSync(join(fixtures, f), join(app, f));
+  const configs = {};
+  for (const resolution of ["bundler", "node16", "nodenext"]) {
+    for (const dom of [false, true]) {
+      const files = ["consumer.ts"];
+      files.push(dom ? "consumer-dom.ts" : "consumer-no-dom.ts");
+      if (resolution !== "bundler") files.push("consumer-cjs.cts");
+      configs[`tsconfig.${resolution}${dom ? ".dom" : ""}.json`] = {
+        module: resolution === "bundler" ? "esnext" : resolution,
+        moduleResolution: resolution,
+        // es2022 lacks esnext.disposable: the package must not need it.
+        lib: dom ? ["es2022", "dom"] : ["es2022"],
+        files,
+      };
+    }
+  }
+  // `using` with a World.
+  configs["tsconfig.dispose.json"] = {
+    module: "esnext",
+    moduleResolution: "bundler",
+    lib: ["esnext"],
+    files: ["consumer.ts", "consumer-dispose.ts"],
   };
+  // The public types against the generated ones (which need the DOM lib).
+  configs["tsconfig.sync.json"] = {
+    module: "esnext",
+    moduleResolution: "bundler",
+    lib: ["esnext", "dom"],
+    files: ["types-sync.ts"],
+  };
+  const failures = [];
   for (const [name, { files, ...options }] of Object.entries(configs)) {
-    const compilerOptions = { strict: true, noEmit: true, target: "es2022", types: [], ...options };
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      target: "es2022",
+      types: [],
+      ...options,
+    };
     writeFileSync(join(app, name), JSON.stringify({ compilerOptions, files }));
     try {
       sh(tsc, ["-p", name], app);
+      console.log(`tsc ok: ${name} (${JSON.stringify({ ...options, files })})`);
     } catch (e) {
-      assert.fail(`tsc -p ${name} failed:\n${e.stdout}${e.stderr}`);
+      failures.push(`tsc -p ${name} failed:\n${e.stdout}${e.stderr}`);
     }
   }
+  assert.deepEqual(failures, []);
+});
+
+test("init() checks its argument: a wrong shape is a TypeError that says what is accepted", () => {
+  writeFileSync(
+    join(app, "init-args.mjs"),
+    `import init, { initSync, wasmBuild, simd128, World } from "sepax";
+import { readFileSync } from "node:fs";
+const results = {};
+for (const [name, arg] of Object.entries({
+  number: 42, null: null, module: { module: new Uint8Array(8) }, simdOnly: { simd: "a.wasm" },
+  extraKey: { module_or_path: "a.wasm", x: 1 }, array: [1], badPromise: Promise.resolve(7),
+})) {
+  try { await init(arg); results[name] = "loaded"; } catch (e) { results[name] = e.constructor.name + ": " + e.message; }
+}
+try { initSync(42); } catch (e) { results.initSync = e.constructor.name + ": " + e.message; }
+const dir = new URL("./node_modules/sepax/", import.meta.url);
+// { simd, baseline }: init() still chooses, and reads only the chosen file.
+await init({ simd: new URL("sepax_core_simd_bg.wasm", dir), baseline: Promise.resolve(new URL("nowhere.wasm", dir)) });
+const world = new World();
+world.addCircle(0, 0, 1); world.addCircle(1.5, 0, 1);
+console.log(JSON.stringify({ results, build: wasmBuild(), simd128, count: world.step() }));
+`,
+  );
+  const out = JSON.parse(sh(process.execPath, ["init-args.mjs"], app).trim());
+  for (const [name, message] of Object.entries(out.results)) {
+    assert.match(message, /^TypeError: sepax: init/, `${name}: ${message}`);
+  }
+  assert.match(out.results.number, /init\(input\): input must be no argument, \{ simd, baseline \}.*; got number 42/);
+  assert.match(out.results.module, /got an object with keys module$/);
+  assert.match(out.results.badPromise, /input resolved to number 7, not a .wasm/);
+  assert.match(out.results.initSync, /initSync\(input\): input must be the .wasm bytes/);
+  assert.deepEqual(
+    { build: out.build, simd128: out.simd128, count: out.count },
+    { build: "simd128", simd128: true, count: 1 },
+  );
 });
