@@ -6,6 +6,13 @@
 
 import { makeInit, makeInitSync, simd128, wasmBuild, World, wasmMemory } from "./common.js";
 
+// The classic script this code runs in, read while it first runs (document.currentScript is null later), or the
+// worker's or page's location: the base of the .wasm files when import.meta.url is empty.
+const SCRIPT_URL =
+  (typeof document === "object" && document.currentScript && document.currentScript.src) ||
+  (typeof location === "object" && location.href) ||
+  undefined;
+
 /**
  * Loads and instantiates the wasm module. Call once before `new World()`; later calls return the
  * same promise. `input` is optional (see InitInput in index.d.ts): with none, or `{ simd, baseline }`,
@@ -13,13 +20,15 @@ import { makeInit, makeInitSync, simd128, wasmBuild, World, wasmMemory } from ".
  * @param {import("./index.js").InitInput} [input]
  * @returns {Promise<void>}
  */
-export const init = makeInit(
-  (source) =>
-    source ??
-    (simd128
-      ? new URL("./sepax_core_simd_bg.wasm", import.meta.url)
-      : new URL("./sepax_core_bg.wasm", import.meta.url)),
-);
+export const init = makeInit((source) => {
+  if (source !== undefined) return source;
+  // Where import.meta.url is empty (esbuild's iife output), the files are looked for next to the script.
+  if (!import.meta.url) return new URL(simd128 ? "sepax_core_simd_bg.wasm" : "sepax_core_bg.wasm", SCRIPT_URL);
+  // Written out in full, as bundlers (Vite, webpack 5, Parcel) recognise assets only in this form.
+  return simd128
+    ? new URL("./sepax_core_simd_bg.wasm", import.meta.url)
+    : new URL("./sepax_core_bg.wasm", import.meta.url);
+});
 
 /**
  * Instantiates the wasm module synchronously from its bytes or a compiled `WebAssembly.Module`

@@ -39,6 +39,10 @@ test("the tarball holds the entries, the wasm and the types, and nothing else", 
     "index.js",
     "node.js",
     "node.cjs",
+    "inline.js",
+    "inline.d.ts",
+    "inline_simd.js",
+    "inline_baseline.js",
     "index.d.cts",
     "common.js",
     "index.d.ts",
@@ -144,6 +148,25 @@ world.free();
   const [nx, ny, depth] = out.contacts;
   assert.ok(Math.abs(nx - 1) < 1e-6 && Math.abs(ny) < 1e-6, `normal ${nx}, ${ny} points from a to b`);
   assert.ok(Math.abs(depth - 0.5) < 1e-6, `depth ${depth}`);
+});
+
+test("sepax/inline loads the embedded build this engine should run, with no file access", () => {
+  writeFileSync(
+    join(app, "inline.mjs"),
+    `const t0 = performance.now();
+const { default: init, World, wasmBuild } = await import("sepax/inline");
+const t1 = performance.now();
+await init();
+const t2 = performance.now();
+const world = new World();
+world.addCircle(0, 0, 1);
+world.addCircle(1.5, 0, 1);
+console.log(JSON.stringify({ count: world.step(), build: wasmBuild(), importMs: t1 - t0, initMs: t2 - t1 }));
+`,
+  );
+  const out = JSON.parse(sh(process.execPath, ["inline.mjs"], app).trim());
+  console.log(`sepax/inline in Node: import ${out.importMs.toFixed(1)} ms, init ${out.initMs.toFixed(1)} ms`);
+  assert.deepEqual({ count: out.count, build: out.build }, { count: 1, build: "simd128" });
 });
 
 test("a CommonJS consumer: require('sepax') is init, with every export as a property", () => {
