@@ -176,6 +176,9 @@ async function loadPage(url) {
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
   page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()} ${r.url()}`));
+  // Chromium has wasm SIMD: the baseline build (its .wasm, or its sepax/inline chunk where the bundler split it)
+  // must not even be fetched.
+  page.on("request", (r) => /sepax_core_bg[.-]|inline_baseline/.test(r.url()) && problems.push(`fetched ${r.url()}`));
   try {
     await page.goto(url);
     await page.waitForFunction(() => globalThis.__sepax !== undefined, null, { timeout: 60_000 });
