@@ -38,8 +38,9 @@ const viteRuns = (major) => {
   const vite = ["node_modules/.bin/vite", "--host", "127.0.0.1", "--strictPort"];
   if (major >= 8) {
     return [
-      { name: "dev", dev: (port) => [...vite, "--port", port], pages: ["/", "/inline.html"] },
-      { name: "build", build: "build", serve: "dist", pages: ["/", "/inline.html"] },
+      // worker.html: the scene in a module worker (Vite bundles it with its default worker format).
+      { name: "dev", dev: (port) => [...vite, "--port", port], pages: ["/", "/inline.html", "/worker.html"] },
+      { name: "build", build: "build", serve: "dist", pages: ["/", "/inline.html", "/worker.html"] },
     ];
   }
   return [

@@ -1,4 +1,4 @@
-// Both pages in the build; nothing else is configured.
+// All pages in the build; nothing else is configured.
 export default {
-  build: { rollupOptions: { input: { main: "index.html", inline: "inline.html" } } },
+  build: { rollupOptions: { input: { main: "index.html", inline: "inline.html", worker: "worker.html" } } },
 };
