@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const pkgDir = join(root, "pkg");
 const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
-const tsc = join(process.env.SEPAX_TOOLS_DIR ?? join(root, "tools"), "node_modules", ".bin", "tsc");
+const toolsDir = process.env.SEPAX_TOOLS_DIR ?? join(root, "tools");
+const tsc = join(toolsDir, "node_modules", ".bin", "tsc");
 
 let dir; // temp folder: the tarball and app/
 let app;
@@ -202,12 +203,14 @@ test("where require() of ES modules is off (Node < 20.19), require('sepax') thro
 });
 
 // tsc --strict --noEmit, skipLibCheck off (so the package's own .d.ts files are checked too), no @types (a project
-// without @types/node): every moduleResolution, with and without the DOM lib. Prints one line per configuration.
+// without @types/node): every moduleResolution, with and without the DOM lib; then with @types/node and no DOM.
+// Prints one line per configuration.
 test("TypeScript consumers type-check against the installed package", () => {
   const fixtureFiles = [
     "consumer.ts",
     "consumer-dom.ts",
     "consumer-no-dom.ts",
+    "consumer-node.ts",
     "consumer-cjs.cts",
     "consumer-dispose.ts",
     "types-sync.ts",
@@ -227,6 +230,17 @@ test("TypeScript consumers type-check against the installed package", () => {
         files,
       };
     }
+  }
+  // A Node project with @types/node (pinned in tools/), no DOM lib.
+  for (const resolution of ["node16", "nodenext"]) {
+    configs[`tsconfig.${resolution}.types-node.json`] = {
+      module: resolution,
+      moduleResolution: resolution,
+      lib: ["es2022"],
+      types: ["node"],
+      typeRoots: [join(toolsDir, "node_modules", "@types")],
+      files: ["consumer.ts", "consumer-cjs.cts", "consumer-node.ts"],
+    };
   }
   // `using` with a World.
   configs["tsconfig.dispose.json"] = {
