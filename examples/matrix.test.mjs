@@ -65,7 +65,21 @@ const MATRIX = {
   plain: [{ name: "static", serve: ".", pages: ["/index.html"] }],
   worker: [{ name: "static", serve: ".", pages: ["/index.html"] }],
   parcel2: [
-    { name: "dev", dev: (port) => ["node_modules/.bin/parcel", "serve", "index.html", "--port", port], pages: ["/"] },
+    // --cache-dir (also in the build script): without a lockfile Parcel takes the repository root for its project
+    // root and would write its cache there.
+    {
+      name: "dev",
+      dev: (port) => [
+        "node_modules/.bin/parcel",
+        "serve",
+        "index.html",
+        "--cache-dir",
+        ".parcel-cache",
+        "--port",
+        port,
+      ],
+      pages: ["/"],
+    },
     { name: "build", build: "build", serve: "dist", pages: ["/index.html"] },
   ],
   // A renderer games use: Phaser (canvas) draws circles that sepax pushes apart (Vite 8 builds it).

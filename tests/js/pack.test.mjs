@@ -151,6 +151,20 @@ world.free();
   assert.ok(Math.abs(depth - 0.5) < 1e-6, `depth ${depth}`);
 });
 
+test("the READMEs' examples run unchanged in Node (no top-level await)", () => {
+  for (const [name, readme, after] of [
+    ["README.md", join(root, "README.md"), "## Using it"],
+    ["the npm README", join(pkgDir, "README.md"), "# sepax"],
+  ]) {
+    const text = readFileSync(readme, "utf8");
+    const code = /```js\n([\s\S]*?)```/.exec(text.slice(text.indexOf(after)))?.[1];
+    assert.ok(code, `${name} has a js example`);
+    assert.doesNotMatch(code, /^await /m, `${name}: no top-level await`);
+    writeFileSync(join(app, "readme-example.mjs"), code + `\nsetTimeout(() => console.log("done"), 100);\n`);
+    assert.match(sh(process.execPath, ["readme-example.mjs"], app), /done/, name);
+  }
+});
+
 test("sepax/inline loads the embedded build this engine should run, with no file access", () => {
   writeFileSync(
     join(app, "inline.mjs"),
