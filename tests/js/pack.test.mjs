@@ -182,6 +182,11 @@ console.log(JSON.stringify({ count: world.step(), build: wasmBuild(), importMs: 
   const out = JSON.parse(sh(process.execPath, ["inline.mjs"], app).trim());
   console.log(`sepax/inline in Node: import ${out.importMs.toFixed(1)} ms, init ${out.initMs.toFixed(1)} ms`);
   assert.deepEqual({ count: out.count, build: out.build }, { count: 1, build: "simd128" });
+  // An engine without wasm SIMD gets the embedded baseline build.
+  const plain = JSON.parse(
+    sh(process.execPath, ["--import", join(fixtures, "without-simd.mjs"), "inline.mjs"], app).trim(),
+  );
+  assert.deepEqual({ count: plain.count, build: plain.build }, { count: 1, build: "baseline" });
 });
 
 test("a CommonJS consumer: require('sepax') is init, with every export as a property", () => {
