@@ -35,6 +35,7 @@ STAGES=(
     js_tests_baseline
     build_demo
     browser_tests
+    api_docs
     examples
 )
 # For local iteration only: SEPAX_STAGES="fmt cargo_test" bash scripts/test.sh runs just those stages.
@@ -191,6 +192,10 @@ stage_js_tests_baseline() {
     read -r passed failed < <(count_node "$STAGE_LOG")
     [ "$passed" -gt 0 ] || { echo "!! js_tests_baseline: no test ran" >&2; return 1; }
 }
+
+# The API reference (TypeDoc over pkg/index.d.ts into target/api/): fails on a TypeDoc warning or a public function or
+# World member without an @example.
+stage_api_docs() { run bash scripts/api-docs.sh; }
 
 # The sprites demo (www/), built against pkg/ as a user would install it; tests/browser/demo.test.mjs loads it.
 stage_build_demo() { run bash scripts/build-demo.sh; }
