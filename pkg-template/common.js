@@ -24,15 +24,15 @@ const SIMD_PROBE = new Uint8Array([
   0, 0, 0, 0, 0, 0, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 253, 234, 1, 11,
 ]);
 
-/** @internal True when this engine runs wasm SIMD (simd128), so init() picks the SIMD build. */
+/** True when this engine runs wasm SIMD (simd128), so init() picks the SIMD build. */
 export const simd128 = typeof WebAssembly === "object" && WebAssembly.validate(SIMD_PROBE);
 
 /** @internal The file name of the build init() loads when given no input. */
 export const defaultWasmFile = simd128 ? "sepax_core_simd_bg.wasm" : "sepax_core_bg.wasm";
 
-function ready(input) {
+function ready(which) {
   memory = wasmMemory();
-  build = input === undefined ? (simd128 ? "simd128" : "baseline") : "custom";
+  build = which;
 }
 
 /**
@@ -43,14 +43,91 @@ export function wasmBuild() {
   return build;
 }
 
-/** @internal `init` of an entry: `resolve(input)` turns the user's input into one wasm-bindgen accepts. */
+// ----- init()'s argument ----------------------------------------------------------------------------
+// Checked before anything is loaded, so that a wrong shape (a number, null, wasm-bindgen's `{ module }` given to
+// init(), an object with a misspelt key) is a TypeError naming what is accepted, not a failure deep in fetch or
+// WebAssembly.instantiate.
+
+const isInstance = (value, name) => typeof globalThis[name] === "function" && value instanceof globalThis[name];
+const isBytes = (value) => value instanceof ArrayBuffer || ArrayBuffer.isView(value);
+const isModule = (value) => typeof WebAssembly === "object" && value instanceof WebAssembly.Module;
+const isThenable = (value) =>
+  value !== null && (typeof value === "object" || typeof value === "function") && typeof value.then === "function";
+/** One .wasm as init() takes it (see WasmSource in index.d.ts). */
+const isSource = (value) =>
+  typeof value === "string" ||
+  isInstance(value, "URL") ||
+  isInstance(value, "Request") ||
+  isInstance(value, "Response") ||
+  isBytes(value) ||
+  isModule(value);
+
+function describe(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") {
+    const keys = Object.keys(value);
+    return keys.length === 0 ? "an object with no keys" : `an object with keys ${keys.join(", ")}`;
+  }
+  return `${typeof value} ${String(value)}`;
+}
+
+const INIT_ACCEPTS =
+  "no argument, { simd, baseline }, { module_or_path }, or one .wasm: a URL or string, a Request or Response, " +
+  "an ArrayBuffer or typed array, a WebAssembly.Module, or a promise of one";
+
+function checkSource(what, value) {
+  if (isSource(value)) return value;
+  if (isThenable(value)) {
+    return Promise.resolve(value).then((resolved) => {
+      if (!isSource(resolved))
+        throw new TypeError(`sepax: init(): ${what} resolved to ${describe(resolved)}, not a .wasm`);
+      return resolved;
+    });
+  }
+  throw new TypeError(`sepax: init(): ${what} must be ${INIT_ACCEPTS}; got ${describe(value)}`);
+}
+
+const hasExactly = (value, ...keys) =>
+  Object.keys(value).length === keys.length && keys.every((k) => Object.prototype.hasOwnProperty.call(value, k));
+
+/** init()'s argument as `{ source, which }`: source undefined means the entry's own file for this engine. */
+function initArgument(input) {
+  const chosen = simd128 ? "simd128" : "baseline";
+  if (input === undefined) return { source: undefined, which: chosen };
+  if (isSource(input) || isThenable(input)) return { source: checkSource("input", input), which: "custom" };
+  if (typeof input === "object" && input !== null && !Array.isArray(input)) {
+    if (hasExactly(input, "simd", "baseline")) {
+      checkSource("input.baseline", input.baseline); // both are checked, only the chosen one is read
+      checkSource("input.simd", input.simd);
+      return { source: simd128 ? input.simd : input.baseline, which: chosen };
+    }
+    if (hasExactly(input, "module_or_path")) {
+      return { source: checkSource("input.module_or_path", input.module_or_path), which: "custom" };
+    }
+  }
+  throw new TypeError(`sepax: init(input): input must be ${INIT_ACCEPTS}; got ${describe(input)}`);
+}
+
+/**
+ * @internal `init` of an entry: `resolve(source)` turns a .wasm as the user gave it (undefined: the entry's own
+ * file for this engine) into one wasm-bindgen accepts.
+ */
 export function makeInit(resolve) {
   return function init(input) {
+    let arg;
+    try {
+      arg = initArgument(input);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (loading === null) {
-      loading = Promise.resolve()
-        .then(() => resolve(input))
+      loading = Promise.resolve(arg.source)
+        .then((source) => resolve(source))
         // initSync() may have finished while the input was being read.
-        .then((source) => (memory === null ? initWasm({ module_or_path: source }).then(() => ready(input)) : undefined))
+        .then((source) =>
+          memory === null ? initWasm({ module_or_path: source }).then(() => ready(arg.which)) : undefined,
+        )
         .then(undefined, (error) => {
           loading = null; // a failed load (e.g. network) may be retried
           throw error;
@@ -60,12 +137,28 @@ export function makeInit(resolve) {
   };
 }
 
-/** @internal `initSync` of an entry. */
+/** @internal `initSync` of an entry: `resolve(input)` gives the entry's own file's bytes for undefined. */
 export function makeInitSync(resolve) {
   return function initSync(input) {
+    let module = input;
+    if (
+      typeof input === "object" &&
+      input !== null &&
+      !isBytes(input) &&
+      !isModule(input) &&
+      hasExactly(input, "module")
+    ) {
+      module = input.module;
+    }
+    if (!(module === undefined || isBytes(module) || isModule(module))) {
+      throw new TypeError(
+        "sepax: initSync(input): input must be the .wasm bytes (an ArrayBuffer or typed array), a " +
+          `WebAssembly.Module or { module } of one${resolve.optional ? ", or nothing" : ""}; got ${describe(input)}`,
+      );
+    }
     if (memory === null) {
-      initWasmSync({ module: resolve(input) });
-      ready(input);
+      initWasmSync({ module: resolve(module) });
+      ready(module === undefined ? (simd128 ? "simd128" : "baseline") : "custom");
       loading = Promise.resolve();
     }
   };
@@ -262,7 +355,7 @@ proto.transforms = function transforms() {
 // bundler may resolve a plain re-export straight to sepax_core.js and drop this module with its
 // additions. Subclassing also lets a World created before init() say so, instead of the glue's
 // "Cannot read properties of undefined".
-/** A collision world (see sepax_core.d.ts for its methods). Create it after `init()`. */
+/** A collision world (index.d.ts documents its methods). Create it after `init()`. */
 export class World extends CoreWorld {
   constructor(options) {
     if (memory === null) {
@@ -271,4 +364,5 @@ export class World extends CoreWorld {
     super(options);
   }
 }
+/** @internal The wasm memory (tests and benches measure it); not part of the public types. */
 export { wasmMemory };

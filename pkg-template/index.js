@@ -6,31 +6,39 @@
 
 import { makeInit, makeInitSync, simd128, wasmBuild, World, wasmMemory } from "./common.js";
 
+// The classic script this code runs in, read while it first runs (document.currentScript is null later), or the
+// worker's or page's location: the base of the .wasm files when import.meta.url is empty.
+const SCRIPT_URL =
+  (typeof document === "object" && document.currentScript && document.currentScript.src) ||
+  (typeof location === "object" && location.href) ||
+  undefined;
+
 /**
  * Loads and instantiates the wasm module. Call once before `new World()`; later calls return the
- * same promise. `input` is optional: a URL or string to fetch, a `Response`, the bytes, or a
- * compiled `WebAssembly.Module` (default: `sepax_core_simd_bg.wasm` next to this file, or
- * `sepax_core_bg.wasm` where the engine has no wasm SIMD).
- * @param {RequestInfo | URL | Response | BufferSource | WebAssembly.Module | Promise<Response>} [input]
+ * same promise. `input` is optional (see InitInput in index.d.ts): with none, or `{ simd, baseline }`,
+ * the SIMD build is chosen where the engine has wasm SIMD.
+ * @param {import("./index.js").InitInput} [input]
  * @returns {Promise<void>}
  */
-export const init = makeInit(
-  (input) =>
-    input ??
-    (simd128
-      ? new URL("./sepax_core_simd_bg.wasm", import.meta.url)
-      : new URL("./sepax_core_bg.wasm", import.meta.url)),
-);
+export const init = makeInit((source) => {
+  if (source !== undefined) return source;
+  // Where import.meta.url is empty (esbuild's iife output), the files are looked for next to the script.
+  if (!import.meta.url) return new URL(simd128 ? "sepax_core_simd_bg.wasm" : "sepax_core_bg.wasm", SCRIPT_URL);
+  // Written out in full, as bundlers (Vite, webpack 5, Parcel) recognise assets only in this form.
+  return simd128
+    ? new URL("./sepax_core_simd_bg.wasm", import.meta.url)
+    : new URL("./sepax_core_bg.wasm", import.meta.url);
+});
 
 /**
  * Instantiates the wasm module synchronously from its bytes or a compiled `WebAssembly.Module`
  * (browsers allow synchronous compilation of small modules only off the main thread: prefer init()).
- * @param {BufferSource | WebAssembly.Module} input
+ * @param {import("./index.js").SyncInitInput} input
  */
-export const initSync = makeInitSync((input) => {
-  if (input === undefined) throw new TypeError("initSync: pass the .wasm bytes or a WebAssembly.Module");
-  return input;
+export const initSync = makeInitSync((module) => {
+  if (module === undefined) throw new TypeError("sepax: initSync(): pass the .wasm bytes or a WebAssembly.Module");
+  return module;
 });
 
-export { World, wasmMemory, wasmBuild };
+export { World, wasmMemory, wasmBuild, simd128 };
 export default init;

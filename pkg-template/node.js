@@ -5,7 +5,7 @@
 
 import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
-import { defaultWasmFile, makeInit, makeInitSync, wasmBuild, World, wasmMemory } from "./common.js";
+import { defaultWasmFile, makeInit, makeInitSync, simd128, wasmBuild, World, wasmMemory } from "./common.js";
 
 const WASM_URL = new URL(`./${defaultWasmFile}`, import.meta.url);
 
@@ -15,18 +15,21 @@ const isFileUrl = (input) =>
 /**
  * Loads and instantiates the wasm module; later calls return the same promise. With no argument
  * (or a `file:` URL) the file is read from disk; other inputs are passed on as in the browser entry.
- * @param {RequestInfo | URL | Response | BufferSource | WebAssembly.Module | Promise<Response>} [input]
+ * @param {import("./index.js").InitInput} [input]
  * @returns {Promise<void>}
  */
-export const init = makeInit((input) =>
-  input === undefined || isFileUrl(input) ? readFile(new URL(input ?? WASM_URL)) : input,
+export const init = makeInit((source) =>
+  source === undefined || isFileUrl(source) ? readFile(new URL(source ?? WASM_URL)) : source,
 );
+
+const readOwn = (module) => module ?? readFileSync(WASM_URL);
+readOwn.optional = true;
 
 /**
  * Instantiates the wasm module synchronously; with no argument the bundled file is read from disk.
- * @param {BufferSource | WebAssembly.Module} [input]
+ * @param {import("./index.js").SyncInitInput} [input]
  */
-export const initSync = makeInitSync((input) => input ?? readFileSync(WASM_URL));
+export const initSync = makeInitSync(readOwn);
 
-export { World, wasmMemory, wasmBuild };
+export { World, wasmMemory, wasmBuild, simd128 };
 export default init;

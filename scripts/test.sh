@@ -35,6 +35,8 @@ STAGES=(
     js_tests_baseline
     build_demo
     browser_tests
+    api_docs
+    examples
 )
 # For local iteration only: SEPAX_STAGES="fmt cargo_test" bash scripts/test.sh runs just those stages.
 if [ -n "${SEPAX_STAGES:-}" ]; then
@@ -191,10 +193,20 @@ stage_js_tests_baseline() {
     [ "$passed" -gt 0 ] || { echo "!! js_tests_baseline: no test ran" >&2; return 1; }
 }
 
+# The API reference (TypeDoc over pkg/index.d.ts into target/api/): fails on a TypeDoc warning or a public function or
+# World member without an @example.
+stage_api_docs() { run bash scripts/api-docs.sh; }
+
 # The sprites demo (www/), built against pkg/ as a user would install it; tests/browser/demo.test.mjs loads it.
 stage_build_demo() { run bash scripts/build-demo.sh; }
 
 stage_browser_tests() { node_test_dir tests/browser/; }
+
+# The consumer matrix (examples/): the packed tarball in one minimal project per tool (Vite 5-8 dev and build,
+# webpack 5, Rollup 4, esbuild esm and iife, a plain module script, a module worker, Node ESM and CommonJS), each
+# built its standard way and loaded in headless Chromium. Installs each project's tools only when its package.json
+# changed (npm's shared cache, three at a time); examples/matrix.test.mjs says more.
+stage_examples() { node_test_dir examples/; }
 
 # ----------------------------------------------------------------------------------------------------------
 # runner
