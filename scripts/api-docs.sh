@@ -39,8 +39,9 @@ cat >target/api-tsconfig.json <<'JSON'
 }
 JSON
 rm -rf "$OUT"
+# No source links (--disableSources): they need a hosted git remote, and a clone of a local path (CI) has none.
 "${APIDOC}/node_modules/.bin/typedoc" --entryPoints pkg/index.d.ts --tsconfig target/api-tsconfig.json \
-    --name sepax --readme none --treatWarningsAsErrors --out "$OUT" --json target/api.json \
+    --name sepax --readme none --treatWarningsAsErrors --disableSources --out "$OUT" --json target/api.json \
     --intentionallyNotExported GlobalInstance --intentionallyNotExported WasmModule
 
 # Every export (functions, the World class, simd128) and every World member has an @example.
