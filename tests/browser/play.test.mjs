@@ -116,6 +116,8 @@ after(async () => {
 
 test("the sprites page links to the play page, which loads and runs without errors", { timeout: 60_000 }, async () => {
   await page.goto(url);
+  // Once the sprites demo runs (leaving earlier would abort its wasm request, a failed request).
+  await page.waitForFunction(() => window.__sepax?.frame > 0, null, { timeout: 30_000 });
   await page.click('a[href="play.html"]');
   await page.waitForURL(/play\.html$/);
   await waitFor((p) => p.frame() > 30);
@@ -172,9 +174,8 @@ test("↑ jumps: the character rises, comes back down to the floor and is ground
   const restY = C.FLOOR_Y - C.HALF_HEIGHT;
   const before = await character();
   assert.ok(before.grounded);
-  await page.keyboard.down("ArrowUp");
+  await page.keyboard.press("ArrowUp"); // one jump per press (www/src/play.ts)
   await waitFor((p) => !p.character().grounded);
-  await page.keyboard.up("ArrowUp");
   const s = await sampleCharacter(`(s) => s.length > 10 && s.slice(-10).every((q) => q.grounded)`, 400);
   const minY = Math.min(...s.map((q) => q.y));
   const last = s[s.length - 1];
@@ -183,7 +184,11 @@ test("↑ jumps: the character rises, comes back down to the floor and is ground
   const apex = s.findIndex((q) => q.y === minY);
   for (let i = 1; i < s.length; i++) {
     if (i <= apex) assert.ok(s[i].y <= s[i - 1].y, `frame ${s[i].frame}: fell before the apex`);
-    else assert.ok(s[i].y >= s[i - 1].y, `frame ${s[i].frame}: rose after the apex`);
+    else
+      assert.ok(
+        s[i].y >= s[i - 1].y,
+        `frame ${s[i].frame}: rose after the apex: ${JSON.stringify(s.slice(i - 3, i + 3))}`,
+      );
   }
   assert.ok(last.grounded, "not grounded after landing");
   assert.ok(Math.abs(last.y - restY) < 0.1, `landed at y = ${last.y}, floor rest y = ${restY}`);
@@ -281,21 +286,85 @@ test("bullets fired at the 2-unit wall all stop at its near face; none passes it
   assertNoProblems();
 });
 
-test("bullets fired all around stop at whatever they meet, the segment wall included", async (t) => {
+test("bullets fired at the segment wall (zero thickness) all stop on it", async (t) => {
   const seg = level.segmentWall;
   const targets = [];
-  for (let i = 0; i < 24; i++) {
-    const a = (i / 24) * 2 * Math.PI;
-    targets.push([480 + 400 * Math.cos(a), 270 + 240 * Math.sin(a)]);
-  }
-  // And along the segment wall.
-  for (let k = 0.1; k < 1; k += 0.2) targets.push([seg.x1 + k * (seg.x2 - seg.x1), seg.y1 + k * (seg.y2 - seg.y1)]);
-  // From the platform left of the wall, high enough to see the segment over the wall.
-  const r = await fireAt(targets.filter(([x, y]) => x > 20 && x < 940 && y > 20 && y < 500));
-  const hitSegment = r.impacts.filter((m) => m.hitId === seg.id).length;
-  t.diagnostic(`${r.shots} bullets, ${r.impacts.length} impacts, ${hitSegment} on the segment wall`);
+  for (let k = 0.05; k < 1; k += 0.1) targets.push([seg.x1 + k * (seg.x2 - seg.x1), seg.y1 + k * (seg.y2 - seg.y1)]);
+  const r = await fireAt(targets);
+  t.diagnostic(`${r.shots} bullets from (${r.from.x.toFixed(1)}, ${r.from.y.toFixed(1)}) at the segment`);
+  assert.ok(r.shots >= targets.length, `${r.shots} shots for ${targets.length} clicks`);
   assert.equal(r.impacts.length, r.shots, "every bullet stops at something");
+  // The segment's side facing the character.
+  const [ex, ey] = [seg.x2 - seg.x1, seg.y2 - seg.y1];
+  const side = (x, y) => Math.sign(ex * (y - seg.y1) - ey * (x - seg.x1));
+  for (const m of r.impacts) {
+    assert.equal(m.hitId, seg.id, `shot ${m.shot} hit shape ${m.hitId}, not the segment: ${JSON.stringify(m)}`);
+    assert.equal(side(m.bx, m.by), side(m.sx, m.sy), `shot ${m.shot} stopped past the segment: ${JSON.stringify(m)}`);
+    // The contact point is on the segment.
+    const cross = Math.abs(ex * (m.y - seg.y1) - ey * (m.x - seg.x1)) / Math.hypot(ex, ey);
+    assert.ok(cross < 0.05, `shot ${m.shot}: contact ${m.x}, ${m.y} is ${cross} off the segment`);
+  }
   assert.deepEqual(await checkImpactsExactly(r.impacts), [], "bullets overlapping a wall or past one");
+  assertNoProblems();
+});
+
+test("bullets fired all around stop at whatever they meet", async (t) => {
+  const targets = [];
+  for (let i = 0; i < 32; i++) {
+    const a = (i / 32) * 2 * Math.PI;
+    targets.push([480 + 420 * Math.cos(a), 260 + 230 * Math.sin(a)]);
+  }
+  const r = await fireAt(targets);
+  const hit = new Set(r.impacts.map((m) => m.hitId));
+  t.diagnostic(`${r.shots} bullets, ${r.impacts.length} impacts on ${hit.size} different shapes`);
+  assert.equal(r.impacts.length, r.shots, "every bullet stops at something");
+  assert.ok(hit.size >= 5, `the bullets hit only ${hit.size} shapes`);
+  assert.deepEqual(await checkImpactsExactly(r.impacts), [], "bullets overlapping a wall or past one");
+  assertNoProblems();
+});
+
+test("holding ← walks up the ramp (a rotated box) onto the ledge and stops at the left wall", async (t) => {
+  const ledgeY = 401 - C.HALF_HEIGHT; // the ledge's top, www/src/play-level.ts
+  const start = await character();
+  await page.keyboard.down("ArrowLeft");
+  const s = await sampleCharacter(stillFor(30), 600);
+  await page.keyboard.up("ArrowLeft");
+  const last = s[s.length - 1];
+  const steps = s.slice(1).map((q, i) => q.x - s[i].x);
+  const moving = steps.slice(
+    0,
+    steps.findLastIndex((d) => d < 0),
+  );
+  const slowest = Math.max(...moving.slice(1));
+  const airborne = s.filter((q) => !q.grounded).map((q) => q.frame);
+  t.diagnostic(
+    `from (${start.x.toFixed(1)}, ${start.y.toFixed(1)}) to (${last.x.toFixed(2)}, ${last.y.toFixed(2)}) in ` +
+      `${s.length} frames; slowest step ${slowest.toFixed(3)}; frames not grounded: ${airborne.length}`,
+  );
+  assert.ok(Math.abs(last.y - ledgeY) < 0.1, `ended at y ${last.y}, the ledge's rest y ${ledgeY}`);
+  assert.ok(Math.abs(last.x - (20 + C.RADIUS)) < 0.05, `ended at x ${last.x}, the left wall's face is 20`);
+  // Never caught: every frame gains ground. (At the crease where the ramp meets the floor one frame gains less,
+  // about 1.7 units: the demo presses the character into the floor it stood on, and that push is clipped.)
+  const slow = moving.map((d, i) => [s[i + 1].x, s[i + 1].y, d]).filter(([, , d]) => d > -1);
+  assert.deepEqual(slow, [], `caught somewhere: [x, y, step] of the slow steps`);
+  assert.deepEqual(airborne, [], "frames not grounded while walking up");
+  assertNoProblems();
+});
+
+test("standing on the ramp, the character does not creep down it", async (t) => {
+  await page.keyboard.down("ArrowRight");
+  await waitFor((p) => p.character().x > 300);
+  await page.keyboard.up("ArrowRight");
+  const s = await sampleCharacter("(s) => false", 60);
+  const tail = s.slice(10);
+  const dx = Math.max(...tail.map((q) => q.x)) - Math.min(...tail.map((q) => q.x));
+  const dy = Math.max(...tail.map((q) => q.y)) - Math.min(...tail.map((q) => q.y));
+  t.diagnostic(`at (${s[59].x.toFixed(2)}, ${s[59].y.toFixed(2)}); drift over 50 frames ${dx}, ${dy}`);
+  assert.ok(
+    tail.every((q) => q.grounded),
+    "not grounded on the ramp",
+  );
+  assert.ok(dx < 1e-3 && dy < 1e-3, `crept ${dx}, ${dy} in 50 frames`);
   assertNoProblems();
 });
 

@@ -55,8 +55,8 @@ export function buildLevel(world: World): Level {
   pieces.push({ kind: "box", id: rampId, ...ramp });
   aligned("aligned", 108, 409, 88, 8); // the ledge at the ramp's top (x 20..196, top y 401, the ramp's end 400.6)
 
-  // Floating platforms: one over the floor run, one beyond the thin wall, one high up.
-  aligned("aligned", 520, 392, 60, 8);
+  // Floating platforms: one over the floor run (a step to jump over the thin wall), one beyond it, one high up.
+  aligned("aligned", 490, 392, 50, 8);
   aligned("aligned", 800, 330, 80, 8);
   aligned("aligned", 330, 250, 70, 8);
 
@@ -64,8 +64,8 @@ export function buildLevel(world: World): Level {
   const thin = { x: 641, y: 415, hw: 1, hh: 85 };
   const thinId = aligned("thin", thin.x, thin.y, thin.hw, thin.hh);
 
-  // A segment wall (zero thickness), slanted, up right.
-  const seg = { x1: 660, y1: 150, x2: 880, y2: 215 };
+  // A segment wall (zero thickness), slanted, high in the middle: in sight from the floor left of the thin wall.
+  const seg = { x1: 560, y1: 100, x2: 720, y2: 160 };
   const segId = world.addSegment(seg.x1, seg.y1, seg.x2, seg.y2, opts);
   pieces.push({ kind: "segment", id: segId, ...seg });
 

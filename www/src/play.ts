@@ -27,7 +27,8 @@ const RUN = 4; // units per frame
 const GRAVITY = 0.5; // units per frame²
 const JUMP = 11.5; // take-off speed: about 130 units high
 const MAX_FALL = 14;
-const STICK = 2; // pressed into the ground while grounded, so that it follows slopes down and stays grounded
+const JUMP_BUFFER = 6; // frames: a jump pressed just before landing still happens
+const STICK = 4; // pressed into the ground while grounded (along its normal): follows the ramp down, stays grounded
 
 // Bullets: circles of radius 2, 50 units per frame, far more than the thin wall's 2 units.
 const BULLET_RADIUS = 2;
@@ -104,6 +105,7 @@ class Play {
   private mouseY = ROOM_H / 2;
   private mouseDown = false;
   private nextAutoFire = 0;
+  private jumpAsked = -1e9; // the frame of the last jump key press: a jump is buffered for JUMP_BUFFER frames
 
   // Bullets, and the buffers of the one sweep per frame (grown by doubling, reused).
   readonly bullets: Bullet[] = [];
@@ -153,6 +155,8 @@ class Play {
       if (!gameKeys.has(e.code)) return;
       e.preventDefault();
       this.keys.add(e.code);
+      // One jump per press (holding the key does not bounce), taken at the next grounded frame.
+      if (!e.repeat && (e.code === "ArrowUp" || e.code === "KeyW" || e.code === "Space")) this.jumpAsked = this.frame;
     });
     window.addEventListener("keyup", (e) => this.keys.delete(e.code));
     window.addEventListener("blur", () => {
@@ -201,11 +205,12 @@ class Play {
   /** Run, jump, gravity; one moveAndSlide per frame. */
   private moveCharacter(): void {
     const run = (this.held("ArrowRight", "KeyD") ? 1 : 0) - (this.held("ArrowLeft", "KeyA") ? 1 : 0);
-    const jump = this.held("ArrowUp", "KeyW") || this.keys.has("Space");
+    const jump = this.frame - this.jumpAsked <= JUMP_BUFFER;
     this.vx = run * RUN;
     let dx: number;
     let dy: number;
     if (this.grounded && jump) {
+      this.jumpAsked = -1e9;
       this.vy = -JUMP;
       dx = this.vx;
       dy = this.vy;
