@@ -113,6 +113,9 @@ class Play {
   fired = 0;
   private sweepIds = new Uint32Array(64);
   private sweepDxy = new Float32Array(128);
+  // sweep() takes arrays of exactly the batch's length: one view of the buffers per batch size, made once.
+  private idsViews: Uint32Array[] = [];
+  private dxyViews: Float32Array[] = [];
   private sweepMs = 0;
   /** The last motion of removed bullets, drawn fading like the sparks. */
   private readonly trails: { x1: number; y1: number; x2: number; y2: number; frame: number }[] = [];
@@ -270,7 +273,11 @@ class Play {
       while (cap < n) cap *= 2;
       this.sweepIds = new Uint32Array(cap);
       this.sweepDxy = new Float32Array(2 * cap);
+      this.idsViews = [];
+      this.dxyViews = [];
     }
+    const ids = (this.idsViews[n] ??= this.sweepIds.subarray(0, n));
+    const dxy = (this.dxyViews[n] ??= this.sweepDxy.subarray(0, 2 * n));
     for (let i = 0; i < n; i++) {
       const b = this.bullets[i]!;
       this.sweepIds[i] = b.id;
@@ -278,11 +285,11 @@ class Play {
       this.sweepDxy[2 * i + 1] = b.dy;
     }
     const t0 = performance.now();
-    const count = this.world.sweep(this.sweepIds.subarray(0, n), this.sweepDxy.subarray(0, 2 * n));
+    const count = this.world.sweep(ids, dxy);
     this.sweepMs = performance.now() - t0;
     const res = this.world.castResults();
-    // Read every result before calling the world again (the views are valid until then).
-    const hits: Impact[] = [];
+    // Read every result before calling the world again (the views are valid until then). Objects are made per
+    // hit only: a frame without hits makes no garbage here.
     for (let i = 0; i < count; i++) {
       const b = this.bullets[i]!;
       b.prevX = b.x;
@@ -298,7 +305,7 @@ class Play {
       b.x += t * b.dx;
       b.y += t * b.dy;
       b.age = -1; // marks it for removal
-      hits.push({
+      this.impacts.push({
         shot: b.shot,
         hitId,
         x: res.points[2 * i]!,
@@ -312,7 +319,6 @@ class Play {
         frame: this.frame,
       });
     }
-    this.impacts.push(...hits);
     if (this.impacts.length > 2000) this.impacts.splice(0, this.impacts.length - 2000);
     let kept = 0;
     for (const b of this.bullets) {
