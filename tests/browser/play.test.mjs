@@ -2,7 +2,9 @@
 // server, drives the character with the keyboard (moveAndSlide) and fires bullets with the mouse (sweep), and checks
 // what happened through the page's debug handle `window.__play`: the character runs along the tile floor without
 // falling through or catching on a seam, stops at the thin wall without passing it, jumps and lands; every bullet
-// stops at the surface it meets, none passes the 2-unit wall, and none overlaps or crossed a wall on its way.
+// stops at the surface it meets (the 2-unit wall, the segment wall, anything when fired all around), none passes
+// the wall, and none overlaps or crossed a wall on its way (checked with overlap queries, not casts); the character
+// walks up the ramp onto the ledge, stands on the ramp without creeping, and jumps from a platform over the wall.
 // Behaviour only: frames are counted, never timed.
 //
 //   bash scripts/build-demo.sh && node --test tests/browser/play.test.mjs
@@ -365,6 +367,50 @@ test("standing on the ramp, the character does not creep down it", async (t) => 
     "not grounded on the ramp",
   );
   assert.ok(dx < 1e-3 && dy < 1e-3, `crept ${dx}, ${dy} in 50 frames`);
+  assertNoProblems();
+});
+
+test("hopping onto the platform and jumping from it clears the thin wall; the character lands beyond it", async (t) => {
+  const wall = level.thinWall;
+  const restY = C.FLOOR_Y - C.HALF_HEIGHT;
+  const platformY = 384 - C.HALF_HEIGHT; // the platform over the floor run (x 440..540, top 384), play-level.ts
+  // Down the ramp and along the floor, past the platform.
+  await page.keyboard.down("ArrowRight");
+  await waitFor((p) => p.character().x >= 590);
+  await page.keyboard.up("ArrowRight");
+  await waitFor((p) => p.character().grounded && p.character().vx === 0);
+  // Up and left onto the platform.
+  await page.keyboard.press("ArrowUp");
+  await waitFor((p, y) => p.character().y < y, platformY);
+  await page.keyboard.down("ArrowLeft");
+  await waitFor((p) => p.character().x < 520);
+  await page.keyboard.up("ArrowLeft");
+  await waitFor((p) => p.character().grounded);
+  const onPlatform = await character();
+  assert.ok(Math.abs(onPlatform.y - platformY) < 0.1, `not on the platform: ${JSON.stringify(onPlatform)}`);
+  // Run right off its edge with a jump, over the wall.
+  const flight = sampleCharacter(
+    `(s) => s.length > 5 && s.slice(-5).every((q) => q.grounded && q.x > ${wall.right + C.RADIUS + 10})`,
+    600,
+  );
+  await page.keyboard.down("ArrowRight");
+  await waitFor((p) => p.character().x >= 530);
+  await page.keyboard.press("ArrowUp");
+  const s = await flight;
+  await page.keyboard.up("ArrowRight");
+  const last = s[s.length - 1];
+  const overWall = s.filter((q) => q.x > wall.left - C.RADIUS && q.x < wall.right + C.RADIUS);
+  t.diagnostic(
+    `from (${onPlatform.x.toFixed(1)}, ${onPlatform.y.toFixed(1)}) to (${last.x.toFixed(1)}, ${last.y.toFixed(1)}); ` +
+      `lowest bottom over the wall ${Math.max(...overWall.map((q) => q.y + C.HALF_HEIGHT)).toFixed(1)} ` +
+      `(wall top ${wall.top})`,
+  );
+  assert.ok(overWall.length > 0, "never over the wall");
+  for (const q of overWall) {
+    assert.ok(q.y + C.HALF_HEIGHT <= wall.top + 0.05, `frame ${q.frame}: overlapping the wall at ${q.x}, ${q.y}`);
+  }
+  assert.ok(last.x > wall.right + C.RADIUS, `did not land beyond the wall: x ${last.x}`);
+  assert.ok(Math.abs(last.y - restY) < 0.1, `landed at y ${last.y}, floor rest y ${restY}`);
   assertNoProblems();
 });
 
