@@ -406,8 +406,8 @@ class Play {
       const m = this.impacts[i]!;
       const age = this.frame - m.frame;
       if (age > 600) break;
-      ctx.fillStyle = "rgba(255,120,80,0.5)";
-      ctx.fillRect(m.x - 1, m.y - 1, 2, 2);
+      ctx.fillStyle = "rgba(255,120,80,0.7)";
+      ctx.fillRect(m.x - 1.5, m.y - 1.5, 3, 3);
       if (age > SPARK_FRAMES) continue;
       const k = 1 - age / SPARK_FRAMES;
       const len = 6 + 10 * k;
