@@ -185,10 +185,11 @@ test("↑ jumps: the character rises, comes back down to the floor and is ground
   assert.ok(restY - minY > 80, `jump only ${restY - minY} high`);
   const apex = s.findIndex((q) => q.y === minY);
   for (let i = 1; i < s.length; i++) {
+    // 1e-3: a fall can end exactly at the skin distance, ungrounded; the next frame settles it 3e-5 up (f32).
     if (i <= apex) assert.ok(s[i].y <= s[i - 1].y, `frame ${s[i].frame}: fell before the apex`);
     else
       assert.ok(
-        s[i].y >= s[i - 1].y,
+        s[i].y >= s[i - 1].y - 1e-3,
         `frame ${s[i].frame}: rose after the apex: ${JSON.stringify(s.slice(i - 3, i + 3))}`,
       );
   }
