@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Build the sprites demo (www/) into www/dist/, against the package already built in pkg/ (scripts/build-pkg.sh).
+# Build the demo pages (www/: the sprites demo index.html, the play demo play.html) into www/dist/, against the
+# package already built in pkg/ (scripts/build-pkg.sh).
 #
 #   bash scripts/build-demo.sh
 #
@@ -40,12 +41,14 @@ echo "[build-demo] tsc -p www: ok"
 # 3. Bundle and copy the static files and the .wasm of the installed package.
 rm -rf www/dist
 mkdir -p www/dist
-esbuild www/src/main.ts --bundle --format=esm --target=es2022 --minify --sourcemap \
-    --outfile=www/dist/main.js --log-level=warning
-cp www/index.html www/style.css www/dist/
+# Two pages: the sprites demo (index.html, main.js) and the play demo (play.html, play.js), one bundle each.
+esbuild www/src/main.ts www/src/play.ts --bundle --format=esm --target=es2022 --minify --sourcemap \
+    --outdir=www/dist --log-level=warning
+cp www/index.html www/play.html www/style.css www/dist/
 shopt -s nullglob
 wasm=(www/node_modules/sepax/*_bg.wasm)
 [ "${#wasm[@]}" -eq 2 ] || die "expected two *_bg.wasm (baseline, simd128) in www/node_modules/sepax, found ${#wasm[@]}"
 cp "${wasm[@]}" www/dist/
-printf '[build-demo] www/dist: main.js %d bytes, %s\n' "$(wc -c <www/dist/main.js)" \
+printf '[build-demo] www/dist: main.js %d bytes, play.js %d bytes, %s\n' "$(wc -c <www/dist/main.js)" \
+    "$(wc -c <www/dist/play.js)" \
     "$(for w in "${wasm[@]}"; do printf '%s %d bytes; ' "$(basename "$w")" "$(wc -c <"$w")"; done)"
