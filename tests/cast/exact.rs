@@ -46,40 +46,7 @@ pub struct Body {
 
 impl Body {
     pub fn new(shape: &Shape, tf: &Transform) -> Body {
-        let (c, s) = match shape {
-            Shape::AlignedBox { .. } => (1.0, 0.0),
-            _ => (tf.rotation.cos as f64, tf.rotation.sin as f64),
-        };
-        let t = to_p(tf.translation);
-        let place = |x: f32, y: f32| {
-            let (x, y) = (x as f64, y as f64);
-            [c * x - s * y + t[0], s * x + c * y + t[1]]
-        };
-        let (core, radius) = match shape {
-            Shape::Circle { radius } => (vec![place(0.0, 0.0)], *radius as f64),
-            Shape::AlignedBox { half_extents: h } | Shape::OrientedBox { half_extents: h } => (
-                vec![
-                    place(-h.x, -h.y),
-                    place(h.x, -h.y),
-                    place(h.x, h.y),
-                    place(-h.x, h.y),
-                ],
-                0.0,
-            ),
-            Shape::Polygon(polygon) => (
-                polygon.vertices().iter().map(|v| place(v.x, v.y)).collect(),
-                0.0,
-            ),
-            Shape::Capsule {
-                half_length,
-                radius,
-            } => (
-                vec![place(-half_length, 0.0), place(*half_length, 0.0)],
-                *radius as f64,
-            ),
-            Shape::Segment { a, b } => (vec![place(a.x, a.y), place(b.x, b.y)], 0.0),
-            Shape::Point => (vec![place(0.0, 0.0)], 0.0),
-        };
+        let (core, radius) = crate::common::f64_core_and_radius(shape, tf);
         Body { core, radius }
     }
 

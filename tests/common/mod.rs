@@ -293,3 +293,43 @@ pub fn brute_force_flat(world: &World) -> (Vec<u32>, Vec<u32>) {
     }
     (pairs, contacts)
 }
+
+/// A shape placed by `tf` as a convex core in f64 world coordinates (1, 2 or n
+/// counter-clockwise points) and a radius: the form the f64 references work on
+/// (`tests/reference.rs`, `tests/cast/exact.rs`).
+pub fn f64_core_and_radius(shape: &Shape, tf: &Transform) -> (Vec<[f64; 2]>, f64) {
+    let (c, s) = match shape {
+        Shape::AlignedBox { .. } => (1.0, 0.0),
+        _ => (tf.rotation.cos as f64, tf.rotation.sin as f64),
+    };
+    let t = [tf.translation.x as f64, tf.translation.y as f64];
+    let place = |x: f32, y: f32| {
+        let (x, y) = (x as f64, y as f64);
+        [c * x - s * y + t[0], s * x + c * y + t[1]]
+    };
+    match shape {
+        Shape::Circle { radius } => (vec![place(0.0, 0.0)], *radius as f64),
+        Shape::AlignedBox { half_extents: h } | Shape::OrientedBox { half_extents: h } => (
+            vec![
+                place(-h.x, -h.y),
+                place(h.x, -h.y),
+                place(h.x, h.y),
+                place(-h.x, h.y),
+            ],
+            0.0,
+        ),
+        Shape::Polygon(polygon) => (
+            polygon.vertices().iter().map(|v| place(v.x, v.y)).collect(),
+            0.0,
+        ),
+        Shape::Capsule {
+            half_length,
+            radius,
+        } => (
+            vec![place(-half_length, 0.0), place(*half_length, 0.0)],
+            *radius as f64,
+        ),
+        Shape::Segment { a, b } => (vec![place(a.x, a.y), place(b.x, b.y)], 0.0),
+        Shape::Point => (vec![place(0.0, 0.0)], 0.0),
+    }
+}
