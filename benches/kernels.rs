@@ -26,8 +26,11 @@ use criterion::Criterion;
 use rng::Mulberry32;
 use sepax::{collide, overlaps, Shape, ShapeKind, Transform, Vec2};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
+
+mod results;
+use results::{median_ns, output_directory};
 
 /// Placements per benchmark, and so the divisor of the per-iteration time.
 const CONFIGS: usize = 16;
@@ -147,27 +150,6 @@ fn bench_pair(c: &mut Criterion, a_kind: ShapeKind, b_kind: ShapeKind, seed: u32
         });
     }
     group.finish();
-}
-
-/// Where Criterion writes its results: `$CRITERION_HOME`, else `<target dir>/criterion`.
-fn output_directory() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return PathBuf::from(home);
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
-    target.join("criterion")
-}
-
-/// The median time per iteration (ns) from an `estimates.json`, without a JSON parser.
-fn median_ns(path: &Path) -> Option<f64> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let rest = &text[text.find("\"median\"")?..];
-    let rest = &rest[rest.find("\"point_estimate\"")? + "\"point_estimate\"".len()..];
-    let rest = rest.trim_start().strip_prefix(':')?.trim_start();
-    let end = rest.find(|ch: char| !(ch.is_ascii_digit() || "+-.eE".contains(ch)))?;
-    rest[..end].parse().ok()
 }
 
 fn print_table(dir: &Path, pairs: &[(ShapeKind, ShapeKind)]) {
