@@ -29,6 +29,15 @@ function packageDir() {
     : path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "pkg");
 }
 
+/** The file an `exports` target names for `import` in Node: conditions `node`, `import`, `default`, nested or not. */
+function resolveExport(target) {
+  if (typeof target === "string" || target == null) return target ?? undefined;
+  for (const condition of ["node", "import", "default"]) {
+    if (condition in target) return resolveExport(target[condition]);
+  }
+  return undefined;
+}
+
 /** Imports the package's Node entry from `dir` and initialises it with `wasmFile` (undefined: init()'s choice). */
 async function importPackage(dir, wasmFile) {
   let manifest;
@@ -37,8 +46,7 @@ async function importPackage(dir, wasmFile) {
   } catch (e) {
     throw new Error(`no built sepax package in ${dir} (run bash scripts/build-pkg.sh): ${e.message}`);
   }
-  const root = manifest.exports?.["."];
-  const entry = (typeof root === "string" ? root : (root?.node ?? root?.import ?? root?.default)) ?? manifest.module;
+  const entry = resolveExport(manifest.exports?.["."]) ?? manifest.module;
   const mod = await import(pathToFileURL(path.join(dir, entry)).href);
   await (mod.init ?? mod.default)(wasmFile === undefined ? undefined : pathToFileURL(path.join(dir, wasmFile)));
   const build = mod.wasmBuild?.() ?? "single";
