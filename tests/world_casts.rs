@@ -514,33 +514,12 @@ fn layers_and_masks_filter_every_cast() {
 #[test]
 fn starting_in_contact_hits_at_zero_and_zero_motion_only_then() {
     let mut world = World::new();
-    let a = world
-        .add(
-            Shape::circle(1.0).unwrap(),
-            0.0,
-            0.0,
-            0.0,
-            ShapeOptions::default(),
-        )
-        .unwrap();
-    let b = world
-        .add(
-            Shape::circle(1.0).unwrap(),
-            1.5,
-            0.0,
-            0.0,
-            ShapeOptions::default(),
-        )
-        .unwrap();
-    let c = world
-        .add(
-            Shape::circle(1.0).unwrap(),
-            10.0,
-            0.0,
-            0.0,
-            ShapeOptions::default(),
-        )
-        .unwrap();
+    let [a, b, c] = [0.0, 1.5, 10.0].map(|x| {
+        let shape = Shape::circle(1.0).unwrap();
+        world
+            .add(shape, x, 0.0, 0.0, ShapeOptions::default())
+            .unwrap()
+    });
     world.step().unwrap();
     world.sweep(&[a, c], &[0.0, 0.0, 0.0, 0.0], ALL).unwrap();
     let r = world.cast_results();
