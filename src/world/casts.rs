@@ -340,7 +340,7 @@ impl World {
 
     /// The closest hit of the ray `origin + unit × s`, `0 <= s <= reach`, among the
     /// shapes on a layer in `mask`, over the broad phase in chunks.
-    fn ray_closest(
+    pub(super) fn ray_closest(
         &self,
         origin: Vec2,
         unit: Vec2,
@@ -354,7 +354,7 @@ impl World {
         for k in 0..path.chunks {
             let (query, t_end) = path.chunk(k);
             self.query_candidates(&query, &mut |id, body| {
-                if self.store.layers[id as usize] & mask == 0 {
+                if !self.layer_accepts(id, mask) {
                     return;
                 }
                 // As for shape casts: skip boxes the ray misses or enters after the best hit.
@@ -425,9 +425,7 @@ impl World {
             points: shape.polygon_points(),
             pose: Transform::from_xy_angle(x, y, angle),
         };
-        Ok(self.cast_mover(&mover, delta, &|id| {
-            self.store.layers[id as usize] & mask != 0
-        }))
+        Ok(self.cast_mover(&mover, delta, &|id| self.layer_accepts(id, mask)))
     }
 
     /// Sweeps each shape of `ids` along its own motion `dxy[2i], dxy[2i + 1]` and returns

@@ -7,7 +7,7 @@ use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::overlaps;
-use crate::raycast::{raycast, RayHit};
+use crate::raycast::RayHit;
 use crate::shape::Shape;
 use crate::sort::heap_sort_by_key;
 use crate::store::{Body, FLAG_FRESH};
@@ -50,7 +50,7 @@ impl World {
     }
 
     #[inline]
-    fn layer_accepts(&self, id: u32, mask: u32) -> bool {
+    pub(super) fn layer_accepts(&self, id: u32, mask: u32) -> bool {
         self.store.layers[id as usize] & mask != 0
     }
 
@@ -163,28 +163,8 @@ impl World {
         }
         // Clip the ray to the coordinate range so that its box stays finite.
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
-        let end = origin + unit * reach;
-        let mut best: Option<WorldRayHit> = None;
-        self.query_candidates(
-            &Aabb::new(origin.min(end), origin.max(end)),
-            &mut |id, body| {
-                if !self.layer_accepts(id, mask) {
-                    return;
-                }
-                if let Some(hit) = raycast(&body.shape, &body.pose, origin, unit, reach) {
-                    let better = match best {
-                        None => true,
-                        Some(b) => {
-                            hit.distance < b.hit.distance
-                                || (hit.distance == b.hit.distance && id < b.id)
-                        }
-                    };
-                    if better {
-                        best = Some(WorldRayHit { id, hit });
-                    }
-                }
-            },
-        );
-        Ok(best)
+        // The same walk as each ray of `raycast_many`, so that the two agree bit for bit.
+        let best = self.ray_closest(origin, unit, reach, mask);
+        Ok(best.map(|(id, hit)| WorldRayHit { id, hit }))
     }
 }
