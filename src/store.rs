@@ -239,6 +239,15 @@ impl ShapeStore {
             .is_some_and(|f| f & FLAG_ALIVE != 0)
     }
 
+    /// True when the layer filter lets the shapes `a` and `b` pair: each is on a layer
+    /// the other's mask accepts.
+    #[inline]
+    #[must_use]
+    pub fn filters_pass(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (a as usize, b as usize);
+        self.layers[a] & self.masks[b] != 0 && self.layers[b] & self.masks[a] != 0
+    }
+
     /// True when `id` names a live static shape.
     #[inline]
     #[must_use]

@@ -476,13 +476,10 @@ impl World {
                 points: row_points(store, row),
                 pose,
             };
-            let (layer, own_mask) = (store.layers[s], store.masks[s]);
             let accepts = |other: u32| {
-                let o = other as usize;
                 other != id
-                    && store.layers[o] & mask != 0
-                    && store.layers[o] & own_mask != 0
-                    && layer & store.masks[o] != 0
+                    && store.layers[other as usize] & mask != 0
+                    && store.filters_pass(id, other)
             };
             match self.cast_mover(&mover, delta, &accepts) {
                 Some(WorldCastHit { id: hit_id, hit }) => {

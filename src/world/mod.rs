@@ -617,11 +617,7 @@ impl World {
             } else {
                 ((id_b, row_b), (id_a, row_a))
             };
-            let (sa, sb) = (a as usize, b as usize);
-            if filtering
-                && (store.layers[sa] & store.masks[sb] == 0
-                    || store.layers[sb] & store.masks[sa] == 0)
-            {
+            if filtering && !store.filters_pass(a, b) {
                 continue;
             }
             let (body_a, body_b) = (&store.bodies[row_a as usize], &store.bodies[row_b as usize]);

@@ -293,8 +293,6 @@ struct Mover<'a> {
     id: u32,
     shape: &'a Shape,
     start: Transform,
-    layer: u32,
-    mask: u32,
 }
 
 impl Mover<'_> {
@@ -366,8 +364,6 @@ impl World {
             id,
             shape,
             start: Transform::from_xy_angle(x, y, angle),
-            layer: self.store.layers[s],
-            mask: self.store.masks[s],
         };
         let scale = power_of_two_above(mover.start.translation.length() + shape.bounding_radius());
         let skin = options.skin.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
@@ -625,11 +621,7 @@ impl World {
         candidates.clear();
         let store = &self.store;
         self.query_candidates(query, &mut |other, _| {
-            let o = other as usize;
-            if other != mover.id
-                && mover.layer & store.masks[o] != 0
-                && store.layers[o] & mover.mask != 0
-            {
+            if other != mover.id && store.filters_pass(mover.id, other) {
                 candidates.push(other);
             }
         });
