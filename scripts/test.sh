@@ -33,6 +33,7 @@ STAGES=(
     build_pkg
     js_tests
     js_tests_baseline
+    js_tests_node22
     build_demo
     browser_tests
     api_docs
@@ -191,6 +192,17 @@ stage_js_tests_baseline() {
         node --test "${files[@]}"
     read -r passed failed < <(count_node "$STAGE_LOG")
     [ "$passed" -gt 0 ] || { echo "!! js_tests_baseline: no test ran" >&2; return 1; }
+}
+
+# The package suites again under Node 22 (tools/node22, from scripts/setup.sh): the package supports Node 20 and 22
+# (package.json engines), and both must load it, pick the SIMD build and give the same answers.
+stage_js_tests_node22() {
+    local passed failed
+    "$SEPAX_NODE22" --version | grep -q '^v22\.' || { echo "!! ${SEPAX_NODE22} is not Node 22" >&2; return 1; }
+    # Node 22 takes files or globs, not a folder, after --test.
+    run "$SEPAX_NODE22" --test tests/js/*.test.mjs
+    read -r passed failed < <(count_node "$STAGE_LOG")
+    [ "$passed" -gt 0 ] || { echo "!! js_tests_node22: no test ran" >&2; return 1; }
 }
 
 # The API reference (TypeDoc over pkg/index.d.ts into target/api/): fails on a TypeDoc warning or a public function or
