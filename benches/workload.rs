@@ -15,6 +15,10 @@
 #[path = "../tests/common/rng.rs"]
 mod rng;
 
+// `BENCH_MINIMUMS=frames`: each phase of the step beside the least work it must do.
+#[path = "workload/minimums.rs"]
+mod minimums;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use rng::Mulberry32;
 use sepax::{Shape, ShapeOptions, Vec2, World};
@@ -211,15 +215,19 @@ fn advance(w: &mut Workload) {
     }
 }
 
+fn shape_of(kind: &Kind) -> Shape {
+    match kind {
+        Kind::Box { hw, hh } => Shape::oriented_box(*hw, *hh),
+        Kind::Circle { r } => Shape::circle(*r),
+        Kind::Polygon { points } => Shape::polygon(points),
+    }
+    .expect("workload shapes are valid")
+}
+
 fn build_world(w: &Workload) -> World {
     let mut world = World::new();
     for (i, kind) in w.shapes.iter().enumerate() {
-        let shape = match kind {
-            Kind::Box { hw, hh } => Shape::oriented_box(*hw, *hh),
-            Kind::Circle { r } => Shape::circle(*r),
-            Kind::Polygon { points } => Shape::polygon(points),
-        }
-        .expect("workload shapes are valid");
+        let shape = shape_of(kind);
         let id = world
             .add(
                 shape,
@@ -388,6 +396,13 @@ fn phases(frames: usize) {
 }
 
 fn workload(c: &mut Criterion) {
+    if let Some(frames) = std::env::var("BENCH_MINIMUMS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        minimums::run(frames);
+        return;
+    }
     if let Some(frames) = std::env::var("BENCH_PHASES")
         .ok()
         .and_then(|v| v.parse().ok())
