@@ -66,8 +66,12 @@ fn one_of_each() -> Vec<ShapeDesc> {
         .collect()
 }
 
+/// Everything a world says about a shape: geometry, transform, layer and mask, static,
+/// generation.
+type State = (Shape, (f32, f32, f32), (u32, u32), bool, u32);
+
 /// Everything a world says about `id`.
-fn state(world: &World, id: u32) -> (Shape, (f32, f32, f32), (u32, u32), bool, u32) {
+fn state(world: &World, id: u32) -> State {
     (
         world.shape(id).unwrap().clone(),
         world.transform(id).unwrap(),
