@@ -399,10 +399,10 @@ impl Shape {
 
     /// A segment between two local points.
     pub fn segment(a: Vec2, b: Vec2) -> Result<Shape, ShapeError> {
-        check_coordinate("ax", a.x)?;
-        check_coordinate("ay", a.y)?;
-        check_coordinate("bx", b.x)?;
-        check_coordinate("by", b.y)?;
+        check_coordinate("x1", a.x)?;
+        check_coordinate("y1", a.y)?;
+        check_coordinate("x2", b.x)?;
+        check_coordinate("y2", b.y)?;
         if a == b {
             return Err(ShapeError::ZeroLengthSegment);
         }

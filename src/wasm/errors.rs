@@ -9,7 +9,7 @@
 
 use super::float_text::{f32_text, f64_text};
 use crate::shape::{MessageWriter, ShapeError};
-use crate::world::WorldError;
+use crate::world::{SceneError, WorldError};
 use core::fmt;
 use js_sys::{RangeError, Reflect, TypeError, JSON};
 use wasm_bindgen::JsValue;
@@ -104,4 +104,12 @@ pub(super) fn shape_error_in(method: &str, prefix: &str, error: ShapeError) -> J
 /// The `RangeError` of a [`ShapeError`] about an argument of `method` itself.
 pub(super) fn shape_error(method: &str, error: ShapeError) -> JsValue {
     shape_error_in(method, "", error)
+}
+
+/// The `RangeError` of a core [`SceneError`]: the record's index and field, then what was
+/// wrong (`list[3].radius must be …`).
+pub(super) fn scene_error(method: &str, error: SceneError) -> JsValue {
+    let mut message = Message(String::new());
+    let _ = error.write_message(&mut message);
+    range_error(method, message.0)
 }

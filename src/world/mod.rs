@@ -74,7 +74,7 @@ pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
-pub use scene::{Geometry, SceneError, ShapeDesc};
+pub use scene::{SceneError, ShapeDesc};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.

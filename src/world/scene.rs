@@ -9,14 +9,12 @@
 //! inserts them, in list order: the ids are those that the same `add` calls would have
 //! returned.
 //!
-//! A description is not a [`Shape`]: it is what the user wrote, before validation. A
-//! polygon's points are kept as given (the constructor reverses, merges and checks them),
-//! and a segment's ends are named `x1, y1, x2, y2` like everywhere in the JavaScript API.
-//! The ends are *local* (relative to `x, y`, turned by `angle`), as in a probe shape, so
-//! that [`World::shape_desc`] can describe a moved and turned segment exactly:
-//! `add_shapes(&[world.shape_desc(id)?])` rebuilds a bit-identical shape (same geometry,
-//! transform, layer, mask and static flag). Polygons come back with the vertices the
-//! constructor kept, which it keeps unchanged when given them again.
+//! A description holds a [`Shape`] that may be built straight from the enum, unchecked,
+//! and is checked here by [`Shape::validate`], the constructors' own checks. A segment's
+//! ends are *local* (relative to `x, y`, turned by `angle`), as in a probe shape, so that
+//! [`World::shape_desc`] can describe a moved and turned segment exactly:
+//! `add_shapes(vec![world.shape_desc(id)?], …)` rebuilds a bit-identical shape (same
+//! geometry, transform, layer, mask and static flag).
 //!
 //! Errors name the record and the field, `list[3].halfWidth must be greater than 0 (got
 //! -1)`: [`SceneError`] is the core's error plus the index of the record. The wasm binding
@@ -24,58 +22,17 @@
 
 use super::errors::{check_angle, check_coordinate};
 use super::{ShapeOptions, World, WorldError, MAX_SHAPES};
-use crate::math::Vec2;
-use crate::shape::{MessageWriter, Shape, ShapeError, ShapeKind, MAX_SHAPE_SIZE};
+use crate::shape::{MessageWriter, Shape, ShapeError};
 use core::fmt;
 
-/// The geometry of a [`ShapeDesc`], one variant per [`ShapeKind`], with the JavaScript
-/// API's field names in the docs.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Geometry {
-    /// `{ kind: "circle", radius }`.
-    Circle {
-        /// The radius, > 0.
-        radius: f32,
-    },
-    /// `{ kind: "box", halfWidth, halfHeight }`: turns with the transform.
-    Box {
-        /// Half the width, > 0.
-        half_width: f32,
-        /// Half the height, > 0.
-        half_height: f32,
-    },
-    /// `{ kind: "alignedBox", halfWidth, halfHeight }`: stays axis-aligned.
-    AlignedBox {
-        /// Half the width, > 0.
-        half_width: f32,
-        /// Half the height, > 0.
-        half_height: f32,
-    },
-    /// `{ kind: "capsule", halfLength, radius }`: along the local x axis.
-    Capsule {
-        /// Half the length of the core segment, > 0.
-        half_length: f32,
-        /// The radius, > 0.
-        radius: f32,
-    },
-    /// `{ kind: "segment", x1, y1, x2, y2 }`: the ends, local (relative to the position).
-    Segment {
-        /// `x1, y1`.
-        a: Vec2,
-        /// `x2, y2`.
-        b: Vec2,
-    },
-    /// `{ kind: "point" }`.
-    Point,
-    /// `{ kind: "polygon", points }`: local points, as [`Shape::polygon`] takes them.
-    Polygon(Vec<Vec2>),
-}
-
 /// One shape of a scene as plain data: its geometry, its transform and its options.
+///
+/// `shape` may be built straight from the [`Shape`] enum, unchecked (a record read from a
+/// file, say): [`World::add_shapes`] checks it as [`World::add`] does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShapeDesc {
-    /// The kind and its sizes.
-    pub geometry: Geometry,
+    /// The kind and its sizes (a segment's ends relative to the position).
+    pub shape: Shape,
     /// The position's x.
     pub x: f32,
     /// The position's y.
@@ -127,97 +84,14 @@ impl fmt::Display for SceneError {
 
 impl std::error::Error for SceneError {}
 
-impl Geometry {
-    /// The kind of shape this geometry describes.
-    #[must_use]
-    pub fn kind(&self) -> ShapeKind {
-        match self {
-            Geometry::Circle { .. } => ShapeKind::Circle,
-            Geometry::Box { .. } => ShapeKind::OrientedBox,
-            Geometry::AlignedBox { .. } => ShapeKind::AlignedBox,
-            Geometry::Capsule { .. } => ShapeKind::Capsule,
-            Geometry::Segment { .. } => ShapeKind::Segment,
-            Geometry::Point => ShapeKind::Point,
-            Geometry::Polygon(_) => ShapeKind::Polygon,
-        }
-    }
-
-    /// The shape, through the checked constructors the `add*` methods use (so a bad size
-    /// is named as they name it).
-    pub fn to_shape(&self) -> Result<Shape, ShapeError> {
-        match self {
-            Geometry::Circle { radius } => Shape::circle(*radius),
-            Geometry::Box {
-                half_width,
-                half_height,
-            } => Shape::oriented_box(*half_width, *half_height),
-            Geometry::AlignedBox {
-                half_width,
-                half_height,
-            } => Shape::aligned_box(*half_width, *half_height),
-            Geometry::Capsule {
-                half_length,
-                radius,
-            } => Shape::capsule(*half_length, *radius),
-            Geometry::Segment { a, b } => {
-                // Named as the description names them (the constructor says `ax`, …).
-                for (name, value) in [("x1", a.x), ("y1", a.y), ("x2", b.x), ("y2", b.y)] {
-                    check_end(name, value)?;
-                }
-                Shape::segment(*a, *b)
-            }
-            Geometry::Point => Ok(Shape::point()),
-            Geometry::Polygon(points) => Shape::polygon(points),
-        }
-    }
-
-    /// The geometry of a stored shape (a polygon's kept vertices).
-    #[must_use]
-    pub fn of_shape(shape: &Shape) -> Geometry {
-        match shape {
-            Shape::Circle { radius } => Geometry::Circle { radius: *radius },
-            Shape::OrientedBox { half_extents } => Geometry::Box {
-                half_width: half_extents.x,
-                half_height: half_extents.y,
-            },
-            Shape::AlignedBox { half_extents } => Geometry::AlignedBox {
-                half_width: half_extents.x,
-                half_height: half_extents.y,
-            },
-            Shape::Capsule {
-                half_length,
-                radius,
-            } => Geometry::Capsule {
-                half_length: *half_length,
-                radius: *radius,
-            },
-            Shape::Segment { a, b } => Geometry::Segment { a: *a, b: *b },
-            Shape::Point => Geometry::Point,
-            Shape::Polygon(polygon) => Geometry::Polygon(polygon.vertices().to_vec()),
-        }
-    }
-}
-
-/// A segment end's coordinate: finite and within [`MAX_SHAPE_SIZE`] of the origin.
-fn check_end(name: &'static str, value: f32) -> Result<(), ShapeError> {
-    if !value.is_finite() {
-        Err(ShapeError::NonFiniteParameter { name })
-    } else if value.abs() > MAX_SHAPE_SIZE {
-        Err(ShapeError::ParameterTooLarge { name, value })
-    } else {
-        Ok(())
-    }
-}
-
 impl ShapeDesc {
-    /// The shape, checked as [`World::add`] checks it: the geometry, then the position
-    /// and angle.
-    pub fn check(&self) -> Result<Shape, WorldError> {
-        let shape = self.geometry.to_shape()?;
+    /// Checks the description as [`World::add`] checks its arguments: the shape (with the
+    /// constructors' messages), then the position and the angle.
+    pub fn check(&self) -> Result<(), WorldError> {
+        self.shape.validate()?;
         check_coordinate(|| "x".into(), self.x)?;
         check_coordinate(|| "y".into(), self.y)?;
-        check_angle(|| "angle".into(), self.angle)?;
-        Ok(shape)
+        check_angle(|| "angle".into(), self.angle)
     }
 }
 
@@ -228,22 +102,27 @@ impl World {
     /// are unchanged.
     ///
     /// ```
-    /// use sepax::world::{Geometry, ShapeDesc};
-    /// use sepax::{ShapeOptions, World};
+    /// use sepax::world::ShapeDesc;
+    /// use sepax::{Shape, ShapeOptions, World};
     ///
     /// let mut world = World::new();
-    /// let desc = |geometry, x| ShapeDesc { geometry, x, y: 0.0, angle: 0.0, options: ShapeOptions::default() };
+    /// let desc = |shape, x| ShapeDesc { shape, x, y: 0.0, angle: 0.0, options: ShapeOptions::default() };
     /// let mut ids = Vec::new();
-    /// let list = [desc(Geometry::Circle { radius: 1.0 }, 0.0), desc(Geometry::Point, 0.5)];
-    /// world.add_shapes(&list, &mut ids).unwrap();
+    /// let list = vec![desc(Shape::Circle { radius: 1.0 }, 0.0), desc(Shape::Point, 0.5)];
+    /// world.add_shapes(list, &mut ids).unwrap();
     /// assert_eq!(ids, [0, 1]);
     ///
-    /// let bad = [desc(Geometry::Point, 3.0), desc(Geometry::Circle { radius: -1.0 }, 0.0)];
-    /// let err = world.add_shapes(&bad, &mut ids).unwrap_err();
+    /// // Built from the enum, unchecked: checked here, with the constructor's message.
+    /// let bad = vec![desc(Shape::Point, 3.0), desc(Shape::Circle { radius: -1.0 }, 0.0)];
+    /// let err = world.add_shapes(bad, &mut ids).unwrap_err();
     /// assert_eq!(err.to_string(), "list[1].radius must be greater than 0 (got -1)");
     /// assert_eq!((world.len(), ids.len()), (2, 2));
     /// ```
-    pub fn add_shapes(&mut self, list: &[ShapeDesc], ids: &mut Vec<u32>) -> Result<(), SceneError> {
+    pub fn add_shapes(
+        &mut self,
+        list: Vec<ShapeDesc>,
+        ids: &mut Vec<u32>,
+    ) -> Result<(), SceneError> {
         let room = MAX_SHAPES - self.len();
         if list.len() > room {
             return Err(SceneError {
@@ -251,15 +130,14 @@ impl World {
                 error: WorldError::TooManyShapes,
             });
         }
-        let mut shapes = Vec::with_capacity(list.len());
         for (index, desc) in list.iter().enumerate() {
-            shapes.push(desc.check().map_err(|error| SceneError { index, error })?);
+            desc.check().map_err(|error| SceneError { index, error })?;
         }
         ids.reserve(list.len());
-        for (index, (shape, desc)) in shapes.into_iter().zip(list).enumerate() {
+        for (index, desc) in list.into_iter().enumerate() {
             // Cannot fail: `add` repeats the checks just passed, and there is room.
             let id = self
-                .add(shape, desc.x, desc.y, desc.angle, desc.options)
+                .add(desc.shape, desc.x, desc.y, desc.angle, desc.options)
                 .map_err(|error| SceneError { index, error })?;
             ids.push(id);
         }
@@ -269,11 +147,11 @@ impl World {
     /// The live shape `id` as a description: its geometry, its current (not yet stepped)
     /// transform and its options. `add_shapes` of it makes an identical shape.
     pub fn shape_desc(&self, id: u32) -> Result<ShapeDesc, WorldError> {
-        let geometry = Geometry::of_shape(self.shape(id)?);
+        let shape = self.shape(id)?.clone();
         let (x, y, angle) = self.transform(id)?;
         let (layer, mask) = self.layer_mask(id)?;
         Ok(ShapeDesc {
-            geometry,
+            shape,
             x,
             y,
             angle,
