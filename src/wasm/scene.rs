@@ -23,7 +23,7 @@
 //! the core sees any; the core then checks positions and angles of the whole list before
 //! it adds one. Either way a bad record names its index and field, and nothing is added.
 
-use super::args::{field, filter_options, finite_f32, get, optional_f32, shape_object};
+use super::args::{field, filter_options, finite_f32, get, shape_object};
 use super::errors::{describe, range_error, scene_error, type_error, unreadable, world_error};
 use super::float_text::f64_text;
 use super::{args, WasmWorld};
@@ -47,8 +47,9 @@ fn record(list: &JsValue, index: u32) -> Result<ShapeDesc, JsValue> {
     let mut xya = [0.0; 3];
     for (slot, key) in xya.iter_mut().zip(["x", "y", "angle"]) {
         let (arg, value) = field(M, &prefix, &item, key)?;
-        *slot = if key == "angle" {
-            optional_f32(M, &arg, &value, 0.0)?
+        // `angle` is optional, 0 by default, as in the `add*` methods.
+        *slot = if key == "angle" && value.is_undefined() {
+            0.0
         } else {
             finite_f32(M, &arg, &value)?
         };
