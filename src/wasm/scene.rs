@@ -63,7 +63,7 @@ fn record(list: &JsValue, index: u32) -> Result<ShapeDesc, JsValue> {
     })
 }
 
-/// Every record of `list`, checked for types. The length is checked against the room left
+/// Every record of `list`, decoded and checked as [`record`] says. The length is checked against the room left
 /// (`room` shapes) before any record is read, so a huge list costs nothing.
 fn records(list: &JsValue, room: usize) -> Result<Vec<ShapeDesc>, JsValue> {
     if !Array::is_array(list) {
@@ -94,6 +94,7 @@ fn records(list: &JsValue, room: usize) -> Result<Vec<ShapeDesc>, JsValue> {
 }
 
 /// `out[key] = value`.
+// Not inlined: each of its dozen call sites would repeat the key's conversion to a JS string.
 #[inline(never)]
 fn set(out: &Object, key: &str, value: f64) -> Result<(), JsValue> {
     Reflect::set(out, &key.into(), &value.into()).map(drop)
