@@ -13,6 +13,9 @@ declare namespace init {
   type World = sepax.World;
   type ShapeOptions = sepax.ShapeOptions;
   type ProbeShape = sepax.ProbeShape;
+  type ShapePlacement = sepax.ShapePlacement;
+  type ShapeDesc = sepax.ShapeDesc;
+  type ShapeRecord = sepax.ShapeRecord;
   type RayHit = sepax.RayHit;
   type TransformViews = sepax.TransformViews;
   type WasmSource = sepax.WasmSource;

@@ -135,6 +135,29 @@ export type ProbeShape =
   | { kind: "point" }
   | { kind: "polygon"; points: number[] };
 
+/** Where a shape of `addShapes` is, and its options: the fields of every `ShapeDesc`. */
+export interface ShapePlacement extends ShapeOptions {
+  /** x of the position. */
+  x: number;
+  /** y of the position. */
+  y: number;
+  /** Angle in radians (default 0). */
+  angle?: number;
+}
+
+/** A shape as a plain object, for `addShapes` (and from `shape(id)`). */
+export type ShapeDesc =
+  | ({ kind: "circle"; radius: number } & ShapePlacement)
+  | ({ kind: "box"; halfWidth: number; halfHeight: number } & ShapePlacement)
+  | ({ kind: "alignedBox"; halfWidth: number; halfHeight: number } & ShapePlacement)
+  | ({ kind: "capsule"; halfLength: number; radius: number } & ShapePlacement)
+  | ({ kind: "segment"; x1: number; y1: number; x2: number; y2: number } & ShapePlacement)
+  | ({ kind: "point" } & ShapePlacement)
+  | ({ kind: "polygon"; points: number[] | Float32Array | Float64Array } & ShapePlacement);
+
+/** What `shape(id)` returns: a `ShapeDesc` with every field present (`points` a plain array). */
+export type ShapeRecord = ShapeDesc & Required<ShapePlacement>;
+
 /** The closest hit of `raycast()`: a new plain object. */
 export interface RayHit {
   /** The shape hit. */
@@ -305,6 +328,30 @@ export class World {
    * @example const bullet = world.addPoint(5, 5, { layer: 2, mask: 1 });
    */
   addPoint(x: number, y: number, opts?: ShapeOptions): number;
+  /**
+   * Adds every shape of `list`, an array of plain objects, and returns their ids in list order (the ids the same
+   * `add*` calls would return). A record is a `queryShape` probe (the same kinds and size fields) with `x`, `y`,
+   * `angle` (default 0) and the `add*` methods' options `layer`, `mask`, `isStatic` (same defaults); a segment's
+   * ends `x1, y1, x2, y2` are relative to `x, y`. The whole list is checked first: a bad record throws a
+   * `TypeError` (not an object, a wrong type, an unknown kind or key) or `RangeError` (a bad value) naming its
+   * index and field, e.g. `addShapes: list[3].halfWidth must be greater than 0 (got -1)`, and nothing is added.
+   * Unknown keys are errors, so a misspelt option is never ignored.
+   * @example
+   * const [floor, crate] = world.addShapes([
+   *   { kind: "alignedBox", x: 0, y: 300, halfWidth: 400, halfHeight: 10, isStatic: true },
+   *   { kind: "box", x: 10, y: 10, halfWidth: 4, halfHeight: 4, angle: Math.PI / 8 },
+   * ]);
+   */
+  addShapes(list: ShapeDesc[]): Uint32Array;
+  /**
+   * The shape `id` as a new plain object with every field present (its current transform, a polygon's kept
+   * vertices as an array of numbers): `addShapes([world.shape(id)])` adds an identical shape, and
+   * `JSON.stringify` saves it. A removed or unknown `id` is a `RangeError` naming `id`.
+   * @example
+   * const saved = JSON.stringify([...ids].map((id) => world.shape(id)));
+   * other.addShapes(JSON.parse(saved));
+   */
+  shape(id: number): ShapeRecord;
   /**
    * Removes a shape. Its pairs appear in `ended()` after the next step; its id may be returned by a later `add*`.
    * @example world.remove(bullet);

@@ -51,7 +51,8 @@
 //!    polygons keep points): then a row-ordered copy like `polygon_points`.
 //! 6. The JavaScript binding (`src/wasm`): an `add` method; the kind's JavaScript name
 //!    and its fields in the probe-shape decoder (a `match` over kinds there is
-//!    **(compiler)**, one over name strings is not); the `ProbeShape` TypeScript type;
+//!    **(compiler)**, one over name strings is not); its fields in `shape(id)`'s record
+//!    (`src/wasm/scene.rs`, **(compiler)**); the `ProbeShape` and `ShapeDesc` TypeScript types;
 //!    the kinds in `pkg-template/README.md` and `README.md`.
 //! 7. Tests and tools: `random_shape` and `shape_literal` in `tests/common`, the f64
 //!    reference's `Body::new` in `tests/reference.rs`, `shape_of` in `benches/kernels.rs`
@@ -399,10 +400,10 @@ impl Shape {
 
     /// A segment between two local points.
     pub fn segment(a: Vec2, b: Vec2) -> Result<Shape, ShapeError> {
-        check_coordinate("ax", a.x)?;
-        check_coordinate("ay", a.y)?;
-        check_coordinate("bx", b.x)?;
-        check_coordinate("by", b.y)?;
+        check_coordinate("x1", a.x)?;
+        check_coordinate("y1", a.y)?;
+        check_coordinate("x2", b.x)?;
+        check_coordinate("y2", b.y)?;
         if a == b {
             return Err(ShapeError::ZeroLengthSegment);
         }

@@ -12,7 +12,7 @@
 //! computes geometry.
 
 use super::errors::{
-    describe, quoted, range_error, shape_error, shape_error_in, type_error, unreadable, world_error,
+    describe, quoted, range_error, shape_error_in, type_error, unreadable, world_error,
 };
 use super::float_text::{f32_text, f64_text};
 use crate::math::Vec2;
@@ -181,13 +181,23 @@ pub(super) fn index_below(value: &JsValue, len: usize) -> Option<usize> {
 
 /// `object[key]`; an exception thrown by a getter or a proxy trap becomes a `TypeError`
 /// naming `arg`.
-fn get(method: &str, arg: &str, object: &JsValue, key: &JsValue) -> Result<JsValue, JsValue> {
+pub(super) fn get(
+    method: &str,
+    arg: &str,
+    object: &JsValue,
+    key: &JsValue,
+) -> Result<JsValue, JsValue> {
     Reflect::get(object, key).map_err(|e| unreadable(method, arg, &e))
 }
 
 /// Checks that `value` is an object (not an array or a function) whose own keys are all in
 /// `allowed`.
-fn plain_object(method: &str, arg: &str, value: &JsValue, allowed: &[&str]) -> Result<(), JsValue> {
+pub(super) fn plain_object(
+    method: &str,
+    arg: &str,
+    value: &JsValue,
+    allowed: &[&str],
+) -> Result<(), JsValue> {
     if !value.is_object() || value.is_instance_of::<Array>() {
         return Err(type_error(
             method,
@@ -237,28 +247,28 @@ pub(super) fn add_options(method: &str, opts: JsValue) -> Result<ShapeOptions, J
         return Ok(ShapeOptions::default());
     }
     plain_object(method, "opts", &opts, &["layer", "mask", "isStatic"])?;
-    let filter_bits = |key: &str, default: u32| -> Result<u32, JsValue> {
-        let arg = format!("opts.{key}");
-        optional_bits(
-            method,
-            &arg,
-            &get(method, &arg, &opts, &key.into())?,
-            default,
-        )
-    };
-    let layer = filter_bits("layer", DEFAULT_LAYER)?;
-    let mask = filter_bits("mask", DEFAULT_MASK)?;
-    let is_static = get(method, "opts.isStatic", &opts, &"isStatic".into())?;
+    filter_options(method, "opts.", &opts)
+}
+
+/// The `layer`, `mask` and `isStatic` keys of an object already checked, each optional,
+/// named `{prefix}layer` etc. in errors.
+pub(super) fn filter_options(
+    method: &str,
+    prefix: &str,
+    object: &JsValue,
+) -> Result<ShapeOptions, JsValue> {
+    let (arg, layer) = field(method, prefix, object, "layer")?;
+    let layer = optional_bits(method, &arg, &layer, DEFAULT_LAYER)?;
+    let (arg, mask) = field(method, prefix, object, "mask")?;
+    let mask = optional_bits(method, &arg, &mask, DEFAULT_MASK)?;
+    let (arg, is_static) = field(method, prefix, object, "isStatic")?;
     let is_static = if is_static.is_undefined() {
         false
     } else {
         is_static.as_bool().ok_or_else(|| {
             type_error(
                 method,
-                format!(
-                    "opts.isStatic must be a boolean (got {})",
-                    describe(&is_static)
-                ),
+                format!("{arg} must be a boolean (got {})", describe(&is_static)),
             )
         })?
     };
@@ -267,6 +277,20 @@ pub(super) fn add_options(method: &str, opts: JsValue) -> Result<ShapeOptions, J
         mask,
         is_static,
     })
+}
+
+/// `object[key]` and its name in messages, `{prefix}{key}`.
+// Not inlined: called once per field, its copies would cost more wasm than the calls.
+#[inline(never)]
+pub(super) fn field(
+    method: &str,
+    prefix: &str,
+    object: &JsValue,
+    key: &str,
+) -> Result<(String, JsValue), JsValue> {
+    let arg = format!("{prefix}{key}");
+    let value = get(method, &arg, object, &key.into())?;
+    Ok((arg, value))
 }
 
 /// Copies a `Float32Array`, `Float64Array` or array of numbers of even length (at most
@@ -296,8 +320,10 @@ pub(super) fn read_points(
         .filter(|n| n.fract() == 0.0 && *n >= 0.0)
         .ok_or_else(|| type_error(method, format!("{arg} has no valid length")))?;
     if length > (2 * MAX_POLYGON_VERTICES) as f64 {
-        return Err(shape_error(
+        // The message starts with "points"; say whose (`shape.`, `list[3].`).
+        return Err(shape_error_in(
             method,
+            arg.strip_suffix("points").unwrap_or(""),
             ShapeError::TooManyPoints {
                 count: (length / 2.0).ceil() as usize,
             },
@@ -428,20 +454,22 @@ fn probe_fields(kind: ShapeKind) -> &'static [&'static str] {
     }
 }
 
-/// The `kind` of a probe shape, one of the [`ShapeKind::js_name`]s.
-fn probe_kind(method: &str, shape: &JsValue) -> Result<ShapeKind, JsValue> {
-    let kind = get(method, "shape.kind", shape, &"kind".into())?;
+/// The `kind` of a probe shape or shape description `arg`, one of the
+/// [`ShapeKind::js_name`]s.
+fn shape_kind(method: &str, arg: &str, shape: &JsValue) -> Result<ShapeKind, JsValue> {
+    let arg = format!("{arg}.kind");
+    let kind = get(method, &arg, shape, &"kind".into())?;
     let Some(name) = kind.as_string() else {
         return Err(type_error(
             method,
-            format!("shape.kind must be a string (got {})", describe(&kind)),
+            format!("{arg} must be a string (got {})", describe(&kind)),
         ));
     };
     ShapeKind::from_js_name(&name).ok_or_else(|| {
         type_error(
             method,
             format!(
-                "shape.kind must be one of {} (got {})",
+                "{arg} must be one of {} (got {})",
                 js_kind_names(),
                 quoted(&kind)
             ),
@@ -474,19 +502,33 @@ fn push_separated(list: &mut String, name: &str) {
 /// `queryShape`'s probe: `{ kind, …sizes }` (the `ProbeShape` type), with exactly the keys
 /// its kind needs.
 pub(super) fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue> {
+    shape_object(method, "shape", &value, &[])
+}
+
+/// The shape of an object `arg` holding `{ kind, …sizes }` (a probe shape, or a record of
+/// `addShapes`), with exactly the keys its kind needs and any of `extra`. Built by the
+/// checked constructors; errors name `{arg}.radius` etc.
+pub(super) fn shape_object(
+    method: &str,
+    arg: &str,
+    value: &JsValue,
+    extra: &[&str],
+) -> Result<Shape, JsValue> {
     if !value.is_object() || value.is_instance_of::<Array>() {
         return Err(type_error(
             method,
-            format!("shape must be an object (got {})", describe(&value)),
+            format!("{arg} must be an object (got {})", describe(value)),
         ));
     }
-    let kind = probe_kind(method, &value)?;
-    plain_object(method, "shape", &value, probe_fields(kind))?;
-    let field = |key: &str| -> Result<JsValue, JsValue> {
-        get(method, &format!("shape.{key}"), &value, &key.into())
-    };
+    let kind = shape_kind(method, arg, value)?;
+    let mut allowed = probe_fields(kind).to_vec();
+    allowed.extend_from_slice(extra);
+    plain_object(method, arg, value, &allowed)?;
+    let prefix = format!("{arg}.");
+    let value_of = |key: &str| field(method, &prefix, value, key);
     let size = |key: &str| -> Result<f32, JsValue> {
-        finite_f32(method, &format!("shape.{key}"), &field(key)?)
+        let (arg, value) = value_of(key)?;
+        finite_f32(method, &arg, &value)
     };
     let shape = match kind {
         ShapeKind::Circle => Shape::circle(size("radius")?),
@@ -494,19 +536,25 @@ pub(super) fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue
         ShapeKind::AlignedBox => Shape::aligned_box(size("halfWidth")?, size("halfHeight")?),
         ShapeKind::Capsule => Shape::capsule(size("halfLength")?, size("radius")?),
         ShapeKind::Segment => {
-            let ends = [field("x1")?, field("y1")?, field("x2")?, field("y2")?];
-            let (a, b) = segment_ends(method, "shape.", [&ends[0], &ends[1], &ends[2], &ends[3]])?;
+            let ends = [
+                value_of("x1")?.1,
+                value_of("y1")?.1,
+                value_of("x2")?.1,
+                value_of("y2")?.1,
+            ];
+            let (a, b) = segment_ends(method, &prefix, [&ends[0], &ends[1], &ends[2], &ends[3]])?;
             Shape::segment(a, b)
         }
         ShapeKind::Point => Ok(Shape::point()),
         ShapeKind::Polygon => {
             let mut points = Vec::new();
-            read_points(method, "shape.points", &field("points")?, &mut points)?;
+            let (arg, value) = value_of("points")?;
+            read_points(method, &arg, &value, &mut points)?;
             Shape::polygon(&points)
         }
     };
-    // Size errors name the parameter ("radius"); say it belongs to `shape`.
-    shape.map_err(|e| shape_error_in(method, "shape.", e))
+    // Size errors name the parameter ("radius"); say whose it is.
+    shape.map_err(|e| shape_error_in(method, &prefix, e))
 }
 
 /// `moveAndSlide`'s `opts.maxIterations`, already read: an integer from 1 to

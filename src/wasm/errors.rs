@@ -6,10 +6,13 @@
 //! passed, written the way JavaScript would write it, never a Rust `Debug` dump.
 //!
 //! Nothing here decides whether an argument is valid; that is `args`' job.
+//!
+//! The constructors of errors are `#[inline(never)]`: they are called from every method's
+//! error paths, and inlined there their copies cost more wasm than the calls.
 
 use super::float_text::{f32_text, f64_text};
 use crate::shape::{MessageWriter, ShapeError};
-use crate::world::WorldError;
+use crate::world::{SceneError, WorldError};
 use core::fmt;
 use js_sys::{RangeError, Reflect, TypeError, JSON};
 use wasm_bindgen::JsValue;
@@ -49,16 +52,19 @@ pub(super) fn describe_thrown(error: &JsValue) -> String {
 }
 
 /// A `TypeError` whose message is `method: message`.
+#[inline(never)]
 pub(super) fn type_error(method: &str, message: String) -> JsValue {
     TypeError::new(&format!("{method}: {message}")).into()
 }
 
 /// A `RangeError` whose message is `method: message`.
+#[inline(never)]
 pub(super) fn range_error(method: &str, message: String) -> JsValue {
     RangeError::new(&format!("{method}: {message}")).into()
 }
 
 /// The `TypeError` of an argument that could not be read because reading it threw.
+#[inline(never)]
 pub(super) fn unreadable(method: &str, arg: &str, thrown: &JsValue) -> JsValue {
     type_error(
         method,
@@ -88,6 +94,7 @@ impl MessageWriter for Message {
 }
 
 /// The `RangeError` of a core [`WorldError`] (every core rejection is about a value).
+#[inline(never)]
 pub(super) fn world_error(method: &str, error: WorldError) -> JsValue {
     let mut message = Message(String::new());
     let _ = error.write_message(&mut message);
@@ -95,6 +102,7 @@ pub(super) fn world_error(method: &str, error: WorldError) -> JsValue {
 }
 
 /// A `RangeError` of `method` whose message is `prefix` followed by `error`'s.
+#[inline(never)]
 pub(super) fn shape_error_in(method: &str, prefix: &str, error: ShapeError) -> JsValue {
     let mut message = Message(prefix.into());
     let _ = error.write_message(&mut message);
@@ -104,4 +112,13 @@ pub(super) fn shape_error_in(method: &str, prefix: &str, error: ShapeError) -> J
 /// The `RangeError` of a [`ShapeError`] about an argument of `method` itself.
 pub(super) fn shape_error(method: &str, error: ShapeError) -> JsValue {
     shape_error_in(method, "", error)
+}
+
+/// The `RangeError` of a core [`SceneError`]: the record's index and field, then what was
+/// wrong (`list[3].radius must be …`).
+#[inline(never)]
+pub(super) fn scene_error(method: &str, error: SceneError) -> JsValue {
+    let mut message = Message(String::new());
+    let _ = error.write_message(&mut message);
+    range_error(method, message.0)
 }

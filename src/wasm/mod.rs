@@ -11,6 +11,7 @@
 //!   JS garbage, addresses for typed-array views);
 //! - `casts`: `castShape`, `sweep`, `raycastMany` and their raw variants; `cast_args`
 //!   decodes their batches;
+//! - `scene`: `addShapes` and `shape`, scenes as plain objects;
 //! - `args`: decoding and checking arguments;
 //! - `errors`: the `TypeError`s and `RangeError`s, and how values are described in them;
 //! - `float_text`: the numbers in those messages, formatted by JavaScript.
@@ -40,6 +41,7 @@ mod errors;
 mod float_text;
 mod mover;
 mod raw;
+mod scene;
 
 use crate::math::Vec2;
 use crate::shape::{Shape, ShapeError};

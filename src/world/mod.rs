@@ -47,6 +47,7 @@
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
+//! - `scene.rs`: lists of shapes as plain descriptions, added all or nothing, and read back;
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
 mod casts;
@@ -56,6 +57,7 @@ mod mover;
 mod poses;
 mod queries;
 mod resting;
+mod scene;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 #[cfg(doc)]
@@ -72,6 +74,7 @@ pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
+pub use scene::{SceneError, ShapeDesc};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.

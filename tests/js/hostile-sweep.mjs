@@ -302,6 +302,33 @@ const RAYS = [
   [v("Infinity direction at rays[2]", () => new Float32Array([0, 0, Infinity, 0])), /rays\[2\]/],
 ];
 
+/** Hostile lists for addShapes, each after a valid record (so that a list half added would show). */
+const RECORD = () => ({ kind: "circle", x: 0, y: 0, radius: 1 });
+const SHAPE_LISTS = [
+  [v("5", () => 5), /list must be an array/],
+  [v("null", () => null), /list must be an array/],
+  [v("an array-like object", () => ({ length: 1, 0: RECORD() })), /list must be an array/],
+  [v("throwing proxy list", () => throwingProxy([RECORD()])), /list could not be read/],
+  [v("new Array(2 ** 25)", () => new Array(2 ** 25)), /list has 33554432 shapes/],
+  [v("[record, null]", () => [RECORD(), null]), /list\[1\] must be an object/],
+  [v("[record, { kind: 'star' }]", () => [RECORD(), { kind: "star", x: 0, y: 0 }]), /list\[1\]\.kind/],
+  [v("[record, extra key]", () => [RECORD(), { ...RECORD(), foo: 1 }]), /list\[1\]: unknown key "foo"/],
+  [v("[record, radius '1']", () => [RECORD(), { ...RECORD(), radius: "1" }]), /list\[1\]\.radius/],
+  [v("[record, radius -1]", () => [RECORD(), { ...RECORD(), radius: -1 }]), /list\[1\]\.radius/],
+  [v("[record, x NaN]", () => [RECORD(), { ...RECORD(), x: NaN }]), /list\[1\]\.x/],
+  [v("[record, y 1e8]", () => [RECORD(), { ...RECORD(), y: 1e8 }]), /list\[1\]\.y/],
+  [v("[record, isStatic 1]", () => [RECORD(), { ...RECORD(), isStatic: 1 }]), /list\[1\]\.isStatic/],
+  [
+    v("[record, throwing getter]", () => [
+      RECORD(),
+      Object.defineProperty(RECORD(), "radius", Object.getOwnPropertyDescriptor(throwingGetter("radius"), "radius")),
+    ]),
+    /list\[1\]/,
+  ],
+  [v("[record, throwing proxy]", () => [RECORD(), throwingProxy(RECORD())]), /list\[1\]/],
+  [v("[record, revoked proxy]", () => [RECORD(), revokedProxy()]), /list\[1\]/],
+];
+
 // Method table: name, argument positions as [name, kind or value list], and how valid arguments look.
 // Positions whose kind is a list of [value, pattern] pairs carry their own patterns.
 const METHODS = [
@@ -394,6 +421,8 @@ const METHODS = [
   ],
   ["getTransform", [["id", "id"]], (s) => [s.ids[0]]],
   ["generation", [["id", "anyId"]], (s) => [s.ids[0]]],
+  ["shape", [["id", "id"]], (s) => [s.ids[0]]],
+  ["addShapes", [["list", SHAPE_LISTS]], () => [[RECORD()]]],
   [
     "setLayerMask",
     [

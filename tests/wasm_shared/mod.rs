@@ -10,6 +10,8 @@ mod rng;
 // castShape, sweep, raycastMany.
 mod casts;
 mod mover;
+// addShapes, shape.
+mod scene;
 
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,

@@ -1,0 +1,165 @@
+//! Scenes as plain data: a list of [`ShapeDesc`]s (a kind, its sizes, where it is and its
+//! options) added to a world in one call, all or nothing, and any live shape read back as
+//! one.
+//!
+//! A level editor or a saved game holds its shapes as records, not as calls. Adding such a
+//! list one shape at a time would leave a half-built world when record 37 of 40 is wrong,
+//! so [`World::add_shapes`] checks **every** record first (the same checks as
+//! [`World::add`], through the same constructors, so the messages match) and only then
+//! inserts them, in list order: the ids are those that the same `add` calls would have
+//! returned.
+//!
+//! A description holds a [`Shape`] that may be built straight from the enum, unchecked,
+//! and is checked here by [`Shape::validate`], the constructors' own checks. A segment's
+//! ends are *local* (relative to `x, y`, turned by `angle`), as in a probe shape, so that
+//! [`World::shape_desc`] can describe a moved and turned segment exactly:
+//! `add_shapes(vec![world.shape_desc(id)?], …)` rebuilds a bit-identical shape (same
+//! geometry, transform, layer, mask and static flag).
+//!
+//! Errors name the record and the field, `list[3].halfWidth must be greater than 0 (got
+//! -1)`: [`SceneError`] is the core's error plus the index of the record. The wasm binding
+//! decodes JavaScript objects into descriptions and adds nothing of its own.
+
+use super::errors::{check_angle, check_coordinate};
+use super::{ShapeOptions, World, WorldError, MAX_SHAPES};
+use crate::shape::{MessageWriter, Shape, ShapeError};
+use core::fmt;
+
+/// One shape of a scene as plain data: its geometry, its transform and its options.
+///
+/// `shape` may be built straight from the [`Shape`] enum, unchecked (a record read from a
+/// file, say): [`World::add_shapes`] checks it as [`World::add`] does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeDesc {
+    /// The kind and its sizes (a segment's ends relative to the position).
+    pub shape: Shape,
+    /// The position's x.
+    pub x: f32,
+    /// The position's y.
+    pub y: f32,
+    /// The angle, radians.
+    pub angle: f32,
+    /// Layer, mask and whether the shape is static.
+    pub options: ShapeOptions,
+}
+
+/// Why [`World::add_shapes`] rejected a list: the first bad record's index and what was
+/// wrong with it. Nothing was added.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneError {
+    /// The index of the record in the list.
+    pub index: usize,
+    /// What was wrong, as [`World::add`] would say it.
+    pub error: WorldError,
+}
+
+impl SceneError {
+    /// Writes `list[index].field …` (or `list[index]: …` for what no one field causes), the
+    /// numbers written by `out` (see [`MessageWriter`]).
+    pub fn write_message(&self, out: &mut impl MessageWriter) -> fmt::Result {
+        let index = self.index;
+        match &self.error {
+            WorldError::Shape(ShapeError::ZeroLengthSegment) => write!(
+                out,
+                "list[{index}]: x2, y2 must differ from x1, y1 (a segment needs two distinct ends)"
+            ),
+            WorldError::TooManyShapes => write!(
+                out,
+                "list[{index}]: the world holds the maximum of {MAX_SHAPES} shapes"
+            ),
+            // Every other message starts with the field it is about.
+            error => {
+                write!(out, "list[{index}].")?;
+                error.write_message(out)
+            }
+        }
+    }
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(&mut crate::shape::FormatterWriter(f))
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+impl ShapeDesc {
+    /// Checks the description as [`World::add`] checks its arguments: the shape (with the
+    /// constructors' messages), then the position and the angle.
+    pub fn check(&self) -> Result<(), WorldError> {
+        self.shape.validate()?;
+        check_coordinate(|| "x".into(), self.x)?;
+        check_coordinate(|| "y".into(), self.y)?;
+        check_angle(|| "angle".into(), self.angle)
+    }
+}
+
+impl World {
+    /// Adds every shape of `list`, in order, and appends their ids to `ids` (the ids that
+    /// the same [`add`](World::add) calls would return). Every record is checked before
+    /// anything is added: on an error, naming the first bad record, the world and `ids`
+    /// are unchanged.
+    ///
+    /// ```
+    /// use sepax::world::ShapeDesc;
+    /// use sepax::{Shape, ShapeOptions, World};
+    ///
+    /// let mut world = World::new();
+    /// let desc = |shape, x| ShapeDesc { shape, x, y: 0.0, angle: 0.0, options: ShapeOptions::default() };
+    /// let mut ids = Vec::new();
+    /// let list = vec![desc(Shape::Circle { radius: 1.0 }, 0.0), desc(Shape::Point, 0.5)];
+    /// world.add_shapes(list, &mut ids).unwrap();
+    /// assert_eq!(ids, [0, 1]);
+    ///
+    /// // Built from the enum, unchecked: checked here, with the constructor's message.
+    /// let bad = vec![desc(Shape::Point, 3.0), desc(Shape::Circle { radius: -1.0 }, 0.0)];
+    /// let err = world.add_shapes(bad, &mut ids).unwrap_err();
+    /// assert_eq!(err.to_string(), "list[1].radius must be greater than 0 (got -1)");
+    /// assert_eq!((world.len(), ids.len()), (2, 2));
+    /// ```
+    pub fn add_shapes(
+        &mut self,
+        list: Vec<ShapeDesc>,
+        ids: &mut Vec<u32>,
+    ) -> Result<(), SceneError> {
+        let room = MAX_SHAPES - self.len();
+        if list.len() > room {
+            return Err(SceneError {
+                index: room,
+                error: WorldError::TooManyShapes,
+            });
+        }
+        for (index, desc) in list.iter().enumerate() {
+            desc.check().map_err(|error| SceneError { index, error })?;
+        }
+        ids.reserve(list.len());
+        for (index, desc) in list.into_iter().enumerate() {
+            // Cannot fail: `add` repeats the checks just passed, and there is room.
+            let id = self
+                .add(desc.shape, desc.x, desc.y, desc.angle, desc.options)
+                .map_err(|error| SceneError { index, error })?;
+            ids.push(id);
+        }
+        Ok(())
+    }
+
+    /// The live shape `id` as a description: its geometry, its current (not yet stepped)
+    /// transform and its options. `add_shapes` of it makes an identical shape.
+    pub fn shape_desc(&self, id: u32) -> Result<ShapeDesc, WorldError> {
+        let shape = self.shape(id)?.clone();
+        let (x, y, angle) = self.transform(id)?;
+        let (layer, mask) = self.layer_mask(id)?;
+        Ok(ShapeDesc {
+            shape,
+            x,
+            y,
+            angle,
+            options: ShapeOptions {
+                layer,
+                mask,
+                is_static: self.is_static(id)?,
+            },
+        })
+    }
+}
