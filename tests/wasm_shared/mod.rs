@@ -11,6 +11,11 @@ mod rng;
 mod casts;
 mod mover;
 
+// The determinism sequence (shared with the native tests/determinism.rs) and its check.
+mod determinism;
+#[path = "../common/determinism.rs"]
+mod determinism_sequence;
+
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
 };
