@@ -1,5 +1,5 @@
 //! The wasm-bindgen tests of the JS binding, shared by `wasm_node.rs` (Node) and
-//! `wasm_browser.rs` (headless Chromium). They drive `sepax::wasm::WasmWorld` from Rust with
+//! `wasm_browser.rs` (headless Chromium and Firefox). They drive `sepax::wasm::WasmWorld` from Rust with
 //! `JsValue` arguments, exactly as the generated JS glue does, and read results through
 //! typed-array views of wasm memory, as the package's JS entry does.
 
