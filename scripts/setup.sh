@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install whatever sepax's build and tests need and is missing. Idempotent: with everything present it only
-# checks versions and finishes in well under a second. On a fresh machine (CI may be one) the two
-# `cargo install`s dominate (~5 min together). Why each item is done the way it is: docs/toolchain.md, whose
+# checks versions and finishes in well under a second. On a fresh machine (CI may be one) the three
+# `cargo install`s dominate (~7 min together). Why each item is done the way it is: docs/toolchain.md, whose
 # section names (#wasm-opt, ...) the comments below point at.
 #
 #   bash scripts/setup.sh        # from anywhere; prints one line per item: present / installing / skipped
@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$SEPAX_ROOT"
 
 WASM_PACK_VERSION="0.15.1"
+GECKODRIVER_VERSION="0.37.1"
 export DEBIAN_FRONTEND=noninteractive
 export CARGO_TERM_PROGRESS_WHEN=never # keeps CI logs readable during the long cargo installs
 
@@ -80,8 +81,9 @@ fi
 # Debian's chromium-driver always matches Debian's chromium. Without a chromedriver on PATH wasm-pack tries to
 # download one and fails (docs/toolchain.md#chromedriver; for the browser tests, #chromium-flags). `dpkg -s` succeeds
 # for a removed package left in config-files state, hence dpkg-query (docs/toolchain.md#dpkg-status).
+# Firefox ESR too, for `wasm-pack test --firefox` (its driver is built below: docs/toolchain.md#geckodriver).
 missing_debs=()
-for pkg in chromium chromium-driver; do
+for pkg in chromium chromium-driver firefox-esr; do
     if [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)" = "install ok installed" ]; then
         say "apt ${pkg}" "present"
     else
@@ -93,6 +95,17 @@ if [ "${#missing_debs[@]}" -gt 0 ]; then
     command -v apt-get >/dev/null || die "apt-get not found: install ${missing_debs[*]} by hand"
     "${SUDO[@]}" apt-get update -qq
     "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing_debs[@]}"
+fi
+
+# --- geckodriver, for `wasm-pack test --firefox`: from crates.io, Debian 12 has no package -----------------------
+# Without one on PATH wasm-pack tries to download it from GitHub and fails (docs/toolchain.md#geckodriver).
+have_geckodriver="$(geckodriver --version 2>/dev/null || true)"
+have_geckodriver="${have_geckodriver%%$'\n'*}" # its first line, "geckodriver 0.37.1"
+if [ "$have_geckodriver" = "geckodriver ${GECKODRIVER_VERSION}" ]; then
+    say "geckodriver ${GECKODRIVER_VERSION}" "present"
+else
+    say "geckodriver ${GECKODRIVER_VERSION}" "installing (found: ${have_geckodriver:-none}; ~2 min)"
+    cargo install --locked "geckodriver@${GECKODRIVER_VERSION}"
 fi
 
 # --- npm dev tools in tools/ (binaryen's wasm-opt, esbuild, typescript, playwright-core) ---------------------

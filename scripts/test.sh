@@ -30,6 +30,7 @@ STAGES=(
     cargo_test
     wasm_node
     wasm_chrome
+    wasm_firefox
     build_pkg
     js_tests
     js_tests_baseline
@@ -132,16 +133,17 @@ wasm_test_args() {
 }
 
 # The issue's own words: the wasm-bindgen suites run by `wasm-pack test --node` and by
-# `wasm-pack test --headless --chrome`, exactly as a user of the crate would run them. Every
+# `wasm-pack test --headless --chrome` (or `--firefox`), exactly as a user of the crate would run them. Every
 # tests/*.rs target is built for wasm32, so host-only test files put their
-# `#![cfg(not(target_arch = "wasm32"))]` after their `//!` docs (missing_docs is denied).
+# `#![cfg(not(target_arch = "wasm32"))]` after their `//!` docs (missing_docs is denied). `-- --nocapture` shows
+# what the tests log: the determinism test's hash, once per engine and build.
 run_wasm_tests() {
     local where="$1"
     shift
     if [ "$where" = node ]; then
-        run env "$@" wasm-pack test --node
+        run env "$@" wasm-pack test --node -- -- --nocapture
     else
-        run env "$@" wasm-pack test --headless --chrome
+        run env "$@" wasm-pack test --headless "--${where}" -- -- --nocapture
     fi
 }
 
@@ -156,8 +158,18 @@ stage_wasm_chrome() {
     # WASM_BINDGEN_USE_BROWSER=1 runs every file in the browser, also those without
     # wasm_bindgen_test_configure!(run_in_browser) (docs/toolchain.md#wasm-test-skips). wasm-pack finds Debian's
     # /usr/bin/chromedriver on PATH (docs/toolchain.md#chromedriver).
-    run_wasm_tests browser WASM_BINDGEN_USE_BROWSER=1
+    run_wasm_tests chrome WASM_BINDGEN_USE_BROWSER=1
+    run_wasm_tests chrome WASM_BINDGEN_USE_BROWSER=1 "${SEPAX_SIMD128_ENV[@]}"
     require_tests_ran "wasm-bindgen tests in headless Chrome"
+}
+
+# The same suites in headless Firefox (Debian's firefox-esr), baseline and simd128 builds: the determinism test
+# must give the same hash in a third engine. wasm-pack finds the geckodriver that scripts/setup.sh built on PATH
+# (docs/toolchain.md#geckodriver).
+stage_wasm_firefox() {
+    run_wasm_tests firefox WASM_BINDGEN_USE_BROWSER=1
+    run_wasm_tests firefox WASM_BINDGEN_USE_BROWSER=1 "${SEPAX_SIMD128_ENV[@]}"
+    require_tests_ran "wasm-bindgen tests in headless Firefox"
 }
 
 # Also the size budget: build-pkg.sh fails when the .wasm is over WASM_GZIP_BUDGET bytes gzipped.
@@ -186,7 +198,7 @@ stage_js_tests() { node_test_dir tests/js/; }
 # make the package's probe fail. basics.test.mjs checks that the build loaded is the one SEPAX_EXPECT_BUILD names.
 # builds.test.mjs (the choice itself) and pack.test.mjs (the tarball) have nothing more to say without SIMD.
 stage_js_tests_baseline() {
-    local suites=(basics garbage hostile mover soak views) files=() name passed failed
+    local suites=(basics determinism garbage hostile mover soak views) files=() name passed failed
     for name in "${suites[@]}"; do files+=("tests/js/${name}.test.mjs"); done
     run env NODE_OPTIONS="--import=${SEPAX_ROOT}/tests/js/fixtures/without-simd.mjs" SEPAX_EXPECT_BUILD=baseline \
         node --test "${files[@]}"

@@ -1,6 +1,7 @@
-//! The JS binding (`sepax::wasm::WasmWorld`) in headless Chromium:
-//! `WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome`. Without the configure
-//! line below, `--chrome` silently skips this file (docs/toolchain.md#wasm-test-skips).
+//! The JS binding (`sepax::wasm::WasmWorld`) in headless Chromium and Firefox:
+//! `WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome` (or `--firefox`). Without
+//! the configure line below, a browser run silently skips this file
+//! (docs/toolchain.md#wasm-test-skips).
 //! The tests are in `wasm_shared/mod.rs`, shared with `wasm_node.rs`.
 #![cfg(target_arch = "wasm32")]
 

@@ -67,8 +67,10 @@ pub(crate) fn from_order_key(key: i32) -> f32 {
 ///
 /// The simd128 build keeps the lanes `(u, v, -u, -v)` of each point and one `f32x4.pmin`
 /// takes all four extremes at once (one `minps` in V8). Negation is exact and `-a - b`
-/// rounds like `-(a + b)`, so the values are those of the scalar build's order-key loop
-/// (a zero extreme may differ in sign: `pmin` treats `-0.0` and `+0.0` as equal).
+/// rounds like `-(a + b)`, so the values are those of the scalar build's order-key loop.
+/// Only a zero extreme could differ, in sign (`pmin` treats `-0.0` and `+0.0` as equal,
+/// the keys do not): both builds return it as `+0.0` (adding `+0.0` changes nothing else),
+/// so that they agree bit for bit.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline]
 #[must_use]
@@ -87,15 +89,16 @@ pub(crate) fn projection_extremes(points: &[Vec2], along_u: Vec2, along_v: Vec2)
         lo = f32x4_pmin(projected, lo);
     }
     [
-        f32x4_extract_lane::<0>(lo),
-        f32x4_extract_lane::<1>(lo),
-        -f32x4_extract_lane::<2>(lo),
-        -f32x4_extract_lane::<3>(lo),
+        f32x4_extract_lane::<0>(lo) + 0.0,
+        f32x4_extract_lane::<1>(lo) + 0.0,
+        -f32x4_extract_lane::<2>(lo) + 0.0,
+        -f32x4_extract_lane::<3>(lo) + 0.0,
     ]
 }
 
 /// The extremes of `points` projected on two axes: the scalar build (and every native
-/// one), compared as order keys (see [`min_f32`]).
+/// one), compared as order keys (see [`min_f32`]); a zero extreme as `+0.0`, as the
+/// simd128 build gives it.
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 #[must_use]
@@ -112,7 +115,7 @@ pub(crate) fn projection_extremes(points: &[Vec2], along_u: Vec2, along_v: Vec2)
         lo_v = lo_v.min(v);
         hi_v = hi_v.max(v);
     }
-    [lo_u, lo_v, hi_u, hi_v].map(from_order_key)
+    [lo_u, lo_v, hi_u, hi_v].map(|key| from_order_key(key) + 0.0)
 }
 
 /// A 2D vector (or point) of `f32`.

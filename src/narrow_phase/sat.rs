@@ -97,7 +97,14 @@ pub(crate) fn interval(points: &[Vec2], axis: Vec2) -> (f32, f32) {
     (from_order_key(lo), from_order_key(hi))
 }
 
-/// The smallest projection of `points` on `axis` (compared as keys, see [`interval`]).
+/// The smallest projection of `points` on `axis` (compared as keys, see [`interval`]), a
+/// zero minimum always `+0.0`.
+///
+/// Keys order `-0.0` below `+0.0`, while the simd128 build's `f32x4.pmin` keeps whichever
+/// zero came last; adding `+0.0` (which turns `-0.0` into `+0.0` and leaves every other
+/// value alone) makes both builds return the same bits. Without it, two polygons touching
+/// exactly (a separation of zero, whose sign comes from products like `0 × −1`) got a depth
+/// of `-0.0` in one build and `+0.0` in the other (`tests/common/determinism.rs`).
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 pub(crate) fn min_dot(points: &[Vec2], axis: Vec2) -> f32 {
@@ -105,7 +112,7 @@ pub(crate) fn min_dot(points: &[Vec2], axis: Vec2) -> f32 {
     for p in points {
         lo = lo.min(order_key(p.dot(axis)));
     }
-    from_order_key(lo)
+    from_order_key(lo) + 0.0
 }
 
 /// An upper bound on the length of `h` (a box's half extents, both non-negative) without
@@ -312,7 +319,8 @@ fn max_face_separation(
         ];
         for (lane, &min) in minima.iter().enumerate().take(faces - first) {
             let i = first + lane;
-            let sep = a.normals[i].dot(t - a.vertices[i]) + min;
+            // `+ 0.0`: a zero minimum as `+0.0`, as the scalar build's `min_dot` gives it.
+            let sep = a.normals[i].dot(t - a.vertices[i]) + (min + 0.0);
             if sep > 0.0 {
                 return None;
             }

@@ -233,7 +233,7 @@ fn outline_size(points: &[Vec2]) -> f64 {
         hi[0] = hi[0].max(p.x as f64);
         hi[1] = hi[1].max(p.y as f64);
     }
-    (hi[0] - lo[0]).hypot(hi[1] - lo[1])
+    len([hi[0] - lo[0], hi[1] - lo[1]])
 }
 
 /// The points as a ring, with duplicate consecutive points (closer than `merge_distance`,
@@ -338,8 +338,13 @@ fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
 fn cross(a: [f64; 2], b: [f64; 2]) -> f64 {
     a[0] * b[1] - a[1] * b[0]
 }
+/// The length of `a`, as `√(x² + y²)`: basic operations and a square root, each rounded
+/// the one way IEEE 754 allows, so the edge normals are the same bits on every target. Not
+/// `f64::hypot`, a library function whose last-bit rounding differs between C libraries
+/// (the native build links the system's, wasm the Rust port of musl's). Points are within
+/// [`MAX_SHAPE_SIZE`] of the origin, so the squares neither overflow nor lose the length.
 fn len(a: [f64; 2]) -> f64 {
-    a[0].hypot(a[1])
+    (a[0] * a[0] + a[1] * a[1]).sqrt()
 }
 fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
     len(sub(a, b))

@@ -1,5 +1,5 @@
 //! The wasm-bindgen tests of the JS binding, shared by `wasm_node.rs` (Node) and
-//! `wasm_browser.rs` (headless Chromium). They drive `sepax::wasm::WasmWorld` from Rust with
+//! `wasm_browser.rs` (headless Chromium and Firefox). They drive `sepax::wasm::WasmWorld` from Rust with
 //! `JsValue` arguments, exactly as the generated JS glue does, and read results through
 //! typed-array views of wasm memory, as the package's JS entry does.
 
@@ -12,6 +12,11 @@ mod casts;
 mod mover;
 // addShapes, shape.
 mod scene;
+
+// The determinism sequence (shared with the native tests/determinism.rs) and its check.
+mod determinism;
+#[path = "../common/determinism.rs"]
+mod determinism_sequence;
 
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
