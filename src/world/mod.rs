@@ -56,6 +56,7 @@ mod mover;
 mod poses;
 mod queries;
 mod resting;
+mod snapshot;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 #[cfg(doc)]
@@ -72,6 +73,7 @@ pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
+pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.

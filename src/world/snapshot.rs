@@ -1,0 +1,1063 @@
+//! Snapshots: a world as bytes, and back, for rollback netcode, save games and replays.
+//!
+//! [`World::snapshot_into`] writes the world's state in a versioned little-endian format
+//! (`docs/snapshot-format.md` describes it byte by byte); [`World::restore`] builds a new
+//! world from such bytes, and [`World::load_snapshot`] loads them into an existing world,
+//! reusing its buffers (a rollback game restores every frame it rewinds). A loaded world
+//! behaves exactly as the one that was saved: the same calls give the same ids, pairs,
+//! contacts, started and ended, bit for bit.
+//!
+//! ## What is stored, and what is rebuilt
+//!
+//! The snapshot holds what the future depends on and nothing that can be derived:
+//!
+//! - every id-indexed column (`flags`, kinds, `xs`, `ys`, `angles`, layers, masks,
+//!   generations) and each live shape's parameters (a polygon's vertices, not its normals);
+//! - the free list in stack order, so that the next add returns the same id;
+//! - the ids removed since the last step (their pairs end at the next step even where the
+//!   id was issued again) and whether static shapes await a refresh;
+//! - the last step's pairs with their contacts, and its started and ended lists, so that
+//!   the results read after a load are the saved world's and the next step's `started`
+//!   and `ended` continue exactly;
+//! - the poses the last step used where the columns no longer give them: for a moving
+//!   shape whose transform was written since the step, the transform the step read; for a
+//!   static shape whose column differs from its pose (a column write the world has not
+//!   refreshed yet), the pose itself. A world saved right after its step has none.
+//!
+//! Rebuilt on load: poses (functions of the transform bits), boxes, polygon normals, the
+//! rows (in id order: the spatial order is a cache optimisation that no result observes),
+//! the grid and the static tree, the filter count.
+//!
+//! **Idle shapes are not stored.** A loaded world has no resting shape: every moving shape
+//! is awake, with a still count of zero. `world::resting` guarantees that resting never
+//! changes a result (a world with resting off gives the same bits, and
+//! `tests/world_oracle.rs` checks it), so this only changes how fast the next steps are
+//! until shapes rest again. Storing the resting grid would cost bytes and tie the format to
+//! an internal heuristic. The tuning knobs (`set_resting`, `set_reorder_interval`) belong
+//! to the world object, not to its state: a load keeps the target's.
+//!
+//! ## Validation first, then one infallible build
+//!
+//! Snapshot bytes come from the network or from disk, so a load trusts nothing: it checks
+//! the whole input — magic, version, every count against the length (computed from the
+//! header before anything else is read, so a lying count is caught before it sizes an
+//! allocation), every flag and kind, every shape through the constructors' own checks,
+//! every transform, pose, contact and id, the free list against the flags, pair keys
+//! sorted and naming the right shapes — and only then writes. The build cannot fail, so
+//! an error leaves the target world exactly as it was and a success leaves no trace of the
+//! old world. The checked shapes are kept from the first pass to the second, so that
+//! polygons are validated once.
+//!
+//! ## Why an in-place load
+//!
+//! [`World::restore`] is the simple form. [`World::load_snapshot`] exists because a
+//! rollback game loads a snapshot, replays a few frames, and does it again the next time a
+//! late input arrives: reusing the world's columns, grid, tree and scratch avoids
+//! reallocating them per rewind, and keeps the JavaScript views' buffers where they are
+//! when the sizes did not change.
+
+use super::events::pair_key;
+use super::{is_custom_filter, World, MAX_COORDINATE, MAX_SHAPES};
+use crate::math::{Aabb, Rot, Transform, Vec2};
+use crate::shape::{
+    FormatterWriter, MessageWriter, Shape, ShapeError, ShapeKind, MAX_POLYGON_VERTICES,
+};
+use crate::store::{Body, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
+use core::fmt;
+
+/// The first four bytes of every snapshot.
+pub const SNAPSHOT_MAGIC: [u8; 4] = *b"SPXW";
+/// The format version this build writes and reads.
+pub const SNAPSHOT_VERSION: u32 = 1;
+/// The length of the header: magic, version, ten counts and a flags word.
+pub const SNAPSHOT_HEADER_LEN: usize = 52;
+
+/// The kind byte of a free slot.
+const NO_KIND: u8 = 0xFF;
+/// Header flag: static shapes were written since the tree was built.
+const STATICS_DIRTY: u32 = 1;
+
+/// Why bytes could not be loaded as a snapshot. Nothing was changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SnapshotError {
+    /// The bytes do not start with [`SNAPSHOT_MAGIC`]: not a sepax snapshot.
+    BadMagic,
+    /// A snapshot of another format version.
+    UnsupportedVersion {
+        /// The version in the bytes.
+        version: u32,
+    },
+    /// The bytes end before the snapshot does.
+    Truncated {
+        /// How many bytes there are (the first missing byte).
+        at: usize,
+        /// How many the header says there must be (the header's own length while it is
+        /// incomplete).
+        expected: usize,
+    },
+    /// More bytes than the header accounts for.
+    TooLong {
+        /// How many the header says there must be.
+        expected: usize,
+        /// How many there are.
+        actual: usize,
+    },
+    /// A count in the header that cannot be right.
+    BadCount {
+        /// What is counted, e.g. `"free ids"`.
+        what: &'static str,
+        /// The count in the header.
+        count: u32,
+        /// What the rest of the snapshot says it must be (or its limit).
+        expected: usize,
+    },
+    /// A value that no world can hold.
+    BadValue {
+        /// What it is, e.g. `"kind of slot"`.
+        what: &'static str,
+        /// Its index in its column or list (the id for per-slot values).
+        index: usize,
+        /// Where it starts.
+        at: usize,
+    },
+    /// A shape's parameters that the shape constructors reject, or repair.
+    BadShape {
+        /// The shape's id.
+        id: u32,
+        /// Where its parameters start.
+        at: usize,
+        /// Why (`None`: valid, but the stored vertices are not a validated polygon's).
+        error: Option<ShapeError>,
+    },
+}
+
+impl SnapshotError {
+    /// Writes the message that `Display` writes, with the numbers written by `out` (see
+    /// [`MessageWriter`]).
+    pub fn write_message(&self, out: &mut impl MessageWriter) -> fmt::Result {
+        match self {
+            SnapshotError::BadMagic => write!(out, "bad magic (not a sepax snapshot)"),
+            SnapshotError::UnsupportedVersion { version } => write!(
+                out,
+                "version {version} is not supported (this build reads version {SNAPSHOT_VERSION})"
+            ),
+            SnapshotError::Truncated { at, expected } => {
+                write!(out, "truncated at byte {at} (expected {expected} bytes)")
+            }
+            SnapshotError::TooLong { expected, actual } => write!(
+                out,
+                "{actual} bytes, but its header accounts for {expected} (lengths that lie)"
+            ),
+            SnapshotError::BadCount {
+                what,
+                count,
+                expected,
+            } => write!(out, "bad count of {what}: {count} (expected {expected})"),
+            SnapshotError::BadValue { what, index, at } => {
+                write!(out, "bad {what} {index} at byte {at}")
+            }
+            SnapshotError::BadShape { id, at, error } => {
+                write!(out, "bad shape of slot {id} at byte {at}: ")?;
+                match error {
+                    Some(error) => error.write_message(out),
+                    None => write!(out, "the vertices are not a validated polygon's"),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(&mut FormatterWriter(f))
+    }
+}
+
+impl std::error::Error for SnapshotError {}
+
+// ----- writing ------------------------------------------------------------------------
+
+/// Appends little-endian words.
+struct Out<'a>(&'a mut Vec<u8>);
+
+impl Out<'_> {
+    #[inline]
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    #[inline]
+    fn f32(&mut self, v: f32) {
+        self.u32(v.to_bits());
+    }
+}
+
+/// The parameters of `shape` as stored (see the format page), in order.
+fn write_params(shape: &Shape, out: &mut Out) {
+    match shape {
+        Shape::Circle { radius } => out.f32(*radius),
+        Shape::AlignedBox { half_extents } | Shape::OrientedBox { half_extents } => {
+            out.f32(half_extents.x);
+            out.f32(half_extents.y);
+        }
+        Shape::Polygon(polygon) => {
+            for v in polygon.vertices() {
+                out.f32(v.x);
+                out.f32(v.y);
+            }
+        }
+        Shape::Capsule {
+            half_length,
+            radius,
+        } => {
+            out.f32(*half_length);
+            out.f32(*radius);
+        }
+        Shape::Segment { a, b } => {
+            for v in [a.x, a.y, b.x, b.y] {
+                out.f32(v);
+            }
+        }
+        Shape::Point => {}
+    }
+}
+
+/// How many `f32` parameters a shape of `kind` with `vertices` vertices stores.
+fn param_count(kind: u8, vertices: usize) -> usize {
+    match kind {
+        0 => 1,
+        1 | 2 | 4 => 2,
+        3 => 2 * vertices,
+        5 => 4,
+        _ => 0,
+    }
+}
+
+/// The pose's four words, so that `-0.0` and `0.0` differ.
+fn pose_bits(t: &Transform) -> [u32; 4] {
+    [
+        t.translation.x.to_bits(),
+        t.translation.y.to_bits(),
+        t.rotation.cos.to_bits(),
+        t.rotation.sin.to_bits(),
+    ]
+}
+
+/// True when a transform may be given to a live shape (what a step checks).
+fn transform_valid(x: f32, y: f32, angle: f32) -> bool {
+    x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite()
+}
+
+impl World {
+    /// The world as bytes (see [`World::snapshot_into`]).
+    #[must_use]
+    pub fn snapshot(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.snapshot_into(&mut out);
+        out
+    }
+
+    /// Replaces the content of `out` by a snapshot of the world: everything that decides
+    /// the results of later calls, in the format of `docs/snapshot-format.md`. Allocates
+    /// nothing when `out` has the capacity (a game reuses one buffer per saved frame).
+    ///
+    /// ```
+    /// use sepax::{Shape, ShapeOptions, World};
+    /// let mut world = World::new();
+    /// let o = ShapeOptions::default();
+    /// world.add(Shape::circle(1.0).unwrap(), 0.0, 0.0, 0.0, o).unwrap();
+    /// world.add(Shape::circle(1.0).unwrap(), 1.5, 0.0, 0.0, o).unwrap();
+    /// world.step().unwrap();
+    /// let mut saved = Vec::new();
+    /// world.snapshot_into(&mut saved);
+    ///
+    /// world.set_transform(1, 9.0, 0.0, 0.0).unwrap();
+    /// world.step().unwrap();
+    /// assert_eq!(world.ended(), [0, 1]);
+    ///
+    /// let mut again = World::restore(&saved).unwrap();
+    /// assert_eq!(again.pairs(), [0, 1]);
+    /// again.set_transform(1, 9.0, 0.0, 0.0).unwrap();
+    /// again.step().unwrap();
+    /// assert_eq!(again.ended(), [0, 1]);
+    /// ```
+    pub fn snapshot_into(&self, out: &mut Vec<u8>) {
+        out.clear();
+        let store = &self.store;
+        let n = store.slot_count();
+        let live = store.live_count();
+        out.reserve(SNAPSHOT_HEADER_LEN + n * 26 + live * 16 + self.pairs.len() * 10);
+        let mut o = Out(out);
+        o.0.extend_from_slice(&SNAPSHOT_MAGIC);
+        o.u32(SNAPSHOT_VERSION);
+        // The counts that need a pass over the shapes are patched in at the end.
+        for _ in 0..11 {
+            o.u32(0);
+        }
+        let (polygons, params) = self.write_slot_columns(&mut o);
+        let free = store.free_ids();
+        for &id in free {
+            o.u32(id);
+        }
+        let (moved, poses) = self.write_poses(&mut o);
+        for &id in &self.pairs {
+            o.u32(id);
+        }
+        for &v in &self.contacts {
+            o.f32(v);
+        }
+        for &id in self.started.iter().chain(&self.ended) {
+            o.u32(id);
+        }
+        let removed = self.removals.ids();
+        for &id in removed {
+            o.u32(id);
+        }
+        let counts = [
+            n,
+            free.len(),
+            polygons,
+            params,
+            moved,
+            poses,
+            self.pairs.len() / 2,
+            self.started.len() / 2,
+            self.ended.len() / 2,
+            removed.len(),
+            usize::from(self.statics_dirty) * STATICS_DIRTY as usize,
+        ];
+        for (k, count) in counts.into_iter().enumerate() {
+            let at = 8 + 4 * k;
+            out[at..at + 4].copy_from_slice(&(count as u32).to_le_bytes());
+        }
+    }
+
+    /// Writes the per-slot columns and the shapes' parameters; returns how many polygons
+    /// and parameters there are.
+    fn write_slot_columns(&self, o: &mut Out) -> (usize, usize) {
+        let store = &self.store;
+        let n = store.slot_count();
+        let body = |id: usize| &store.bodies[store.row(id as u32)];
+        o.0.extend(
+            store
+                .flags
+                .iter()
+                .map(|&f| f & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH)),
+        );
+        o.0.extend((0..n).map(|id| {
+            if store.flags[id] & FLAG_ALIVE == 0 {
+                NO_KIND
+            } else {
+                body(id).shape.kind() as u8
+            }
+        }));
+        let mut polygons = 0;
+        for id in (0..n).filter(|&id| store.flags[id] & FLAG_ALIVE != 0) {
+            if let Shape::Polygon(polygon) = &body(id).shape {
+                o.0.push(polygon.vertices().len() as u8);
+                polygons += 1;
+            }
+        }
+        for &v in store.xs.iter().chain(&store.ys).chain(&store.angles) {
+            o.f32(v);
+        }
+        for &v in store.layers.iter().chain(&store.masks) {
+            o.u32(v);
+        }
+        for &v in &store.generations {
+            o.u32(v);
+        }
+        let start = o.0.len();
+        for id in (0..n).filter(|&id| store.flags[id] & FLAG_ALIVE != 0) {
+            write_params(&body(id).shape, o);
+        }
+        (polygons, (o.0.len() - start) / 4)
+    }
+
+    /// Writes the poses the columns do not give (see the module docs): first the moving
+    /// shapes' last read transforms, then the static shapes' poses. Returns both counts.
+    fn write_poses(&self, o: &mut Out) -> (usize, usize) {
+        let store = &self.store;
+        let n = store.slot_count();
+        let stepped = |id: usize| store.flags[id] & (FLAG_ALIVE | FLAG_FRESH) == FLAG_ALIVE;
+        let mut moved = 0;
+        for id in (0..n).filter(|&id| stepped(id) && !store.is_static(id as u32)) {
+            let column = (store.xs[id], store.ys[id], store.angles[id]);
+            // A stepped moving shape's pose is the one its last read transform gives
+            // (`World::validate` checks it), so equal bits need no record.
+            if let Some(last) = self.resting.last_transform(id as u32) {
+                let bits = |t: (f32, f32, f32)| [t.0.to_bits(), t.1.to_bits(), t.2.to_bits()];
+                if bits(last) != bits(column) {
+                    o.u32(id as u32);
+                    o.f32(last.0);
+                    o.f32(last.1);
+                    o.f32(last.2);
+                    moved += 1;
+                }
+            }
+        }
+        let mut poses = 0;
+        for id in (0..n).filter(|&id| stepped(id) && store.is_static(id as u32)) {
+            let pose = &store.bodies[store.row(id as u32)].pose;
+            let (x, y, angle) = (store.xs[id], store.ys[id], store.angles[id]);
+            let derived = transform_valid(x, y, angle)
+                && pose_bits(&Transform::from_xy_angle(x, y, angle)) == pose_bits(pose);
+            if !derived {
+                o.u32(id as u32);
+                for v in pose_bits(pose) {
+                    o.u32(v);
+                }
+                poses += 1;
+            }
+        }
+        (moved, poses)
+    }
+}
+
+// ----- reading ------------------------------------------------------------------------
+
+/// A little-endian word at `at` (0 past the end: callers read only checked ranges).
+#[inline]
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    bytes
+        .get(at..at + 4)
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+#[inline]
+fn f32_at(bytes: &[u8], at: usize) -> f32 {
+    f32::from_bits(u32_at(bytes, at))
+}
+
+/// The header's counts and where each section starts, all checked against the length.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    slots: usize,
+    free: usize,
+    polygons: usize,
+    params: usize,
+    moved: usize,
+    poses: usize,
+    pairs: usize,
+    started: usize,
+    ended: usize,
+    removed: usize,
+    statics_dirty: bool,
+    flags_at: usize,
+    kinds_at: usize,
+    vertex_counts_at: usize,
+    xs_at: usize,
+    ys_at: usize,
+    angles_at: usize,
+    layers_at: usize,
+    masks_at: usize,
+    generations_at: usize,
+    params_at: usize,
+    free_at: usize,
+    moved_at: usize,
+    poses_at: usize,
+    pairs_at: usize,
+    contacts_at: usize,
+    started_at: usize,
+    ended_at: usize,
+    removed_at: usize,
+}
+
+/// Byte sizes of the records of the lists after the columns.
+const MOVED_RECORD: usize = 16;
+const POSE_RECORD: usize = 20;
+
+impl Layout {
+    /// Reads and checks the header: magic, version, counts in range, and a length equal to
+    /// what the counts add up to. Nothing past the header is read.
+    fn read(bytes: &[u8]) -> Result<Layout, SnapshotError> {
+        let len = bytes.len();
+        let prefix = len.min(4);
+        if bytes[..prefix] != SNAPSHOT_MAGIC[..prefix] {
+            return Err(SnapshotError::BadMagic);
+        }
+        if len < 8 {
+            return Err(SnapshotError::Truncated { at: len, expected: 8 });
+        }
+        let version = u32_at(bytes, 4);
+        if version != SNAPSHOT_VERSION {
+            return Err(SnapshotError::UnsupportedVersion { version });
+        }
+        if len < SNAPSHOT_HEADER_LEN {
+            return Err(SnapshotError::Truncated {
+                at: len,
+                expected: SNAPSHOT_HEADER_LEN,
+            });
+        }
+        let count = |k: usize| u32_at(bytes, 8 + 4 * k);
+        let slots = count(0);
+        if slots as usize > MAX_SHAPES {
+            return Err(SnapshotError::BadCount {
+                what: "slots",
+                count: slots,
+                expected: MAX_SHAPES,
+            });
+        }
+        let flags = count(10);
+        if flags & !STATICS_DIRTY != 0 {
+            return Err(SnapshotError::BadValue {
+                what: "header flags",
+                index: 0,
+                at: 48,
+            });
+        }
+        let c = |k: usize| count(k) as u64;
+        let n = c(0);
+        // In u64: counts below 2^32 times record sizes below 2^5 cannot overflow.
+        let sizes = [
+            (n, 2),                // flags, kinds
+            (c(2), 1),             // vertex counts
+            (n, 24),               // xs ys angles layers masks generations
+            (c(3), 4),             // params
+            (c(1), 4),             // free ids
+            (c(4), MOVED_RECORD),  // moved
+            (c(5), POSE_RECORD),   // poses
+            (c(6), 8 + 12),        // pairs and contacts
+            (c(7) + c(8), 8),      // started, ended
+            (c(9), 4),             // removed
+        ];
+        let expected = SNAPSHOT_HEADER_LEN as u64
+            + sizes
+                .iter()
+                .map(|&(count, size)| count * size as u64)
+                .sum::<u64>();
+        if (len as u64) < expected {
+            return Err(SnapshotError::Truncated {
+                at: len,
+                expected: usize::try_from(expected).unwrap_or(usize::MAX),
+            });
+        }
+        if len as u64 > expected {
+            return Err(SnapshotError::TooLong {
+                expected: expected as usize,
+                actual: len,
+            });
+        }
+        Ok(Layout::place(
+            [
+                count(0),
+                count(1),
+                count(2),
+                count(3),
+                count(4),
+                count(5),
+                count(6),
+                count(7),
+                count(8),
+                count(9),
+            ]
+            .map(|v| v as usize),
+            flags & STATICS_DIRTY != 0,
+        ))
+    }
+
+    /// Where each section starts, given counts whose total fits the input.
+    fn place(counts: [usize; 10], statics_dirty: bool) -> Layout {
+        let [slots, free, polygons, params, moved, poses, pairs, started, ended, removed] = counts;
+        let mut at = SNAPSHOT_HEADER_LEN;
+        let mut next = |size: usize| {
+            let start = at;
+            at += size;
+            start
+        };
+        let n = slots;
+        Layout {
+            slots,
+            free,
+            polygons,
+            params,
+            moved,
+            poses,
+            pairs,
+            started,
+            ended,
+            removed,
+            statics_dirty,
+            flags_at: next(n),
+            kinds_at: next(n),
+            vertex_counts_at: next(polygons),
+            xs_at: next(4 * n),
+            ys_at: next(4 * n),
+            angles_at: next(4 * n),
+            layers_at: next(4 * n),
+            masks_at: next(4 * n),
+            generations_at: next(4 * n),
+            params_at: next(4 * params),
+            free_at: next(4 * free),
+            moved_at: next(MOVED_RECORD * moved),
+            poses_at: next(POSE_RECORD * poses),
+            pairs_at: next(8 * pairs),
+            contacts_at: next(12 * pairs),
+            started_at: next(8 * started),
+            ended_at: next(8 * ended),
+            removed_at: next(4 * removed),
+        }
+    }
+}
+
+/// A checked snapshot, ready to be built: the layout, the shapes (one per live slot, in id
+/// order) and where each live shape's pose comes from.
+struct Checked<'a> {
+    bytes: &'a [u8],
+    layout: Layout,
+    shapes: Vec<Shape>,
+}
+
+/// The slot byte's bits (the store's own `FLAG_*` values).
+fn slot_flags(bytes: &[u8], layout: &Layout, id: usize) -> u8 {
+    bytes[layout.flags_at + id]
+}
+
+/// Where a shape's pose comes from, by slot: the marks of the check pass.
+const MARK_FREE_LISTED: u8 = 1;
+const MARK_REMOVED: u8 = 2;
+const MARK_POSE_GIVEN: u8 = 4;
+
+impl<'a> Checked<'a> {
+    /// Checks everything; see the module docs.
+    fn new(bytes: &'a [u8]) -> Result<Checked<'a>, SnapshotError> {
+        let layout = Layout::read(bytes)?;
+        let mut checked = Checked {
+            bytes,
+            layout,
+            shapes: Vec::new(),
+        };
+        checked.check_slots()?;
+        checked.read_shapes()?;
+        let mut marks = vec![0u8; layout.slots];
+        checked.check_free_list(&mut marks)?;
+        checked.check_poses(&mut marks)?;
+        checked.check_transforms(&marks)?;
+        checked.check_removed(&mut marks)?;
+        checked.check_pairs(&marks)?;
+        Ok(checked)
+    }
+
+    fn flags(&self, id: usize) -> u8 {
+        slot_flags(self.bytes, &self.layout, id)
+    }
+
+    /// Flags and kinds of every slot; the counts of free slots, polygons and parameters.
+    fn check_slots(&self) -> Result<(), SnapshotError> {
+        let (bytes, l) = (self.bytes, &self.layout);
+        let (mut live, mut polygons, mut params) = (0, 0, 0);
+        for id in 0..l.slots {
+            let (flags, kind) = (bytes[l.flags_at + id], bytes[l.kinds_at + id]);
+            let alive = flags & FLAG_ALIVE != 0;
+            // Static and fresh only on live slots; no other bit.
+            if flags & !(FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH) != 0 || (!alive && flags != 0) {
+                let at = l.flags_at + id;
+                return Err(bad("flags of slot", id, at));
+            }
+            let known = (kind as usize) < ShapeKind::ALL.len();
+            if (alive && !known) || (!alive && kind != NO_KIND) {
+                return Err(bad("kind of slot", id, l.kinds_at + id));
+            }
+            if !alive {
+                continue;
+            }
+            // A static added since the last step makes the statics dirty.
+            if flags & (FLAG_STATIC | FLAG_FRESH) == FLAG_STATIC | FLAG_FRESH && !l.statics_dirty {
+                return Err(bad("flags of slot", id, l.flags_at + id));
+            }
+            live += 1;
+            let mut vertices = 0;
+            if kind == ShapeKind::Polygon as u8 {
+                if polygons == l.polygons {
+                    return Err(count_error("polygons", l.polygons, polygons + 1));
+                }
+                let at = l.vertex_counts_at + polygons;
+                vertices = bytes[at] as usize;
+                if !(3..=MAX_POLYGON_VERTICES).contains(&vertices) {
+                    return Err(bad("vertex count of polygon", polygons, at));
+                }
+                polygons += 1;
+            }
+            params += param_count(kind, vertices);
+        }
+        if polygons != l.polygons {
+            return Err(count_error("polygons", l.polygons, polygons));
+        }
+        if params != l.params {
+            return Err(count_error("parameters", l.params, params));
+        }
+        if l.free != l.slots - live {
+            return Err(count_error("free ids", l.free, l.slots - live));
+        }
+        Ok(())
+    }
+
+    /// Builds every live shape with the constructors (their checks) and requires the
+    /// result to be the stored parameters exactly.
+    fn read_shapes(&mut self) -> Result<(), SnapshotError> {
+        let (bytes, l) = (self.bytes, self.layout);
+        let (mut at, mut polygon) = (l.params_at, 0);
+        let mut shapes = Vec::with_capacity(l.slots - l.free);
+        for id in 0..l.slots {
+            if slot_flags(bytes, &l, id) & FLAG_ALIVE == 0 {
+                continue;
+            }
+            let start = at;
+            let mut p = || {
+                let v = f32_at(bytes, at);
+                at += 4;
+                v
+            };
+            let kind = bytes[l.kinds_at + id];
+            let shape = match kind {
+                0 => Shape::circle(p()).map(Some),
+                1 => Shape::aligned_box(p(), p()).map(Some),
+                2 => Shape::oriented_box(p(), p()).map(Some),
+                3 => {
+                    let count = bytes[l.vertex_counts_at + polygon] as usize;
+                    polygon += 1;
+                    let mut vertices = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+                    for v in &mut vertices[..count] {
+                        *v = Vec2::new(p(), p());
+                    }
+                    polygon_as_stored(&vertices[..count])
+                }
+                4 => Shape::capsule(p(), p()).map(Some),
+                5 => Shape::segment(Vec2::new(p(), p()), Vec2::new(p(), p())).map(Some),
+                _ => Ok(Some(Shape::Point)),
+            };
+            let bad_shape = |error| SnapshotError::BadShape {
+                id: id as u32,
+                at: start,
+                error,
+            };
+            match shape {
+                Ok(Some(shape)) => shapes.push(shape),
+                Ok(None) => return Err(bad_shape(None)),
+                Err(error) => return Err(bad_shape(Some(error))),
+            }
+        }
+        self.shapes = shapes;
+        Ok(())
+    }
+}
+
+/// A polygon whose stored vertices are exactly a validated polygon's (`Ok(None)` when the
+/// checks would repair them: merge, reorder or drop a vertex).
+fn polygon_as_stored(vertices: &[Vec2]) -> Result<Option<Shape>, ShapeError> {
+    let shape = Shape::polygon(vertices)?;
+    let bits = |p: &Vec2| (p.x.to_bits(), p.y.to_bits());
+    let same = match &shape {
+        Shape::Polygon(polygon) => {
+            let kept = polygon.vertices();
+            kept.len() == vertices.len() && kept.iter().map(bits).eq(vertices.iter().map(bits))
+        }
+        _ => false,
+    };
+    Ok(same.then_some(shape))
+}
+
+fn bad(what: &'static str, index: usize, at: usize) -> SnapshotError {
+    SnapshotError::BadValue { what, index, at }
+}
+
+fn count_error(what: &'static str, count: usize, expected: usize) -> SnapshotError {
+    SnapshotError::BadCount {
+        what,
+        count: count as u32,
+        expected,
+    }
+}
+
+/// True when `(cos, sin)` is a rotation (finite, of unit length up to `f32` rounding).
+fn is_rotation(cos: f32, sin: f32) -> bool {
+    let (c, s) = (f64::from(cos), f64::from(sin));
+    cos.is_finite() && sin.is_finite() && (c * c + s * s - 1.0).abs() <= 1e-4
+}
+
+impl Checked<'_> {
+    /// The free list: ids of free slots, each once (its count was checked against the
+    /// free slots, so it holds every one).
+    fn check_free_list(&self, marks: &mut [u8]) -> Result<(), SnapshotError> {
+        let l = &self.layout;
+        for k in 0..l.free {
+            let at = l.free_at + 4 * k;
+            let id = u32_at(self.bytes, at) as usize;
+            if id >= l.slots || self.flags(id) != 0 || marks[id] & MARK_FREE_LISTED != 0 {
+                return Err(bad("free id", k, at));
+            }
+            marks[id] |= MARK_FREE_LISTED;
+        }
+        Ok(())
+    }
+
+    /// The records of one pose list: ids ascending, each of a stepped shape with
+    /// `want` flags, and `valid` values.
+    fn check_records(
+        &self,
+        marks: &mut [u8],
+        (start, count, size): (usize, usize, usize),
+        want: u8,
+        what: &'static str,
+        valid: impl Fn(usize, [f32; 4]) -> bool,
+    ) -> Result<(), SnapshotError> {
+        let bytes = self.bytes;
+        let mut next_id = 0;
+        for k in 0..count {
+            let at = start + size * k;
+            let id = u32_at(bytes, at) as usize;
+            let ok_id = id >= next_id && id < self.layout.slots && self.flags(id) == want;
+            if !ok_id {
+                return Err(bad(what, k, at));
+            }
+            let values = [4, 8, 12, 16].map(|o| f32_at(bytes, at + o));
+            if !valid(id, values) {
+                return Err(bad(what, k, at + 4));
+            }
+            marks[id] |= MARK_POSE_GIVEN;
+            next_id = id + 1;
+        }
+        Ok(())
+    }
+
+    /// The moving shapes' last read transforms, and the static shapes' poses. A record
+    /// must say something the columns do not (so that one world has one snapshot: a
+    /// loaded world's snapshot is the bytes it was loaded from).
+    fn check_poses(&self, marks: &mut [u8]) -> Result<(), SnapshotError> {
+        let (bytes, l) = (self.bytes, &self.layout);
+        let column = |id: usize| {
+            [l.xs_at, l.ys_at, l.angles_at].map(|start| f32_at(bytes, start + 4 * id))
+        };
+        self.check_records(
+            marks,
+            (l.moved_at, l.moved, MOVED_RECORD),
+            FLAG_ALIVE,
+            "moved transform",
+            |id, [x, y, angle, _]| {
+                let differs = [x, y, angle].map(f32::to_bits) != column(id).map(f32::to_bits);
+                transform_valid(x, y, angle) && differs
+            },
+        )?;
+        self.check_records(
+            marks,
+            (l.poses_at, l.poses, POSE_RECORD),
+            FLAG_ALIVE | FLAG_STATIC,
+            "static pose",
+            |id, [x, y, cos, sin]| {
+                let [cx, cy, angle] = column(id);
+                let pose = Transform {
+                    translation: Vec2::new(x, y),
+                    rotation: Rot { cos, sin },
+                };
+                let derived = transform_valid(cx, cy, angle)
+                    && pose_bits(&Transform::from_xy_angle(cx, cy, angle)) == pose_bits(&pose);
+                transform_valid(x, y, 0.0) && is_rotation(cos, sin) && !derived
+            },
+        )
+    }
+
+    /// Every stepped shape without a record gets its pose from its columns, which must
+    /// then be a valid transform. (Other slots may hold anything there, as in a world:
+    /// free slots keep stale values, and a transform written since the last step is
+    /// checked by the next step.)
+    fn check_transforms(&self, marks: &[u8]) -> Result<(), SnapshotError> {
+        let (bytes, l) = (self.bytes, &self.layout);
+        for (id, &mark) in marks.iter().enumerate() {
+            let stepped = self.flags(id) & (FLAG_ALIVE | FLAG_FRESH) == FLAG_ALIVE;
+            if !stepped || mark & MARK_POSE_GIVEN != 0 {
+                continue;
+            }
+            let (x, y, angle) = (
+                f32_at(bytes, l.xs_at + 4 * id),
+                f32_at(bytes, l.ys_at + 4 * id),
+                f32_at(bytes, l.angles_at + 4 * id),
+            );
+            if !transform_valid(x, y, angle) {
+                return Err(bad("transform of slot", id, l.xs_at + 4 * id));
+            }
+        }
+        Ok(())
+    }
+
+    /// The ids removed since the last step: each once, and each free or issued again
+    /// since (fresh).
+    fn check_removed(&self, marks: &mut [u8]) -> Result<(), SnapshotError> {
+        let l = &self.layout;
+        for k in 0..l.removed {
+            let at = l.removed_at + 4 * k;
+            let id = u32_at(self.bytes, at) as usize;
+            let ok = id < l.slots
+                && marks[id] & MARK_REMOVED == 0
+                && (self.flags(id) == 0 || self.flags(id) & FLAG_FRESH != 0);
+            if !ok {
+                return Err(bad("removed id", k, at));
+            }
+            marks[id] |= MARK_REMOVED;
+        }
+        Ok(())
+    }
+
+    /// The pair lists: keys `a < b < slots`, strictly ascending; the last step's pairs
+    /// name shapes it stepped (live and not issued since, or removed since), with finite
+    /// contacts of non-negative depth.
+    fn check_pairs(&self, marks: &[u8]) -> Result<(), SnapshotError> {
+        let (bytes, l) = (self.bytes, &self.layout);
+        let stepped = |id: u32| {
+            let id = id as usize;
+            self.flags(id) & (FLAG_ALIVE | FLAG_FRESH) == FLAG_ALIVE
+                || marks[id] & MARK_REMOVED != 0
+        };
+        let lists = [
+            ("pair", l.pairs_at, l.pairs, true),
+            ("started pair", l.started_at, l.started, false),
+            ("ended pair", l.ended_at, l.ended, false),
+        ];
+        for (what, start, count, last_step) in lists {
+            let mut previous = None;
+            for k in 0..count {
+                let at = start + 8 * k;
+                let (a, b) = (u32_at(bytes, at), u32_at(bytes, at + 4));
+                let key = pair_key(a, b);
+                let ok = a < b
+                    && (b as usize) < l.slots
+                    && previous.map_or(true, |p| key > p)
+                    && (!last_step || (stepped(a) && stepped(b)));
+                if !ok {
+                    return Err(bad(what, k, at));
+                }
+                previous = Some(key);
+            }
+        }
+        for k in 0..l.pairs {
+            let at = l.contacts_at + 12 * k;
+            let [nx, ny, depth] = [0, 4, 8].map(|o| f32_at(bytes, at + o));
+            if !(nx.is_finite() && ny.is_finite() && depth.is_finite() && depth >= 0.0) {
+                return Err(bad("contact", k, at));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Replaces the content of `column` by `values`, keeping its allocation.
+fn refill<T>(column: &mut Vec<T>, values: impl Iterator<Item = T>) {
+    column.clear();
+    column.extend(values);
+}
+
+impl Checked<'_> {
+    /// Writes the checked snapshot into `world`. Cannot fail: everything was checked.
+    fn build(self, world: &mut World) {
+        let (bytes, l) = (self.bytes, self.layout);
+        let n = l.slots;
+        let f32s = |start: usize, count: usize| (0..count).map(move |k| f32_at(bytes, start + 4 * k));
+        let u32s = |start: usize, count: usize| (0..count).map(move |k| u32_at(bytes, start + 4 * k));
+        let store = &mut world.store;
+        refill(&mut store.xs, f32s(l.xs_at, n));
+        refill(&mut store.ys, f32s(l.ys_at, n));
+        refill(&mut store.angles, f32s(l.angles_at, n));
+        refill(&mut store.layers, u32s(l.layers_at, n));
+        refill(&mut store.masks, u32s(l.masks_at, n));
+        refill(&mut store.generations, u32s(l.generations_at, n));
+        refill(&mut store.flags, bytes[l.flags_at..l.flags_at + n].iter().copied());
+        world.resting.reset_to(&store.xs, &store.ys, &store.angles);
+        self.build_bodies(world);
+        let store = &mut world.store;
+        store.rebuild_rows_in_id_order(u32s(l.free_at, l.free));
+        world.grid.rebuild(&store.dynamic_rows, &store.aabbs);
+        world.statics.rebuild(&store.static_rows, &store.aabbs);
+        world.statics_dirty = l.statics_dirty;
+        world.custom_filter_count = (0..n)
+            .filter(|&s| store.flags[s] & FLAG_ALIVE != 0)
+            .filter(|&s| is_custom_filter(store.layers[s], store.masks[s]))
+            .count();
+        refill(&mut world.pairs, u32s(l.pairs_at, 2 * l.pairs));
+        refill(&mut world.contacts, f32s(l.contacts_at, 3 * l.pairs));
+        refill(&mut world.started, u32s(l.started_at, 2 * l.started));
+        refill(&mut world.ended, u32s(l.ended_at, 2 * l.ended));
+        let pairs = &world.pairs;
+        refill(
+            &mut world.previous_keys,
+            pairs.chunks_exact(2).map(|p| pair_key(p[0], p[1])),
+        );
+        world.removals.reset();
+        for id in u32s(l.removed_at, l.removed) {
+            world.removals.mark(id);
+        }
+        // The next step reorders the rows (they are in id order now).
+        world.reorder.countdown = 0;
+        world.reorder.points_pending = false;
+    }
+
+    /// Puts each id's shape, pose and box at `bodies[id]`, `aabbs[id]` (the rows are
+    /// rebuilt in id order next), and the moving shapes' last read transforms where a
+    /// record gives them.
+    fn build_bodies(self, world: &mut World) {
+        let (bytes, l) = (self.bytes, self.layout);
+        let store = &mut world.store;
+        store.bodies.clear();
+        store.aabbs.clear();
+        let mut shapes = self.shapes.into_iter();
+        let (mut moved, mut poses) = (0, 0);
+        for id in 0..l.slots {
+            let flags = store.flags[id];
+            if flags & FLAG_ALIVE == 0 {
+                store.bodies.push(Body {
+                    pose: Transform::IDENTITY,
+                    shape: Shape::Point,
+                });
+                store.aabbs.push(Aabb::new(Vec2::ZERO, Vec2::ZERO));
+                continue;
+            }
+            let (x, y, angle) = (store.xs[id], store.ys[id], store.angles[id]);
+            let record_id = |start: usize, k: usize, count: usize, size: usize| {
+                (k < count).then(|| u32_at(bytes, start + size * k) as usize)
+            };
+            let pose = if record_id(l.moved_at, moved, l.moved, MOVED_RECORD) == Some(id) {
+                let at = l.moved_at + MOVED_RECORD * moved;
+                moved += 1;
+                let [x, y, angle] = [4, 8, 12].map(|o| f32_at(bytes, at + o));
+                world.resting.set_last_transform(id as u32, x, y, angle);
+                Transform::from_xy_angle(x, y, angle)
+            } else if record_id(l.poses_at, poses, l.poses, POSE_RECORD) == Some(id) {
+                let at = l.poses_at + POSE_RECORD * poses;
+                poses += 1;
+                let [x, y, cos, sin] = [4, 8, 12, 16].map(|o| f32_at(bytes, at + o));
+                Transform {
+                    translation: Vec2::new(x, y),
+                    rotation: Rot { cos, sin },
+                }
+            } else if transform_valid(x, y, angle) {
+                Transform::from_xy_angle(x, y, angle)
+            } else {
+                // A fresh shape whose written transform the next step will reject: its
+                // pose is never read before a step recomputes it.
+                Transform::IDENTITY
+            };
+            // Always there: one shape was checked per live slot.
+            let shape = shapes.next().unwrap_or(Shape::Point);
+            store.aabbs.push(shape.aabb(&pose));
+            store.bodies.push(Body { pose, shape });
+        }
+    }
+}
+
+impl World {
+    /// A new world from a snapshot of [`World::snapshot_into`]: the same shapes under the
+    /// same ids, the same free list and generations, the same last results; the same later
+    /// calls give the same results, bit for bit. The bytes are checked whole first (see
+    /// the module docs of `world::snapshot`); bad bytes are an error, never a panic.
+    pub fn restore(bytes: &[u8]) -> Result<World, SnapshotError> {
+        let mut world = World::new();
+        world.load_snapshot(bytes)?;
+        Ok(world)
+    }
+
+    /// Loads a snapshot into this world, replacing everything it held, and reusing its
+    /// buffers (what a rollback game does every time it rewinds). The bytes are checked
+    /// whole before anything is written: on error the world is exactly as it was. The
+    /// world's tuning (`set_resting`, `set_reorder_interval`) is kept.
+    pub fn load_snapshot(&mut self, bytes: &[u8]) -> Result<(), SnapshotError> {
+        Checked::new(bytes)?.build(self);
+        Ok(())
+    }
+}
