@@ -363,6 +363,19 @@ export class World extends CoreWorld {
     }
     super(options);
   }
+
+  /**
+   * A new world from the bytes of `snapshot()` (a World of this module, like `new World()`).
+   * @param {Uint8Array} bytes
+   * @returns {World}
+   */
+  static restore(bytes) {
+    if (memory === null) {
+      throw new Error("sepax: call `await init()` (or `initSync()`) before `World.restore()`");
+    }
+    // The binding's restore() wraps the new world in the binding's class: give it this one's.
+    return Object.setPrototypeOf(CoreWorld.restore(bytes), World.prototype);
+  }
 }
 /** @internal The wasm memory (tests and benches measure it); not part of the public types. */
 export { wasmMemory };

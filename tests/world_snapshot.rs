@@ -80,8 +80,8 @@ fn inputs(world: &mut World, seed: u32, frame: usize) -> Vec<u32> {
     let live = live_ids(world);
     let pick = |rng: &mut Mulberry32| live[rng.below(live.len())];
     match rng.below(10) {
-        0 | 1 | 2 => added.push(add_random(world, &mut rng)),
-        3 | 4 if !live.is_empty() => world.remove(pick(&mut rng)).unwrap(),
+        0..=2 => added.push(add_random(world, &mut rng)),
+        3..=4 if !live.is_empty() => world.remove(pick(&mut rng)).unwrap(),
         5 if !live.is_empty() => {
             // Removed and issued again before the step: the same id, another shape.
             world.remove(pick(&mut rng)).unwrap();
@@ -116,7 +116,12 @@ fn inputs(world: &mut World, seed: u32, frame: usize) -> Vec<u32> {
 fn record(world: &mut World, added: Vec<u32>, step: Result<usize, String>) -> Frame {
     let mut in_box = Vec::new();
     world
-        .query_aabb(Vec2::new(10.0, 10.0), Vec2::new(40.0, 30.0), u32::MAX, &mut in_box)
+        .query_aabb(
+            Vec2::new(10.0, 10.0),
+            Vec2::new(40.0, 30.0),
+            u32::MAX,
+            &mut in_box,
+        )
         .unwrap();
     Frame {
         added,
@@ -192,11 +197,18 @@ fn same_frames(again: &[Frame], first: &[Frame], what: &str, from_mid: bool) {
             ("contacts", &a.contacts.len(), a.contacts == b.contacts),
             ("started", &a.started, a.started == b.started),
             ("ended", &a.ended, a.ended == b.ended),
-            ("generations", &a.generations.len(), a.generations == b.generations),
+            (
+                "generations",
+                &a.generations.len(),
+                a.generations == b.generations,
+            ),
             ("in_box", &a.in_box, a.in_box == b.in_box),
         ];
         for (name, value, same) in fields {
-            assert!(same, "{what}: frame {k} after the start differs in {name}: {value:?}");
+            assert!(
+                same,
+                "{what}: frame {k} after the start differs in {name}: {value:?}"
+            );
         }
     }
 }
@@ -210,11 +222,21 @@ fn replay_equals_first_run(seed: u32, count: usize, frames: usize, resting: bool
     world.set_resting(resting);
     let (first, snapshots) = run(&mut world, seed, 0..frames, false, &saves);
     assert!(first.iter().map(|f| f.pairs.len()).sum::<usize>() > 100 * frames / 10);
-    assert_eq!(world.resting_count() > 0, resting, "shapes rest when resting is on");
+    assert_eq!(
+        world.resting_count() > 0,
+        resting,
+        "shapes rest when resting is on"
+    );
     // Some saves hold moved transforms and static poses (header counts 4 and 5).
-    let header = |b: &Vec<u8>, k: usize| u32::from_le_bytes(b[8 + 4 * k..12 + 4 * k].try_into().unwrap());
-    assert!(snapshots.iter().any(|b| header(b, 4) > 0) && snapshots.iter().any(|b| header(b, 5) > 0));
-    assert!(snapshots.iter().any(|b| header(b, 9) > 0), "removals since the step");
+    let header =
+        |b: &Vec<u8>, k: usize| u32::from_le_bytes(b[8 + 4 * k..12 + 4 * k].try_into().unwrap());
+    assert!(
+        snapshots.iter().any(|b| header(b, 4) > 0) && snapshots.iter().any(|b| header(b, 5) > 0)
+    );
+    assert!(
+        snapshots.iter().any(|b| header(b, 9) > 0),
+        "removals since the step"
+    );
     // A used world to load into in place: other shapes, other results, resting ones.
     let mut target = seeded_world(seed ^ 0xABCD, count / 2);
     for _ in 0..12 {
@@ -227,14 +249,28 @@ fn replay_equals_first_run(seed: u32, count: usize, frames: usize, resting: bool
         };
         let mut restored = World::restore(bytes).unwrap();
         restored.validate().unwrap();
-        assert_eq!(restored.snapshot(), *bytes, "frame {frame}: a restored snapshot");
+        assert_eq!(
+            restored.snapshot(),
+            *bytes,
+            "frame {frame}: a restored snapshot"
+        );
         let (again, _) = run(&mut restored, seed, start..frames, from_mid, &[]);
-        same_frames(&again, &first[start..], &format!("restored at {frame} {at:?}"), from_mid);
+        same_frames(
+            &again,
+            &first[start..],
+            &format!("restored at {frame} {at:?}"),
+            from_mid,
+        );
 
         target.load_snapshot(bytes).unwrap();
         target.validate().unwrap();
         let (again, _) = run(&mut target, seed, start..frames, from_mid, &[]);
-        same_frames(&again, &first[start..], &format!("loaded at {frame} {at:?}"), from_mid);
+        same_frames(
+            &again,
+            &first[start..],
+            &format!("loaded at {frame} {at:?}"),
+            from_mid,
+        );
     }
 }
 
@@ -319,11 +355,20 @@ fn busy_snapshot() -> Vec<u8> {
             world.xs_mut()[id as usize] += 0.25;
         }
     }
-    let fixed = live.iter().copied().find(|&id| world.is_static(id).unwrap());
+    let fixed = live
+        .iter()
+        .copied()
+        .find(|&id| world.is_static(id).unwrap());
     world.xs_mut()[fixed.unwrap() as usize] += 0.5;
     let bytes = world.snapshot();
     let count = |k: usize| u32::from_le_bytes(bytes[8 + 4 * k..12 + 4 * k].try_into().unwrap());
-    for (k, what) in [(1, "free"), (2, "polygons"), (4, "moved"), (5, "poses"), (6, "pairs")] {
+    for (k, what) in [
+        (1, "free"),
+        (2, "polygons"),
+        (4, "moved"),
+        (5, "poses"),
+        (6, "pairs"),
+    ] {
         assert!(count(k) > 0, "{what}");
     }
     assert!(count(7) + count(8) > 0 && count(9) > 0, "events, removals");
@@ -343,7 +388,10 @@ fn every_truncation_is_an_error_and_changes_nothing() {
     let bytes = busy_snapshot();
     let mut target = used_target();
     for len in 0..bytes.len() {
-        assert!(!check_restore(&bytes[..len], &mut target), "{len} bytes accepted");
+        assert!(
+            !check_restore(&bytes[..len], &mut target),
+            "{len} bytes accepted"
+        );
         if len >= 4 {
             let error = World::restore(&bytes[..len]).unwrap_err();
             assert_eq!(
@@ -389,7 +437,10 @@ fn random_corruption_never_panics_and_a_failure_changes_nothing() {
     }
     // Both outcomes occur: flipping a coordinate gives another valid world, flipping a
     // count or a kind does not.
-    assert!(accepted > 100 && rejected > 100, "{accepted} accepted, {rejected} rejected");
+    assert!(
+        accepted > 100 && rejected > 100,
+        "{accepted} accepted, {rejected} rejected"
+    );
 }
 
 fn set_u32(bytes: &mut [u8], at: usize, value: u32) {
@@ -438,7 +489,10 @@ fn foreign_bytes_are_named() {
     assert!(matches!(err(&b), SnapshotError::Truncated { .. }));
     let mut b = bytes.clone();
     set_u32(&mut b, 8, (1 << 24) + 1);
-    assert!(matches!(err(&b), SnapshotError::BadCount { what: "slots", .. }));
+    assert!(matches!(
+        err(&b),
+        SnapshotError::BadCount { what: "slots", .. }
+    ));
     // Appended garbage.
     let mut b = bytes.clone();
     b.push(0);
@@ -466,7 +520,9 @@ fn bad_values_are_named_with_their_place() {
     );
     let mut b = bytes.clone();
     b[kinds_at + live] = 7;
-    assert!(err(&b).to_string().contains(&format!("bad kind of slot {live} at byte")));
+    assert!(err(&b)
+        .to_string()
+        .contains(&format!("bad kind of slot {live} at byte")));
     // A circle whose radius is negative, named by its slot.
     let circle = (0..n).find(|&id| bytes[kinds_at + id] == 0).unwrap();
     let polygons = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
@@ -491,4 +547,24 @@ fn bad_values_are_named_with_their_place() {
         "{error:?}"
     );
     assert!(error.to_string().contains("radius"), "{error}");
+}
+
+#[test]
+fn a_reissued_id_ends_and_starts_its_pair_after_a_restore() {
+    // Removed and issued again between the step and the save: the next step must end the
+    // old shape's pair and start the new one's, restored or not.
+    let mut world = World::new();
+    let circle = || sepax::Shape::circle(1.0).unwrap();
+    let o = ShapeOptions::default();
+    let a = world.add(circle(), 0.0, 0.0, 0.0, o).unwrap();
+    let b = world.add(circle(), 1.0, 0.0, 0.0, o).unwrap();
+    world.step().unwrap();
+    world.remove(b).unwrap();
+    assert_eq!(world.add(circle(), 1.0, 0.0, 0.0, o).unwrap(), b);
+    let bytes = world.snapshot();
+    for mut w in [World::restore(&bytes).unwrap(), world] {
+        w.step().unwrap();
+        assert_eq!((w.ended(), w.started()), (&[a, b][..], &[a, b][..]));
+        assert_eq!(w.generation(b), 1);
+    }
 }

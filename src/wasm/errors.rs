@@ -9,7 +9,7 @@
 
 use super::float_text::{f32_text, f64_text};
 use crate::shape::{MessageWriter, ShapeError};
-use crate::world::WorldError;
+use crate::world::{SnapshotError, WorldError};
 use core::fmt;
 use js_sys::{RangeError, Reflect, TypeError, JSON};
 use wasm_bindgen::JsValue;
@@ -104,4 +104,11 @@ pub(super) fn shape_error_in(method: &str, prefix: &str, error: ShapeError) -> J
 /// The `RangeError` of a [`ShapeError`] about an argument of `method` itself.
 pub(super) fn shape_error(method: &str, error: ShapeError) -> JsValue {
     shape_error_in(method, "", error)
+}
+
+/// The `RangeError` of bytes that are not a snapshot: `method: bytes: message`.
+pub(super) fn snapshot_error(method: &str, error: SnapshotError) -> JsValue {
+    let mut message = Message("bytes: ".into());
+    let _ = error.write_message(&mut message);
+    range_error(method, message.0)
 }

@@ -476,7 +476,10 @@ impl Layout {
             return Err(SnapshotError::BadMagic);
         }
         if len < 8 {
-            return Err(SnapshotError::Truncated { at: len, expected: 8 });
+            return Err(SnapshotError::Truncated {
+                at: len,
+                expected: 8,
+            });
         }
         let version = u32_at(bytes, 4);
         if version != SNAPSHOT_VERSION {
@@ -509,16 +512,16 @@ impl Layout {
         let n = c(0);
         // In u64: counts below 2^32 times record sizes below 2^5 cannot overflow.
         let sizes = [
-            (n, 2),                // flags, kinds
-            (c(2), 1),             // vertex counts
-            (n, 24),               // xs ys angles layers masks generations
-            (c(3), 4),             // params
-            (c(1), 4),             // free ids
-            (c(4), MOVED_RECORD),  // moved
-            (c(5), POSE_RECORD),   // poses
-            (c(6), 8 + 12),        // pairs and contacts
-            (c(7) + c(8), 8),      // started, ended
-            (c(9), 4),             // removed
+            (n, 2),               // flags, kinds
+            (c(2), 1),            // vertex counts
+            (n, 24),              // xs ys angles layers masks generations
+            (c(3), 4),            // params
+            (c(1), 4),            // free ids
+            (c(4), MOVED_RECORD), // moved
+            (c(5), POSE_RECORD),  // poses
+            (c(6), 8 + 12),       // pairs and contacts
+            (c(7) + c(8), 8),     // started, ended
+            (c(9), 4),            // removed
         ];
         let expected = SNAPSHOT_HEADER_LEN as u64
             + sizes
@@ -824,9 +827,8 @@ impl Checked<'_> {
     /// loaded world's snapshot is the bytes it was loaded from).
     fn check_poses(&self, marks: &mut [u8]) -> Result<(), SnapshotError> {
         let (bytes, l) = (self.bytes, &self.layout);
-        let column = |id: usize| {
-            [l.xs_at, l.ys_at, l.angles_at].map(|start| f32_at(bytes, start + 4 * id))
-        };
+        let column =
+            |id: usize| [l.xs_at, l.ys_at, l.angles_at].map(|start| f32_at(bytes, start + 4 * id));
         self.check_records(
             marks,
             (l.moved_at, l.moved, MOVED_RECORD),
@@ -949,8 +951,10 @@ impl Checked<'_> {
     fn build(self, world: &mut World) {
         let (bytes, l) = (self.bytes, self.layout);
         let n = l.slots;
-        let f32s = |start: usize, count: usize| (0..count).map(move |k| f32_at(bytes, start + 4 * k));
-        let u32s = |start: usize, count: usize| (0..count).map(move |k| u32_at(bytes, start + 4 * k));
+        let f32s =
+            |start: usize, count: usize| (0..count).map(move |k| f32_at(bytes, start + 4 * k));
+        let u32s =
+            |start: usize, count: usize| (0..count).map(move |k| u32_at(bytes, start + 4 * k));
         let store = &mut world.store;
         refill(&mut store.xs, f32s(l.xs_at, n));
         refill(&mut store.ys, f32s(l.ys_at, n));
@@ -958,7 +962,10 @@ impl Checked<'_> {
         refill(&mut store.layers, u32s(l.layers_at, n));
         refill(&mut store.masks, u32s(l.masks_at, n));
         refill(&mut store.generations, u32s(l.generations_at, n));
-        refill(&mut store.flags, bytes[l.flags_at..l.flags_at + n].iter().copied());
+        refill(
+            &mut store.flags,
+            bytes[l.flags_at..l.flags_at + n].iter().copied(),
+        );
         world.resting.reset_to(&store.xs, &store.ys, &store.angles);
         self.build_bodies(world);
         let store = &mut world.store;

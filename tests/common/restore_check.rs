@@ -24,9 +24,14 @@ pub fn check_restore(data: &[u8], target: &mut World) -> bool {
                 again.len(),
                 data.len()
             );
-            target.load_snapshot(data).expect("accepted once, accepted twice");
+            target
+                .load_snapshot(data)
+                .expect("accepted once, accepted twice");
             target.validate().expect("a loaded world is valid");
-            assert!(target.snapshot() == data, "a loaded world's snapshot is its bytes");
+            assert!(
+                target.snapshot() == data,
+                "a loaded world's snapshot is its bytes"
+            );
             for _ in 0..2 {
                 let (a, b) = (restored.step(), target.step());
                 assert_eq!(a, b, "restored and loaded worlds step alike");
@@ -41,7 +46,11 @@ pub fn check_restore(data: &[u8], target: &mut World) -> bool {
         }
         Err(error) => {
             assert!(!error.to_string().is_empty());
-            assert_eq!(target.load_snapshot(data), Err(error), "the same error in place");
+            assert_eq!(
+                target.load_snapshot(data),
+                Err(error),
+                "the same error in place"
+            );
             assert!(target.snapshot() == before, "a failed load changed nothing");
             target.validate().expect("still valid after a failed load");
             false
