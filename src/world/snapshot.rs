@@ -181,13 +181,22 @@ impl std::error::Error for SnapshotError {}
 struct Out<'a>(&'a mut Vec<u8>);
 
 impl Out<'_> {
-    #[inline]
+    // Not inlined: one copy of the push for the whole writer (a smaller wasm).
+    #[inline(never)]
     fn u32(&mut self, v: u32) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
     #[inline]
     fn f32(&mut self, v: f32) {
         self.u32(v.to_bits());
+    }
+    /// A column, word by word (one copy per word type: a smaller wasm).
+    #[inline(never)]
+    fn words<T: Copy>(&mut self, values: &[T], bits: fn(T) -> u32) {
+        self.0.reserve(4 * values.len());
+        for &v in values {
+            self.0.extend_from_slice(&bits(v).to_le_bytes());
+        }
     }
 }
 
@@ -240,6 +249,14 @@ fn pose_bits(t: &Transform) -> [u32; 4] {
         t.rotation.cos.to_bits(),
         t.rotation.sin.to_bits(),
     ]
+}
+
+/// The pose of a transform: one copy of [`Transform::from_xy_angle`] (and its exact
+/// angle reduction) for this module, rather than one inlined per call site: snapshots are
+/// not a hot loop's inner call, and the wasm is size-budgeted.
+#[inline(never)]
+fn pose_of(x: f32, y: f32, angle: f32) -> Transform {
+    Transform::from_xy_angle(x, y, angle)
 }
 
 /// True when a transform may be given to a live shape (what a step checks).
@@ -295,23 +312,14 @@ impl World {
         }
         let (polygons, params) = self.write_slot_columns(&mut o);
         let free = store.free_ids();
-        for &id in free {
-            o.u32(id);
-        }
+        o.words(free, same);
         let (moved, poses) = self.write_poses(&mut o);
-        for &id in &self.pairs {
-            o.u32(id);
-        }
-        for &v in &self.contacts {
-            o.f32(v);
-        }
-        for &id in self.started.iter().chain(&self.ended) {
-            o.u32(id);
-        }
+        o.words(&self.pairs, same);
+        o.words(&self.contacts, f32::to_bits);
+        o.words(&self.started, same);
+        o.words(&self.ended, same);
         let removed = self.removals.ids();
-        for &id in removed {
-            o.u32(id);
-        }
+        o.words(removed, same);
         let counts = [
             n,
             free.len(),
@@ -357,14 +365,11 @@ impl World {
                 polygons += 1;
             }
         }
-        for &v in store.xs.iter().chain(&store.ys).chain(&store.angles) {
-            o.f32(v);
+        for column in [&store.xs, &store.ys, &store.angles] {
+            o.words(column, f32::to_bits);
         }
-        for &v in store.layers.iter().chain(&store.masks) {
-            o.u32(v);
-        }
-        for &v in &store.generations {
-            o.u32(v);
+        for column in [&store.layers, &store.masks, &store.generations] {
+            o.words(column, same);
         }
         let start = o.0.len();
         for id in (0..n).filter(|&id| store.flags[id] & FLAG_ALIVE != 0) {
@@ -399,8 +404,8 @@ impl World {
         for id in (0..n).filter(|&id| stepped(id) && store.is_static(id as u32)) {
             let pose = &store.bodies[store.row(id as u32)].pose;
             let (x, y, angle) = (store.xs[id], store.ys[id], store.angles[id]);
-            let derived = transform_valid(x, y, angle)
-                && pose_bits(&Transform::from_xy_angle(x, y, angle)) == pose_bits(pose);
+            let derived =
+                transform_valid(x, y, angle) && pose_bits(&pose_of(x, y, angle)) == pose_bits(pose);
             if !derived {
                 o.u32(id as u32);
                 for v in pose_bits(pose) {
@@ -416,7 +421,7 @@ impl World {
 // ----- reading ------------------------------------------------------------------------
 
 /// A little-endian word at `at` (0 past the end: callers read only checked ranges).
-#[inline]
+#[inline(never)]
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
     bytes
         .get(at..at + 4)
@@ -851,7 +856,7 @@ impl Checked<'_> {
                     rotation: Rot { cos, sin },
                 };
                 let derived = transform_valid(cx, cy, angle)
-                    && pose_bits(&Transform::from_xy_angle(cx, cy, angle)) == pose_bits(&pose);
+                    && pose_bits(&pose_of(cx, cy, angle)) == pose_bits(&pose);
                 transform_valid(x, y, 0.0) && is_rotation(cos, sin) && !derived
             },
         )
@@ -940,10 +945,23 @@ impl Checked<'_> {
     }
 }
 
-/// Replaces the content of `column` by `values`, keeping its allocation.
-fn refill<T>(column: &mut Vec<T>, values: impl Iterator<Item = T>) {
+/// Replaces the content of `column` by the `count` little-endian words at `at`, each
+/// turned into a `T` by `from`, keeping its allocation. One copy per word type for every
+/// column (a smaller wasm).
+#[inline(never)]
+fn read_words<T>(column: &mut Vec<T>, bytes: &[u8], at: usize, count: usize, from: fn(u32) -> T) {
+    let words = bytes.get(at..at + 4 * count).unwrap_or(&[]);
     column.clear();
-    column.extend(values);
+    column.extend(
+        words
+            .chunks_exact(4)
+            .map(|w| from(u32::from_le_bytes([w[0], w[1], w[2], w[3]]))),
+    );
+}
+
+/// A word as itself (for [`read_words`] and [`Out::words`] on `u32` columns).
+fn same(word: u32) -> u32 {
+    word
 }
 
 impl Checked<'_> {
@@ -951,25 +969,22 @@ impl Checked<'_> {
     fn build(self, world: &mut World) {
         let (bytes, l) = (self.bytes, self.layout);
         let n = l.slots;
-        let f32s =
-            |start: usize, count: usize| (0..count).map(move |k| f32_at(bytes, start + 4 * k));
-        let u32s =
-            |start: usize, count: usize| (0..count).map(move |k| u32_at(bytes, start + 4 * k));
         let store = &mut world.store;
-        refill(&mut store.xs, f32s(l.xs_at, n));
-        refill(&mut store.ys, f32s(l.ys_at, n));
-        refill(&mut store.angles, f32s(l.angles_at, n));
-        refill(&mut store.layers, u32s(l.layers_at, n));
-        refill(&mut store.masks, u32s(l.masks_at, n));
-        refill(&mut store.generations, u32s(l.generations_at, n));
-        refill(
-            &mut store.flags,
-            bytes[l.flags_at..l.flags_at + n].iter().copied(),
-        );
+        read_words(&mut store.xs, bytes, l.xs_at, n, f32::from_bits);
+        read_words(&mut store.ys, bytes, l.ys_at, n, f32::from_bits);
+        read_words(&mut store.angles, bytes, l.angles_at, n, f32::from_bits);
+        read_words(&mut store.layers, bytes, l.layers_at, n, same);
+        read_words(&mut store.masks, bytes, l.masks_at, n, same);
+        read_words(&mut store.generations, bytes, l.generations_at, n, same);
+        store.flags.clear();
+        store
+            .flags
+            .extend_from_slice(&bytes[l.flags_at..l.flags_at + n]);
         world.resting.reset_to(&store.xs, &store.ys, &store.angles);
         self.build_bodies(world);
         let store = &mut world.store;
-        store.rebuild_rows_in_id_order(u32s(l.free_at, l.free));
+        let free = (0..l.free).map(|k| u32_at(bytes, l.free_at + 4 * k));
+        store.rebuild_rows_in_id_order(free);
         world.grid.rebuild(&store.dynamic_rows, &store.aabbs);
         world.statics.rebuild(&store.static_rows, &store.aabbs);
         world.statics_dirty = l.statics_dirty;
@@ -977,18 +992,24 @@ impl Checked<'_> {
             .filter(|&s| store.flags[s] & FLAG_ALIVE != 0)
             .filter(|&s| is_custom_filter(store.layers[s], store.masks[s]))
             .count();
-        refill(&mut world.pairs, u32s(l.pairs_at, 2 * l.pairs));
-        refill(&mut world.contacts, f32s(l.contacts_at, 3 * l.pairs));
-        refill(&mut world.started, u32s(l.started_at, 2 * l.started));
-        refill(&mut world.ended, u32s(l.ended_at, 2 * l.ended));
-        let pairs = &world.pairs;
-        refill(
-            &mut world.previous_keys,
-            pairs.chunks_exact(2).map(|p| pair_key(p[0], p[1])),
+        read_words(&mut world.pairs, bytes, l.pairs_at, 2 * l.pairs, same);
+        read_words(
+            &mut world.contacts,
+            bytes,
+            l.contacts_at,
+            3 * l.pairs,
+            f32::from_bits,
         );
+        read_words(&mut world.started, bytes, l.started_at, 2 * l.started, same);
+        read_words(&mut world.ended, bytes, l.ended_at, 2 * l.ended, same);
+        let pairs = world.pairs.chunks_exact(2);
+        world.previous_keys.clear();
+        world
+            .previous_keys
+            .extend(pairs.map(|p| pair_key(p[0], p[1])));
         world.removals.reset();
-        for id in u32s(l.removed_at, l.removed) {
-            world.removals.mark(id);
+        for k in 0..l.removed {
+            world.removals.mark(u32_at(bytes, l.removed_at + 4 * k));
         }
         // The next step reorders the rows (they are in id order now).
         world.reorder.countdown = 0;
@@ -1024,7 +1045,7 @@ impl Checked<'_> {
                 moved += 1;
                 let [x, y, angle] = [4, 8, 12].map(|o| f32_at(bytes, at + o));
                 world.resting.set_last_transform(id as u32, x, y, angle);
-                Transform::from_xy_angle(x, y, angle)
+                pose_of(x, y, angle)
             } else if record_id(l.poses_at, poses, l.poses, POSE_RECORD) == Some(id) {
                 let at = l.poses_at + POSE_RECORD * poses;
                 poses += 1;
@@ -1034,7 +1055,7 @@ impl Checked<'_> {
                     rotation: Rot { cos, sin },
                 }
             } else if transform_valid(x, y, angle) {
-                Transform::from_xy_angle(x, y, angle)
+                pose_of(x, y, angle)
             } else {
                 // A fresh shape whose written transform the next step will reject: its
                 // pose is never read before a step recomputes it.
