@@ -568,3 +568,23 @@ fn a_reissued_id_ends_and_starts_its_pair_after_a_restore() {
         assert_eq!(w.generation(b), 1);
     }
 }
+
+/// The `restore` fuzz target's check (`fuzz/fuzz_targets/restore.rs`) on a seeded corpus:
+/// raw bytes, and corrupted snapshots of small worlds.
+#[test]
+fn the_restore_fuzz_check_holds_on_a_seeded_corpus() {
+    let mut rng = Mulberry32::new(12);
+    let mut accepted = 0;
+    for case in 0..3000 {
+        let len = 1 + rng.below(if case % 4 == 0 { 600 } else { 120 });
+        let mut data: Vec<u8> = (0..len).map(|_| rng.next_u32() as u8).collect();
+        if case % 8 == 0 {
+            // Raw bytes that start like a snapshot.
+            data[0] = 0;
+            data.splice(1..1, *b"SPXW\x01\x00\x00\x00");
+        }
+        accepted += usize::from(restore_check::fuzz_one(&data));
+    }
+    // Corruption of a free slot's stale values, or of a coordinate, gives another world.
+    assert!((100..2900).contains(&accepted), "{accepted} of 3000 accepted");
+}
