@@ -586,5 +586,8 @@ fn the_restore_fuzz_check_holds_on_a_seeded_corpus() {
         accepted += usize::from(restore_check::fuzz_one(&data));
     }
     // Corruption of a free slot's stale values, or of a coordinate, gives another world.
-    assert!((100..2900).contains(&accepted), "{accepted} of 3000 accepted");
+    assert!(
+        (100..2900).contains(&accepted),
+        "{accepted} of 3000 accepted"
+    );
 }

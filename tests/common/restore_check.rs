@@ -144,7 +144,9 @@ fn small_world(input: &mut Input) -> sepax::World {
             }
             match action % 8 {
                 0 => world.remove(id).unwrap(),
-                1 => world.set_transform(id, input.coordinate(), 1.0, 0.5).unwrap(),
+                1 => world
+                    .set_transform(id, input.coordinate(), 1.0, 0.5)
+                    .unwrap(),
                 2 => world.xs_mut()[id as usize] += 0.5,
                 _ => {}
             }

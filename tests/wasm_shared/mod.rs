@@ -10,6 +10,8 @@ mod rng;
 // castShape, sweep, raycastMany.
 mod casts;
 mod mover;
+// snapshot, World.restore, loadSnapshot.
+mod snapshot;
 
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
