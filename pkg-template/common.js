@@ -370,12 +370,17 @@ export class World extends CoreWorld {
    * @returns {World}
    */
   static restore(bytes) {
-    if (memory === null) {
-      throw new Error("sepax: call `await init()` (or `initSync()`) before `World.restore()`");
+    const world = new World();
+    try {
+      world.loadSnapshot(bytes);
+    } catch (error) {
+      world.free();
+      // The same error, named after the method the caller called.
+      throw new error.constructor(error.message.replace(/^loadSnapshot:/, "restore:"));
     }
-    // The binding's restore() wraps the new world in the binding's class: give it this one's.
-    return Object.setPrototypeOf(CoreWorld.restore(bytes), World.prototype);
+    return world;
   }
 }
+
 /** @internal The wasm memory (tests and benches measure it); not part of the public types. */
 export { wasmMemory };

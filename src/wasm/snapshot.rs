@@ -1,6 +1,9 @@
-//! `snapshot()`, `World.restore(bytes)` and `loadSnapshot(bytes)`: the snapshots of
+//! `snapshot()` and `loadSnapshot(bytes)`: the snapshots of
 //! [`crate::world::World::snapshot_into`] as `Uint8Array`s. A fourth `impl` block of the
-//! `World` class; like the others, it only decodes, delegates and maps errors.
+//! `World` class; like the others, it only decodes, delegates and maps errors. The
+//! package's `World.restore(bytes)` is `loadSnapshot` on a new world (`pkg-template/`):
+//! a second entry point here would cost the wasm a second copy of a world's construction
+//! and teardown for no gain.
 //!
 //! The bytes are copied into wasm memory before they are read: the core checks a slice, and
 //! a view of JS memory could change under it. `loadSnapshot` copies into a buffer the world
@@ -9,7 +12,6 @@
 
 use super::errors::{describe, snapshot_error, type_error};
 use super::WasmWorld;
-use crate::world::World as CoreWorld;
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -37,18 +39,6 @@ impl WasmWorld {
     pub fn snapshot(&mut self) -> Uint8Array {
         self.inner.snapshot_into(&mut self.bytes);
         Uint8Array::from(&self.bytes[..])
-    }
-
-    /// A new world from the bytes of `snapshot()`. Bytes that are not a snapshot
-    /// (truncated, corrupted, another version) are a `RangeError` saying what is wrong;
-    /// anything but a `Uint8Array` is a `TypeError`.
-    pub fn restore(
-        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
-    ) -> Result<WasmWorld, JsValue> {
-        const M: &str = "restore";
-        let bytes = bytes_arg(M, &bytes)?.to_vec();
-        let inner = CoreWorld::restore(&bytes).map_err(|e| snapshot_error(M, e))?;
-        Ok(WasmWorld::with(inner))
     }
 
     /// Replaces everything this world holds by the world of `bytes` (from `snapshot()`),

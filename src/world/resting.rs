@@ -474,10 +474,10 @@ impl Resting {
 
     /// Forgets every idle shape (none rests, none is still, no filter change is pending)
     /// and takes `xs`, `ys`, `angles` as the transforms the last step read: the state of a
-    /// loaded snapshot (see `world::snapshot`). Keeps `enabled`, a tuning knob, and reuses
-    /// every buffer.
+    /// loaded snapshot (see `world::snapshot`). Keeps `enabled`, a tuning knob, and every
+    /// buffer's allocation. The per-step columns are left empty: the next [`Resting::scan`]
+    /// sizes them, as it does for new slots, and nothing reads them before it.
     pub(super) fn reset_to(&mut self, xs: &[f32], ys: &[f32], angles: &[f32]) {
-        let n = xs.len();
         for (last, column) in [
             (&mut self.last_xs, xs),
             (&mut self.last_ys, ys),
@@ -486,24 +486,18 @@ impl Resting {
             last.clear();
             last.extend_from_slice(column);
         }
-        for next in [&mut self.next_xs, &mut self.next_ys, &mut self.next_angles] {
-            next.clear();
-            next.resize(n, 0.0);
-        }
+        self.next_xs.clear();
+        self.next_ys.clear();
+        self.next_angles.clear();
         self.moved.clear();
-        self.moved.resize(n, false);
         self.still.clear();
-        self.still.resize(n, 0);
         self.rests.clear();
-        self.rests.resize(n, false);
         self.moved_count = 0;
         self.listed = usize::MAX;
         self.all_moved = false;
         self.resting_count = 0;
         self.member_ids.clear();
         self.member_boxes.clear();
-        self.positions.clear();
-        self.grid.rebuild(&[], &[]);
         self.ready_count = 0;
         self.debt = 0;
         self.filter_changes.clear();

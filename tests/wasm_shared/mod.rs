@@ -10,7 +10,7 @@ mod rng;
 // castShape, sweep, raycastMany.
 mod casts;
 mod mover;
-// snapshot, World.restore, loadSnapshot.
+// snapshot, loadSnapshot.
 mod snapshot;
 
 use js_sys::{

@@ -1,4 +1,5 @@
-//! `snapshot`, `World.restore` and `loadSnapshot` through the binding: the bytes leave as a
+//! `snapshot` and `loadSnapshot` through the binding (the package's `World.restore` is
+//! `loadSnapshot` on a new world): the bytes leave as a
 //! `Uint8Array`, a restored world (fresh or loaded in place) replays the same frames with
 //! the same ids, pairs, contacts and events, and bytes that are not a snapshot are a
 //! `RangeError` (anything but a `Uint8Array` a `TypeError`) that changes nothing.
@@ -61,7 +62,8 @@ fn a_restored_world_replays_the_same_frames() {
     assert!(first[10..]
         .iter()
         .any(|r| !r[1].is_empty() && !r[3].is_empty()));
-    let mut restored = WasmWorld::restore(bytes.clone().into()).unwrap();
+    let mut restored = world();
+    restored.load_snapshot(bytes.clone().into()).unwrap();
     assert_eq!(restored.snapshot().to_vec(), bytes.to_vec());
     let mut loaded = crowd();
     loaded.step().unwrap();
@@ -84,8 +86,8 @@ fn bytes_that_are_not_a_snapshot_change_nothing() {
         "loadSnapshot: bytes: truncated at byte 40",
     );
     assert_range_error(
-        WasmWorld::restore(array(b"not a snapshot")).map(|_| ()),
-        "restore: bytes: bad magic",
+        w.load_snapshot(array(b"not a snapshot")),
+        "loadSnapshot: bytes: bad magic",
     );
     let mut wrong = bytes.clone();
     wrong[4] = 2;
@@ -101,8 +103,8 @@ fn bytes_that_are_not_a_snapshot_change_nothing() {
         "loadSnapshot: bytes must be a Uint8Array",
     );
     assert_type_error(
-        WasmWorld::restore(JsValue::NULL).map(|_| ()),
-        "restore: bytes must be a Uint8Array (from snapshot()), got null",
+        w.load_snapshot(JsValue::NULL),
+        "loadSnapshot: bytes must be a Uint8Array (from snapshot()), got null",
     );
     assert_eq!(w.snapshot().to_vec(), before);
     w.step().unwrap();
