@@ -200,34 +200,45 @@ impl Out<'_> {
     }
 }
 
-/// The parameters of `shape` as stored (see the format page), in order.
-fn write_params(shape: &Shape, out: &mut Out) {
+/// Calls `visit` with each parameter of `shape` as stored (see the format page), in order.
+fn for_each_param(shape: &Shape, mut visit: impl FnMut(f32)) {
     match shape {
-        Shape::Circle { radius } => out.f32(*radius),
+        Shape::Circle { radius } => visit(*radius),
         Shape::AlignedBox { half_extents } | Shape::OrientedBox { half_extents } => {
-            out.f32(half_extents.x);
-            out.f32(half_extents.y);
+            visit(half_extents.x);
+            visit(half_extents.y);
         }
         Shape::Polygon(polygon) => {
             for v in polygon.vertices() {
-                out.f32(v.x);
-                out.f32(v.y);
+                visit(v.x);
+                visit(v.y);
             }
         }
         Shape::Capsule {
             half_length,
             radius,
         } => {
-            out.f32(*half_length);
-            out.f32(*radius);
+            visit(*half_length);
+            visit(*radius);
         }
         Shape::Segment { a, b } => {
             for v in [a.x, a.y, b.x, b.y] {
-                out.f32(v);
+                visit(v);
             }
         }
         Shape::Point => {}
     }
+}
+
+/// True when `shape` is of `kind` and its parameters are the `count` words at `at`, bit
+/// for bit.
+fn stored_as(shape: &Shape, kind: u8, bytes: &[u8], at: usize, count: usize) -> bool {
+    let (mut k, mut same) = (0, shape.kind() as u8 == kind);
+    for_each_param(shape, |v| {
+        same &= k < count && v.to_bits() == u32_at(bytes, at + 4 * k);
+        k += 1;
+    });
+    same && k == count
 }
 
 /// How many `f32` parameters a shape of `kind` with `vertices` vertices stores.
@@ -373,7 +384,7 @@ impl World {
         }
         let start = o.0.len();
         for id in (0..n).filter(|&id| store.flags[id] & FLAG_ALIVE != 0) {
-            write_params(&body(id).shape, o);
+            for_each_param(&body(id).shape, |v| o.f32(v));
         }
         (polygons, (o.0.len() - start) / 4)
     }
@@ -612,7 +623,8 @@ impl Layout {
 struct Checked<'a> {
     bytes: &'a [u8],
     layout: Layout,
-    shapes: Vec<Shape>,
+    /// `None`: the target world's shape under that id, which is the same.
+    shapes: Vec<Option<Shape>>,
 }
 
 /// The slot byte's bits (the store's own `FLAG_*` values).
@@ -627,7 +639,7 @@ const MARK_POSE_GIVEN: u8 = 4;
 
 impl<'a> Checked<'a> {
     /// Checks everything; see the module docs.
-    fn new(bytes: &'a [u8]) -> Result<Checked<'a>, SnapshotError> {
+    fn new(bytes: &'a [u8], target: &World) -> Result<Checked<'a>, SnapshotError> {
         let layout = Layout::read(bytes)?;
         let mut checked = Checked {
             bytes,
@@ -635,7 +647,7 @@ impl<'a> Checked<'a> {
             shapes: Vec::new(),
         };
         checked.check_slots()?;
-        checked.read_shapes()?;
+        checked.read_shapes(target)?;
         let mut marks = vec![0u8; layout.slots];
         checked.check_free_list(&mut marks)?;
         checked.check_poses(&mut marks)?;
@@ -701,7 +713,7 @@ impl<'a> Checked<'a> {
 
     /// Builds every live shape with the constructors (their checks) and requires the
     /// result to be the stored parameters exactly.
-    fn read_shapes(&mut self) -> Result<(), SnapshotError> {
+    fn read_shapes(&mut self, reusable: &World) -> Result<(), SnapshotError> {
         let (bytes, l) = (self.bytes, self.layout);
         let (mut at, mut polygon) = (l.params_at, 0);
         let mut shapes = Vec::with_capacity(l.slots - l.free);
@@ -709,43 +721,65 @@ impl<'a> Checked<'a> {
             if slot_flags(bytes, &l, id) & FLAG_ALIVE == 0 {
                 continue;
             }
-            let start = at;
-            let mut p = || {
-                let v = f32_at(bytes, at);
-                at += 4;
-                v
-            };
-            let kind = bytes[l.kinds_at + id];
-            let shape = match kind {
-                0 => Shape::circle(p()).map(Some),
-                1 => Shape::aligned_box(p(), p()).map(Some),
-                2 => Shape::oriented_box(p(), p()).map(Some),
-                3 => {
-                    let count = bytes[l.vertex_counts_at + polygon] as usize;
-                    polygon += 1;
-                    let mut vertices = [Vec2::ZERO; MAX_POLYGON_VERTICES];
-                    for v in &mut vertices[..count] {
-                        *v = Vec2::new(p(), p());
-                    }
-                    polygon_as_stored(&vertices[..count])
-                }
-                4 => Shape::capsule(p(), p()).map(Some),
-                5 => Shape::segment(Vec2::new(p(), p()), Vec2::new(p(), p())).map(Some),
-                _ => Ok(Some(Shape::Point)),
-            };
+            let (start, kind) = (at, bytes[l.kinds_at + id]);
+            let mut vertices = 0;
+            if kind == ShapeKind::Polygon as u8 {
+                vertices = bytes[l.vertex_counts_at + polygon] as usize;
+                polygon += 1;
+            }
+            let count = param_count(kind, vertices);
+            at += 4 * count;
+            // A shape equal to the one the target world holds under this id is valid (the
+            // world checked it) and is kept: a rollback game reloads the same shapes.
+            let old = reusable.shape(id as u32).ok();
+            if old.is_some_and(|old| stored_as(old, kind, bytes, start, count)) {
+                shapes.push(None);
+                continue;
+            }
+            let shape = read_shape(kind, bytes, start, vertices);
             let bad_shape = |error| SnapshotError::BadShape {
                 id: id as u32,
                 at: start,
                 error,
             };
             match shape {
-                Ok(Some(shape)) => shapes.push(shape),
+                Ok(Some(shape)) => shapes.push(Some(shape)),
                 Ok(None) => return Err(bad_shape(None)),
                 Err(error) => return Err(bad_shape(Some(error))),
             }
         }
         self.shapes = shapes;
         Ok(())
+    }
+}
+
+/// The shape of `kind` whose parameters start at `at`, through the constructors' checks
+/// (`Ok(None)`: a polygon they would repair).
+fn read_shape(
+    kind: u8,
+    bytes: &[u8],
+    mut at: usize,
+    vertices: usize,
+) -> Result<Option<Shape>, ShapeError> {
+    let mut p = || {
+        let v = f32_at(bytes, at);
+        at += 4;
+        v
+    };
+    match kind {
+        0 => Shape::circle(p()).map(Some),
+        1 => Shape::aligned_box(p(), p()).map(Some),
+        2 => Shape::oriented_box(p(), p()).map(Some),
+        3 => {
+            let mut points = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+            for v in &mut points[..vertices] {
+                *v = Vec2::new(p(), p());
+            }
+            polygon_as_stored(&points[..vertices])
+        }
+        4 => Shape::capsule(p(), p()).map(Some),
+        5 => Shape::segment(Vec2::new(p(), p()), Vec2::new(p(), p())).map(Some),
+        _ => Ok(Some(Shape::Point)),
     }
 }
 
@@ -1022,9 +1056,21 @@ impl Checked<'_> {
     fn build_bodies(self, world: &mut World) {
         let (bytes, l) = (self.bytes, self.layout);
         let store = &mut world.store;
+        let mut shapes = self.shapes;
+        // The shapes kept from the target, taken out of its rows (still the old ones).
+        let live = (0..l.slots).filter(|&id| store.flags[id] & FLAG_ALIVE != 0);
+        for (shape, id) in shapes.iter_mut().zip(live) {
+            if shape.is_none() {
+                let row = store.id_to_row[id] as usize;
+                *shape = Some(core::mem::replace(
+                    &mut store.bodies[row].shape,
+                    Shape::Point,
+                ));
+            }
+        }
         store.bodies.clear();
         store.aabbs.clear();
-        let mut shapes = self.shapes.into_iter();
+        let mut shapes = shapes.into_iter().flatten();
         let (mut moved, mut poses) = (0, 0);
         for id in 0..l.slots {
             let flags = store.flags[id];
@@ -1085,7 +1131,7 @@ impl World {
     /// whole before anything is written: on error the world is exactly as it was. The
     /// world's tuning (`set_resting`, `set_reorder_interval`) is kept.
     pub fn load_snapshot(&mut self, bytes: &[u8]) -> Result<(), SnapshotError> {
-        Checked::new(bytes)?.build(self);
+        Checked::new(bytes, self)?.build(self);
         Ok(())
     }
 }
