@@ -47,6 +47,8 @@
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
+//! - `snapshot.rs` (reading in `snapshot/load.rs`): the world as bytes and back, for
+//!   rollback netcode and saves;
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
 mod casts;
