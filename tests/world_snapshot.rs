@@ -591,3 +591,22 @@ fn the_restore_fuzz_check_holds_on_a_seeded_corpus() {
         "{accepted} of 3000 accepted"
     );
 }
+
+#[test]
+fn snapshot_into_a_large_enough_buffer_allocates_nothing() {
+    let mut world = seeded_world(13, 400);
+    let mut buffer = Vec::with_capacity(1 << 20);
+    for frame in 0..12 {
+        inputs(&mut world, 13, frame);
+        // Saved mid-frame (moved records) and after the step.
+        for _ in 0..2 {
+            let info = allocation_counter::measure(|| world.snapshot_into(&mut buffer));
+            assert_eq!(info.count_total, 0, "frame {frame}: {} bytes", info.bytes_total);
+            assert_eq!(buffer, world.snapshot());
+            world.step().unwrap();
+        }
+    }
+    assert!(buffer.len() > 10_000);
+    // The counter counts: a snapshot into a new vector allocates it.
+    assert!(allocation_counter::measure(|| drop(world.snapshot())).count_total > 0);
+}
