@@ -601,7 +601,11 @@ fn snapshot_into_a_large_enough_buffer_allocates_nothing() {
         // Saved mid-frame (moved records) and after the step.
         for _ in 0..2 {
             let info = allocation_counter::measure(|| world.snapshot_into(&mut buffer));
-            assert_eq!(info.count_total, 0, "frame {frame}: {} bytes", info.bytes_total);
+            assert_eq!(
+                info.count_total, 0,
+                "frame {frame}: {} bytes",
+                info.bytes_total
+            );
             assert_eq!(buffer, world.snapshot());
             world.step().unwrap();
         }

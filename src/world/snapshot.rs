@@ -32,8 +32,9 @@
 //! is awake, with a still count of zero. `world::resting` guarantees that resting never
 //! changes a result (a world with resting off gives the same bits, and
 //! `tests/world_oracle.rs` checks it), so this only changes how fast the next steps are
-//! until shapes rest again. Storing the resting grid would cost bytes and tie the format to
-//! an internal heuristic. The tuning knobs (`set_resting`, `set_reorder_interval`) belong
+//! until shapes rest again (and `tests/world_snapshot.rs` replays loaded worlds, which
+//! have no resting shape, against the saved one, whose idle shapes rest). Storing the
+//! resting grid would cost bytes and tie the format to an internal heuristic. The tuning knobs (`set_resting`, `set_reorder_interval`) belong
 //! to the world object, not to its state: a load keeps the target's.
 //!
 //! ## Validation first, then one infallible build
@@ -53,8 +54,11 @@
 //! [`World::restore`] is the simple form. [`World::load_snapshot`] exists because a
 //! rollback game loads a snapshot, replays a few frames, and does it again the next time a
 //! late input arrives: reusing the world's columns, grid, tree and scratch avoids
-//! reallocating them per rewind, and keeps the JavaScript views' buffers where they are
-//! when the sizes did not change.
+//! reallocating them per rewind. And a shape the target already holds under the same id
+//! with the same parameters, bit for bit, is kept rather than checked and built again (it
+//! was checked when it was added): rewinding a few frames reloads mostly the same shapes,
+//! and rebuilding polygons was the largest cost of a load. The transform columns are
+//! refilled, so the layout version changes and JavaScript views are rebuilt.
 
 use super::{World, MAX_COORDINATE};
 use crate::math::Transform;
