@@ -592,6 +592,8 @@ fn the_restore_fuzz_check_holds_on_a_seeded_corpus() {
     );
 }
 
+// Host only: the counting allocator is a host dev-dependency.
+#[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn snapshot_into_a_large_enough_buffer_allocates_nothing() {
     let mut world = seeded_world(13, 400);
