@@ -363,6 +363,24 @@ export class World extends CoreWorld {
     }
     super(options);
   }
+
+  /**
+   * A new world from the bytes of `snapshot()` (a World of this module, like `new World()`).
+   * @param {Uint8Array} bytes
+   * @returns {World}
+   */
+  static restore(bytes) {
+    const world = new World();
+    try {
+      world.loadSnapshot(bytes);
+    } catch (error) {
+      world.free();
+      // The same error, named after the method the caller called.
+      throw new error.constructor(error.message.replace(/^loadSnapshot:/, "restore:"));
+    }
+    return world;
+  }
 }
+
 /** @internal The wasm memory (tests and benches measure it); not part of the public types. */
 export { wasmMemory };

@@ -567,4 +567,28 @@ export class World {
    * if (r.grounded) vy = 0;
    */
   moveAndSlide(id: number, dx: number, dy: number, opts?: MoveOptions): MoveResult;
+  /**
+   * The world as bytes, for rollback netcode, save games and replays: every shape, transform, filter, id and
+   * generation, the free list, and the last step's pairs, contacts and events, in a versioned little-endian format
+   * (docs/snapshot-format.md) about as large as the columns themselves. A world restored from them behaves exactly
+   * as this one: the same calls give the same ids and results, bit for bit. A new `Uint8Array` per call.
+   * @example
+   * history[frame % 8] = world.snapshot();
+   */
+  snapshot(): Uint8Array;
+  /**
+   * Replaces everything this world holds by the world of `bytes` (from `snapshot()`), reusing its memory: a rollback
+   * game rewinds with it. The bytes are checked whole first; bytes that are not a snapshot (truncated, corrupted,
+   * another version) throw a `RangeError` saying what is wrong, anything but a `Uint8Array` a `TypeError`, and the
+   * world is then unchanged. Views over its columns and results must be fetched again afterwards.
+   * @example
+   * world.loadSnapshot(history[lateFrame % 8]); // rewind, then replay the frames since with the late input
+   */
+  loadSnapshot(bytes: Uint8Array): void;
+  /**
+   * A new world from the bytes of `snapshot()`; throws like `loadSnapshot` on bytes that are not a snapshot.
+   * @example
+   * const world = World.restore(savedBytes);
+   */
+  static restore(bytes: Uint8Array): World;
 }

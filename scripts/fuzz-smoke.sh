@@ -17,7 +17,7 @@ cd "$SEPAX_ROOT/fuzz"
 
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-20}"
 TARGETS=("$@")
-[ "${#TARGETS[@]}" -gt 0 ] || TARGETS=(world_ops shape_bytes)
+[ "${#TARGETS[@]}" -gt 0 ] || TARGETS=(world_ops shape_bytes restore)
 
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
     echo "[fuzz-smoke] installing the nightly toolchain (minimal profile)"

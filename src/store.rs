@@ -436,6 +436,54 @@ impl ShapeStore {
         }
     }
 
+    /// The freed ids, bottom of the stack first: the next add reuses the last one.
+    #[must_use]
+    pub fn free_ids(&self) -> &[u32] {
+        &self.free_ids
+    }
+
+    /// Rebuilds everything row-indexed from ids, after the caller (a snapshot being loaded)
+    /// refilled every id-indexed column (`xs` … `generations`, `flags`) and put each id's
+    /// body and box at `bodies[id]` and `aabbs[id]`: row `k` holds id `k`, polygon points
+    /// are copied in id order, the row lists and `fresh_ids` follow the flags, and
+    /// `free_ids` becomes the given stack. Reuses every buffer; `O(slots)`.
+    pub fn rebuild_rows_in_id_order(&mut self, free_ids: impl IntoIterator<Item = u32>) {
+        let n = self.flags.len();
+        self.id_to_row.clear();
+        self.id_to_row.extend(0..n as u32);
+        self.row_to_id.clear();
+        self.row_to_id.extend(0..n as u32);
+        self.point_spans.clear();
+        self.polygon_points.clear();
+        self.list_positions.clear();
+        self.dynamic_rows.clear();
+        self.static_rows.clear();
+        self.fresh_ids.clear();
+        for (id, &flags) in self.flags.iter().enumerate() {
+            let points = self.bodies[id].shape.polygon_points();
+            let start = self.polygon_points.len() as u32;
+            self.point_spans.push((start, points.len() as u32));
+            self.polygon_points.extend_from_slice(points);
+            let list = if flags & FLAG_STATIC != 0 {
+                &mut self.static_rows
+            } else {
+                &mut self.dynamic_rows
+            };
+            self.list_positions.push(list.len() as u32);
+            if flags & FLAG_ALIVE != 0 {
+                list.push(id as u32);
+            }
+            if flags & FLAG_FRESH != 0 {
+                self.fresh_ids.push(id as u32);
+            }
+        }
+        self.live_points = self.polygon_points.len();
+        self.free_ids.clear();
+        self.free_ids.extend(free_ids);
+        // The columns were refilled, and may have moved: views over them are stale.
+        self.layout_version = self.layout_version.wrapping_add(1);
+    }
+
     /// Checks the store's invariants; used by tests after every operation.
     pub fn validate(&self) -> Result<(), String> {
         let n = self.slot_count();

@@ -12,7 +12,7 @@
 
 use super::float_text::{f32_text, f64_text};
 use crate::shape::{MessageWriter, ShapeError};
-use crate::world::{SceneError, WorldError};
+use crate::world::{SceneError, SnapshotError, WorldError};
 use core::fmt;
 use js_sys::{RangeError, Reflect, TypeError, JSON};
 use wasm_bindgen::JsValue;
@@ -119,6 +119,14 @@ pub(super) fn shape_error(method: &str, error: ShapeError) -> JsValue {
 #[inline(never)]
 pub(super) fn scene_error(method: &str, error: SceneError) -> JsValue {
     let mut message = Message(String::new());
+    let _ = error.write_message(&mut message);
+    range_error(method, message.0)
+}
+
+/// The `RangeError` of bytes that are not a snapshot: `method: bytes: message`.
+#[inline(never)]
+pub(super) fn snapshot_error(method: &str, error: SnapshotError) -> JsValue {
+    let mut message = Message("bytes: ".into());
     let _ = error.write_message(&mut message);
     range_error(method, message.0)
 }

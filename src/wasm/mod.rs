@@ -42,6 +42,7 @@ mod float_text;
 mod mover;
 mod raw;
 mod scene;
+mod snapshot;
 
 use crate::math::Vec2;
 use crate::shape::{Shape, ShapeError};
@@ -81,9 +82,25 @@ pub struct WasmWorld {
     moved: [f64; 8],
     /// The error of the last failed `*Raw` call, for `takeError()`.
     error: JsValue,
+    /// Snapshot bytes on their way in or out (see `snapshot`).
+    bytes: Vec<u8>,
 }
 
 impl WasmWorld {
+    /// The binding of the core world `inner`, with empty scratch buffers.
+    fn with(inner: CoreWorld) -> WasmWorld {
+        WasmWorld {
+            inner,
+            ids: Vec::new(),
+            xya: Vec::new(),
+            points: Vec::new(),
+            hits: Vec::new(),
+            moved: [0.0; 8],
+            error: JsValue::UNDEFINED,
+            bytes: Vec::new(),
+        }
+    }
+
     /// Adds `shape` at `(x, y)`: decodes the position, then reports a rejected shape, then
     /// decodes `opts` (the order the messages have always come in).
     fn add(
@@ -130,15 +147,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, never>")] options: JsValue,
     ) -> Result<WasmWorld, JsValue> {
         args::no_options("new World", &options)?;
-        Ok(WasmWorld {
-            inner: CoreWorld::new(),
-            ids: Vec::new(),
-            xya: Vec::new(),
-            points: Vec::new(),
-            hits: Vec::new(),
-            moved: [0.0; 8],
-            error: JsValue::UNDEFINED,
-        })
+        Ok(WasmWorld::with(CoreWorld::new()))
     }
 
     /// Adds a circle of `radius` centred at `(x, y)`; returns its id.

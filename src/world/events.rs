@@ -237,6 +237,16 @@ impl Removals {
         }
     }
 
+    /// The ids removed since the last step, in the order they were first marked.
+    pub(super) fn ids(&self) -> &[u32] {
+        &self.ids
+    }
+
+    /// Forgets every mark (a loaded snapshot then marks its own).
+    pub(super) fn reset(&mut self) {
+        self.clear();
+    }
+
     /// True when no id was removed since the last step.
     pub(super) fn is_empty(&self) -> bool {
         self.ids.is_empty()

@@ -48,6 +48,8 @@
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
 //! - `scene.rs`: lists of shapes as plain descriptions, added all or nothing, and read back;
+//! - `snapshot.rs` (reading in `snapshot/load.rs`): the world as bytes and back, for
+//!   rollback netcode and saves;
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
 mod casts;
@@ -58,6 +60,7 @@ mod poses;
 mod queries;
 mod resting;
 mod scene;
+mod snapshot;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 #[cfg(doc)]
@@ -75,6 +78,7 @@ pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, ShapeDesc};
+pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.

@@ -453,6 +453,58 @@ impl Resting {
         }
     }
 
+    /// The transform the last step read for `id` (`None` before a step has read one).
+    pub(super) fn last_transform(&self, id: u32) -> Option<(f32, f32, f32)> {
+        let s = id as usize;
+        Some((
+            *self.last_xs.get(s)?,
+            *self.last_ys.get(s)?,
+            *self.last_angles.get(s)?,
+        ))
+    }
+
+    /// Sets the transform the last step read for `id` (a slot below the length given to
+    /// [`Resting::reset_to`]).
+    pub(super) fn set_last_transform(&mut self, id: u32, x: f32, y: f32, angle: f32) {
+        let s = id as usize;
+        self.last_xs[s] = x;
+        self.last_ys[s] = y;
+        self.last_angles[s] = angle;
+    }
+
+    /// Forgets every idle shape (none rests, none is still, no filter change is pending)
+    /// and takes `xs`, `ys`, `angles` as the transforms the last step read: the state of a
+    /// loaded snapshot (see `world::snapshot`). Keeps `enabled`, a tuning knob, and every
+    /// buffer's allocation. The per-step columns are left empty: the next [`Resting::scan`]
+    /// sizes them, as it does for new slots, and nothing reads them before it.
+    pub(super) fn reset_to(&mut self, xs: &[f32], ys: &[f32], angles: &[f32]) {
+        for (last, column) in [
+            (&mut self.last_xs, xs),
+            (&mut self.last_ys, ys),
+            (&mut self.last_angles, angles),
+        ] {
+            last.clear();
+            last.extend_from_slice(column);
+        }
+        self.next_xs.clear();
+        self.next_ys.clear();
+        self.next_angles.clear();
+        self.moved.clear();
+        self.still.clear();
+        self.rests.clear();
+        self.moved_count = 0;
+        self.listed = usize::MAX;
+        self.all_moved = false;
+        self.resting_count = 0;
+        self.member_ids.clear();
+        self.member_boxes.clear();
+        self.ready_count = 0;
+        self.debt = 0;
+        self.filter_changes.clear();
+        self.moved_static_rows.clear();
+        self.awake_rows.clear();
+    }
+
     /// Checks the resting set against the store (see [`World::validate`]).
     fn validate(&self, store: &ShapeStore) -> Result<(), String> {
         let resting = self.rests.iter().filter(|&&r| r).count();

@@ -274,6 +274,24 @@ const SWEEP_IDS = [
   [v("two ids for one motion", (s) => new Uint32Array([s.ids[0], s.ids[1]])), /dxy.*length 4/],
 ];
 
+/** loadSnapshot's `bytes`, as [value, pattern]: not bytes (TypeError), or bytes that are not a snapshot. */
+const withByte = (bytes, at, value) => {
+  const copy = bytes.slice();
+  copy[at] = value;
+  return copy;
+};
+const SNAPSHOT_BYTES = [
+  ...[null, undefined, 3, "SPXW", [83, 80, 88, 87]].map((x) => [v(String(x), () => x), /bytes must be a Uint8Array/]),
+  [v("ArrayBuffer", (s) => s.world.snapshot().buffer), /bytes must be a Uint8Array/],
+  [v("Uint16Array", () => new Uint16Array(8)), /bytes must be a Uint8Array/],
+  [v("empty", () => new Uint8Array(0)), /bytes: truncated at byte 0/],
+  [v("not a snapshot", () => new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])), /bytes: bad magic/],
+  [v("truncated snapshot", (s) => s.world.snapshot().subarray(0, 60)), /bytes: truncated at byte 60/],
+  [v("version 2", (s) => withByte(s.world.snapshot(), 4, 2)), /bytes: version 2 is not supported/],
+  [v("a lying pair count", (s) => withByte(s.world.snapshot(), 32, 255)), /bytes: truncated/],
+  [v("a bad kind", (s) => withByte(s.world.snapshot(), 52 + s.world.slotCount + s.ids[0], 9)), /bytes: bad kind/],
+];
+
 /** sweep's `dxy` for one id, as [value, pattern]. */
 const SWEEP_DXY = [
   [v("Float64Array", () => new Float64Array(2)), /dxy/],
@@ -506,6 +524,7 @@ const METHODS = [
     ],
     () => [new Float32Array([0, 0, 1, 0]), 10, 1],
   ],
+  ["loadSnapshot", [["bytes", SNAPSHOT_BYTES]], (s) => [s.world.snapshot()]],
 ];
 
 const MAX_DISTANCE = [...NOT_NUMBERS, v("NaN", () => NaN), v("-1", () => -1), v("-Infinity", () => -Infinity)];

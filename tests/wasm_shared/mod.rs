@@ -17,6 +17,8 @@ mod scene;
 mod determinism;
 #[path = "../common/determinism.rs"]
 mod determinism_sequence;
+// snapshot, loadSnapshot.
+mod snapshot;
 
 use js_sys::{
     Array, Float32Array, Float64Array, Object, RangeError, Reflect, TypeError, Uint32Array,
