@@ -66,8 +66,8 @@ mod polygon;
 
 use crate::math::{Aabb, Transform, Vec2};
 use core::fmt;
-pub(crate) use polygon::polygon_aabb;
 pub use decompose::{ConcavePolygon, MAX_OUTLINE_VERTICES};
+pub(crate) use polygon::polygon_aabb;
 pub use polygon::{ConvexPolygon, PolygonRef};
 
 /// The most vertices a [`ConvexPolygon`] may have.

@@ -271,7 +271,10 @@ pub(super) fn merge_duplicates(points: &[Vec2], merge_distance: f64) -> Result<R
 }
 
 /// Rejects a ring of (almost) zero signed area, and reverses a clockwise one.
-pub(super) fn orient_counter_clockwise(ring: &mut [(usize, [f64; 2])], size: f64) -> Result<(), ShapeError> {
+pub(super) fn orient_counter_clockwise(
+    ring: &mut [(usize, [f64; 2])],
+    size: f64,
+) -> Result<(), ShapeError> {
     let area2: f64 = (0..ring.len())
         .map(|i| cross(ring[i].1, ring[(i + 1) % ring.len()].1))
         .sum();

@@ -63,13 +63,13 @@
 //! This module finds candidates and keeps the closest hit; the geometry is `cast`'s and
 //! `raycast`'s.
 
+use super::concave::{cast_pieces, pieces_or};
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
 use crate::shape::{ConcavePolygon, Shape};
-use super::concave::{cast_pieces, pieces_or};
 use crate::store::ShapeStore;
 
 /// The closest hit of a shape cast into the world.

@@ -120,6 +120,18 @@ impl<'a> Pieces<'a> {
         Pieces::One(shape, shape.polygon_points())
     }
 
+    /// Calls `visit` with every piece, in part order.
+    fn each(&self, mut visit: impl FnMut(&'a Shape, &'a [Vec2])) {
+        match *self {
+            Pieces::One(shape, points) => visit(shape, points),
+            Pieces::Parts(concave) => {
+                for part in concave.parts() {
+                    visit(part, part.polygon_points());
+                }
+            }
+        }
+    }
+
     /// Calls `visit` with each piece (placed at `pose`) whose box may meet `near`, a world
     /// box, in part order, until it returns false.
     fn each_near(
@@ -273,8 +285,7 @@ pub fn cast_pieces(
         rotation: moving_pose.rotation,
     };
     let mut best: Option<CastHit> = None;
-    let everywhere = Aabb::new(Vec2::new(f32::MIN, f32::MIN), Vec2::new(f32::MAX, f32::MAX));
-    moving.each_near(moving_pose, &everywhere, |shape_m, points_m| {
+    moving.each(|shape_m, points_m| {
         let swept = shape_m
             .aabb(moving_pose)
             .union(&shape_m.aabb(&moved))
@@ -297,7 +308,6 @@ pub fn cast_pieces(
             }
             true
         });
-        true
     });
     best
 }
@@ -417,7 +427,13 @@ impl World {
     }
 
     /// True when the stored shape `id` (`body`, its row) touches `shape` at `pose`.
-    pub(super) fn body_overlaps(&self, id: u32, body: &Body, shape: &Shape, pose: &Transform) -> bool {
+    pub(super) fn body_overlaps(
+        &self,
+        id: u32,
+        body: &Body,
+        shape: &Shape,
+        pose: &Transform,
+    ) -> bool {
         match self.concaves.get(id) {
             None => overlaps(&body.shape, &body.pose, shape, pose),
             Some(concave) => overlap_pieces(

@@ -78,9 +78,9 @@
 //! mover pushed into a corner holds still), allocation-free once its two buffers have
 //! grown, and every argument is checked before anything is written.
 
+use super::concave::{cast_pieces, collide_pieces, pieces_or, Pieces};
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
-use super::concave::{cast_pieces, collide_pieces, pieces_or, Pieces};
 use crate::cast::{clip_vector, solve_planes, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::shape::{ConcavePolygon, Shape};
@@ -461,17 +461,24 @@ impl World {
             }
             // Each piece of the other shape (each part of a concave one) gives its plane.
             let (mover_pieces, pose) = (mover.pieces(), &body.pose);
-            self.pieces_of(other).each_indexed_near(pose, start_box, |piece, shape, points| {
-                let one = Pieces::One(shape, points);
-                let piece_box = shape.aabb(pose);
-                let contact =
-                    collide_pieces(one, pose, &piece_box, mover_pieces, &mover.start, start_box);
-                if let Some(contact) = contact {
-                    let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                    planes.push(other, piece, plane, &mut scratch.contacts);
-                }
-                true
-            });
+            self.pieces_of(other)
+                .each_indexed_near(pose, start_box, |piece, shape, points| {
+                    let one = Pieces::One(shape, points);
+                    let piece_box = shape.aabb(pose);
+                    let contact = collide_pieces(
+                        one,
+                        pose,
+                        &piece_box,
+                        mover_pieces,
+                        &mover.start,
+                        start_box,
+                    );
+                    if let Some(contact) = contact {
+                        let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
+                        planes.push(other, piece, plane, &mut scratch.contacts);
+                    }
+                    true
+                });
         }
         planes.started = planes.count;
         if planes.count == 0 {
@@ -611,38 +618,40 @@ impl World {
             // Each piece of the other shape (each part of a concave one) on its own, as a
             // source of its own plane.
             let pose = &body.pose;
-            self.pieces_of(other).each_indexed_near(pose, &query, |piece, shape, points| {
-                let key = source(other, piece);
-                if skip_started && planes.started_in(key) {
-                    return true;
-                }
-                let one = Pieces::One(shape, points);
-                let Some(hit) = cast_pieces(mover_pieces, &from, motion, one, pose, margin) else {
-                    return true;
-                };
-                // A piece that gave a plane this frame, met again at the start: its plane
-                // already clipped the motion. Not for the correction (`skip_started`), which
-                // the solve may push into such a piece when planes conflict.
-                if hit.normal.dot(motion) >= 0.0
-                    || (hit.t == 0.0 && !skip_started && planes.has_source(key))
-                {
-                    return true;
-                }
-                // Ties go to the smaller id (candidates come in no particular order), then
-                // to the first piece.
-                let better = first.map_or(true, |f| {
-                    hit.t < f.t || (hit.t == f.t && key < source(f.id, f.piece))
-                });
-                if better {
-                    first = Some(FirstHit {
-                        id: other,
-                        piece,
-                        t: hit.t,
-                        normal: hit.normal,
+            self.pieces_of(other)
+                .each_indexed_near(pose, &query, |piece, shape, points| {
+                    let key = source(other, piece);
+                    if skip_started && planes.started_in(key) {
+                        return true;
+                    }
+                    let one = Pieces::One(shape, points);
+                    let Some(hit) = cast_pieces(mover_pieces, &from, motion, one, pose, margin)
+                    else {
+                        return true;
+                    };
+                    // A piece that gave a plane this frame, met again at the start: its plane
+                    // already clipped the motion. Not for the correction (`skip_started`), which
+                    // the solve may push into such a piece when planes conflict.
+                    if hit.normal.dot(motion) >= 0.0
+                        || (hit.t == 0.0 && !skip_started && planes.has_source(key))
+                    {
+                        return true;
+                    }
+                    // Ties go to the smaller id (candidates come in no particular order), then
+                    // to the first piece.
+                    let better = first.map_or(true, |f| {
+                        hit.t < f.t || (hit.t == f.t && key < source(f.id, f.piece))
                     });
-                }
-                true
-            });
+                    if better {
+                        first = Some(FirstHit {
+                            id: other,
+                            piece,
+                            t: hit.t,
+                            normal: hit.normal,
+                        });
+                    }
+                    true
+                });
         }
         first
     }

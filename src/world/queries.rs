@@ -69,9 +69,7 @@ impl World {
             ..Transform::IDENTITY
         };
         self.query_candidates(&Aabb::new(point, point), &mut |id, body| {
-            if self.layer_accepts(id, mask)
-                && self.body_overlaps(id, body, &Shape::Point, &probe)
-            {
+            if self.layer_accepts(id, mask) && self.body_overlaps(id, body, &Shape::Point, &probe) {
                 out.push(id);
             }
         });

@@ -6,17 +6,14 @@
 use super::rng::Mulberry32;
 use sepax::Vec2;
 
-/// `n` points at sorted random angles around the origin, at random radii in
-/// `[0.2, 1] × size`: simple, since every ray from the origin crosses it once.
+/// `n` points at increasing random angles around the origin (one in each of `n` equal
+/// sectors, so that no gap reaches half a turn), at random radii in `[0.2, 1] × size`:
+/// simple, since every ray from the origin crosses it once.
 pub fn radial(rng: &mut Mulberry32, n: usize, size: f32) -> Vec<Vec2> {
-    let mut angles: Vec<f32> = (0..n)
-        .map(|_| rng.range(0.0, core::f32::consts::TAU))
-        .collect();
-    angles.sort_by(f32::total_cmp);
-    angles.dedup();
-    angles
-        .iter()
-        .map(|&a| {
+    let sector = core::f32::consts::TAU / n as f32;
+    (0..n)
+        .map(|k| {
+            let a = (k as f32 + rng.range(0.0, 0.999)) * sector;
             let r = size * rng.range(0.2, 1.0);
             Vec2::new(r * a.cos(), r * a.sin())
         })
@@ -68,7 +65,11 @@ pub fn comb(teeth: usize, length: f32) -> Vec<Vec2> {
 
 /// `outline` with every edge cut into `cuts` collinear pieces, and every `every`-th vertex
 /// given twice.
-pub fn with_collinear_runs_and_duplicates(outline: &[Vec2], cuts: usize, every: usize) -> Vec<Vec2> {
+pub fn with_collinear_runs_and_duplicates(
+    outline: &[Vec2],
+    cuts: usize,
+    every: usize,
+) -> Vec<Vec2> {
     let n = outline.len();
     let mut points = Vec::new();
     for i in 0..n {
