@@ -36,6 +36,7 @@
 mod args;
 mod cast_args;
 mod casts;
+mod concave;
 mod errors;
 mod float_text;
 mod mover;
