@@ -107,6 +107,19 @@ fn check_cover(family: &str, outline: &[Vec2], rng: &mut Mulberry32) -> (usize, 
             assert!(turn > 0.0, "{what}: a part is not convex");
         }
     }
+    // The hull holds every point of the outline and is made of them.
+    let hull = concave.hull().vertices();
+    for q in outline {
+        let n = hull.len();
+        let inside = (0..n).all(|i| {
+            let (a, b) = (hull[i], hull[(i + 1) % n]);
+            let cross = f64::from(b.x - a.x) * f64::from(q.y - a.y)
+                - f64::from(b.y - a.y) * f64::from(q.x - a.x);
+            cross >= -1e-9 * f64::from((b - a).length_squared() + (*q - a).length_squared())
+        });
+        assert!(inside, "{what}: {q:?} outside the hull");
+    }
+    assert!(hull.iter().all(|h| outline.contains(h)));
     let area = signed_area(outline).abs();
     let sum: f64 = parts.iter().map(|p| signed_area(vertices(p))).sum();
     assert!(
@@ -211,6 +224,10 @@ fn large_outlines_are_checked_and_cut_quickly() {
         ("radial 1024", radial(&mut rng, 1024, 100.0)),
         ("star 512", star(512, 50.0, 100.0)),
         ("comb 255", comb(255, 40.0)),
+        (
+            "comb 255 turned (every tooth spans the same x)",
+            comb(255, 40.0).iter().map(|p| Vec2::new(p.y, p.x)).collect(),
+        ),
         ("spiral 1022", spiral(7.3, 70, 2.0, 0.8)),
     ] {
         let start = Instant::now();

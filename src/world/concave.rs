@@ -14,7 +14,8 @@
 //!   the pair is reported **once**, with the contact of the **deepest** part pair (ties go
 //!   to the first, parts of A before parts of B, each in part order). Concave against
 //!   concave works the same way;
-//! - point and shape **queries**: any part touching;
+//! - point and shape **queries**: any part touching (found by the pairs' own search, which
+//!   goes on to the deepest: one routine less in the `.wasm`);
 //! - **rays**: the closest part hit (ties to the first part);
 //! - **casts** and sweeps, the concave shape as the target or as the moving shape (a
 //!   world shape swept with `sweep`): the earliest part-pair hit (ties to the first);
@@ -34,7 +35,7 @@
 use super::{World, WorldError};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
-use crate::narrow_phase::{collide_with_points, overlaps, overlaps_with_points, Contact};
+use crate::narrow_phase::{collide_with_points, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
 use crate::shape::{ConcavePolygon, Shape};
 use crate::store::{Body, ShapeStore, SlotInit};
@@ -121,7 +122,7 @@ impl<'a> Pieces<'a> {
     }
 
     /// Calls `visit` with every piece, in part order.
-    fn each(&self, mut visit: impl FnMut(&'a Shape, &'a [Vec2])) {
+    fn each(&self, visit: &mut dyn FnMut(&'a Shape, &'a [Vec2])) {
         match *self {
             Pieces::One(shape, points) => visit(shape, points),
             Pieces::Parts(concave) => {
@@ -138,18 +139,19 @@ impl<'a> Pieces<'a> {
         &self,
         pose: &Transform,
         near: &Aabb,
-        mut visit: impl FnMut(&'a Shape, &'a [Vec2]) -> bool,
+        visit: &mut dyn FnMut(&'a Shape, &'a [Vec2]) -> bool,
     ) {
-        self.each_indexed_near(pose, near, |_, shape, points| visit(shape, points));
+        self.each_indexed_near(pose, near, &mut |_, shape, points| visit(shape, points));
     }
 
     /// [`Pieces::each_near`], with each piece's index (its part number; 0 for a convex
-    /// shape).
+    /// shape). One copy for every caller (`dyn`): the exact test it calls costs far more
+    /// than the indirect call.
     pub(super) fn each_indexed_near(
         &self,
         pose: &Transform,
         near: &Aabb,
-        mut visit: impl FnMut(u32, &'a Shape, &'a [Vec2]) -> bool,
+        visit: &mut dyn FnMut(u32, &'a Shape, &'a [Vec2]) -> bool,
     ) {
         match *self {
             Pieces::One(shape, points) => {
@@ -193,13 +195,13 @@ pub fn collide_pieces(
     box_b: &Aabb,
 ) -> Option<Contact> {
     if let (Pieces::One(shape_a, points_a), Pieces::One(shape_b, points_b)) = (a, b) {
-        return collide_with_points(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
+        return collide_piece(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
     }
     let mut best: Option<Contact> = None;
-    a.each_near(pose_a, box_b, |shape_a, points_a| {
+    a.each_near(pose_a, box_b, &mut |shape_a, points_a| {
         let near_a = piece_box(a, shape_a, pose_a, box_a);
-        b.each_near(pose_b, &near_a, |shape_b, points_b| {
-            let contact = collide_with_points(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
+        b.each_near(pose_b, &near_a, &mut |shape_b, points_b| {
+            let contact = collide_piece(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
             if let Some(c) = contact {
                 if best.map_or(true, |best| c.depth > best.depth) {
                     best = Some(c);
@@ -210,28 +212,6 @@ pub fn collide_pieces(
         true
     });
     best
-}
-
-/// True when some piece of `a` touches some piece of `b`.
-#[must_use]
-pub fn overlap_pieces(
-    a: Pieces<'_>,
-    pose_a: &Transform,
-    box_a: &Aabb,
-    b: Pieces<'_>,
-    pose_b: &Transform,
-    box_b: &Aabb,
-) -> bool {
-    let mut found = false;
-    a.each_near(pose_a, box_b, |shape_a, points_a| {
-        let near_a = piece_box(a, shape_a, pose_a, box_a);
-        b.each_near(pose_b, &near_a, |shape_b, points_b| {
-            found = overlaps_with_points(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
-            !found
-        });
-        !found
-    });
-    found
 }
 
 /// The closest hit of the ray on any piece (ties to the first).
@@ -246,7 +226,7 @@ pub fn raycast_pieces(
     let end = origin + direction * max_distance;
     let ray_box = Aabb::new(origin.min(end), origin.max(end));
     let mut best: Option<RayHit> = None;
-    pieces.each_near(pose, &ray_box, |shape, _| {
+    pieces.each_near(pose, &ray_box, &mut |shape, _| {
         if let Some(hit) = raycast(shape, pose, origin, direction, max_distance) {
             if best.map_or(true, |b| hit.distance < b.distance) {
                 best = Some(hit);
@@ -269,7 +249,7 @@ pub fn cast_pieces(
     margin: f32,
 ) -> Option<CastHit> {
     if let (Pieces::One(shape_m, points_m), Pieces::One(shape_t, points_t)) = (moving, target) {
-        return cast_shape_with_points(
+        return cast_piece(
             shape_m,
             points_m,
             moving_pose,
@@ -285,13 +265,13 @@ pub fn cast_pieces(
         rotation: moving_pose.rotation,
     };
     let mut best: Option<CastHit> = None;
-    moving.each(|shape_m, points_m| {
+    moving.each(&mut |shape_m, points_m| {
         let swept = shape_m
             .aabb(moving_pose)
             .union(&shape_m.aabb(&moved))
             .expanded(margin.max(0.0));
-        target.each_near(target_pose, &swept, |shape_t, points_t| {
-            let hit = cast_shape_with_points(
+        target.each_near(target_pose, &swept, &mut |shape_t, points_t| {
+            let hit = cast_piece(
                 shape_m,
                 points_m,
                 moving_pose,
@@ -310,6 +290,45 @@ pub fn cast_pieces(
         });
     });
     best
+}
+
+/// [`collide_with_points`], in one copy for every caller here: the dispatcher is inlined
+/// where it is called, and each copy would add its whole table of kernels to the `.wasm`.
+#[inline(never)]
+fn collide_piece(
+    a: &Shape,
+    points_a: &[Vec2],
+    pose_a: &Transform,
+    b: &Shape,
+    points_b: &[Vec2],
+    pose_b: &Transform,
+) -> Option<Contact> {
+    collide_with_points(a, points_a, pose_a, b, points_b, pose_b)
+}
+
+/// [`cast_shape_with_points`], in one copy for every caller here (see [`collide_piece`]).
+#[inline(never)]
+#[allow(clippy::too_many_arguments)] // the kernel's own arguments
+fn cast_piece(
+    moving: &Shape,
+    moving_points: &[Vec2],
+    moving_pose: &Transform,
+    delta: Vec2,
+    target: &Shape,
+    target_points: &[Vec2],
+    target_pose: &Transform,
+    margin: f32,
+) -> Option<CastHit> {
+    cast_shape_with_points(
+        moving,
+        moving_points,
+        moving_pose,
+        delta,
+        target,
+        target_points,
+        target_pose,
+        margin,
+    )
 }
 
 /// The world box of a piece of `pieces`: the shape's stored box for a convex shape, the
@@ -436,14 +455,15 @@ impl World {
     ) -> bool {
         match self.concaves.get(id) {
             None => overlaps(&body.shape, &body.pose, shape, pose),
-            Some(concave) => overlap_pieces(
+            Some(concave) => collide_pieces(
                 Pieces::Parts(concave),
                 &body.pose,
                 &self.store.aabbs[self.store.row(id)],
                 Pieces::of(shape),
                 pose,
                 &shape.aabb(pose),
-            ),
+            )
+            .is_some(),
         }
     }
 

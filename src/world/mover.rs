@@ -461,8 +461,10 @@ impl World {
             }
             // Each piece of the other shape (each part of a concave one) gives its plane.
             let (mover_pieces, pose) = (mover.pieces(), &body.pose);
-            self.pieces_of(other)
-                .each_indexed_near(pose, start_box, |piece, shape, points| {
+            self.pieces_of(other).each_indexed_near(
+                pose,
+                start_box,
+                &mut |piece, shape, points| {
                     let one = Pieces::One(shape, points);
                     let piece_box = shape.aabb(pose);
                     let contact = collide_pieces(
@@ -478,7 +480,8 @@ impl World {
                         planes.push(other, piece, plane, &mut scratch.contacts);
                     }
                     true
-                });
+                },
+            );
         }
         planes.started = planes.count;
         if planes.count == 0 {
@@ -619,7 +622,7 @@ impl World {
             // source of its own plane.
             let pose = &body.pose;
             self.pieces_of(other)
-                .each_indexed_near(pose, &query, |piece, shape, points| {
+                .each_indexed_near(pose, &query, &mut |piece, shape, points| {
                     let key = source(other, piece);
                     if skip_started && planes.started_in(key) {
                         return true;
