@@ -226,7 +226,10 @@ fn large_outlines_are_checked_and_cut_quickly() {
         ("comb 255", comb(255, 40.0)),
         (
             "comb 255 turned (every tooth spans the same x)",
-            comb(255, 40.0).iter().map(|p| Vec2::new(p.y, p.x)).collect(),
+            comb(255, 40.0)
+                .iter()
+                .map(|p| Vec2::new(p.y, p.x))
+                .collect(),
         ),
         ("spiral 1022", spiral(7.3, 70, 2.0, 0.8)),
     ] {
@@ -547,4 +550,26 @@ fn sweeps_and_moves_of_and_against_a_concave_shape() {
         .unwrap();
     assert!((moved.position.y - (-4.0 - 0.01)).abs() < 1e-4, "{moved:?}");
     world.validate().unwrap();
+}
+
+#[test]
+fn the_part_hierarchy_finds_exactly_the_parts_whose_boxes_meet_a_box_in_order() {
+    let mut rng = Mulberry32::new(0x7EE);
+    for n in [3, 12, 100, 1024] {
+        let concave = ConcavePolygon::new(&radial(&mut rng, n, 100.0)).unwrap();
+        for _ in 0..200 {
+            let (x, y) = (rng.range(-120.0, 120.0), rng.range(-120.0, 120.0));
+            let (w, h) = (rng.range(0.0, 60.0), rng.range(0.0, 60.0));
+            let query = sepax::Aabb::new(Vec2::new(x, y), Vec2::new(x + w, y + h));
+            let mut found = Vec::new();
+            concave.each_part_near(&query, &mut |k| {
+                found.push(k);
+                true
+            });
+            let want: Vec<usize> = (0..concave.parts().len())
+                .filter(|&k| concave.part_boxes()[k].overlaps(&query))
+                .collect();
+            assert_eq!(found, want, "{n} points, box {query:?}");
+        }
+    }
 }

@@ -38,6 +38,13 @@
 //!    same precomputed normals as any polygon), with their local bounding boxes; the outline's
 //!    **convex hull** is kept too: the world stores it as the shape's stand-in for the
 //!    broad phase (its bounds are the outline's bounds at every angle).
+//! 7. **A hierarchy over the parts' boxes** (median splits along the longer side, leaves
+//!    of up to four parts, stored depth-first with skip links so that a walk needs no
+//!    stack and meets the parts in order): a shape near one corner of a large outline
+//!    meets a few boxes, not all of them. One outline is one broad-phase entry; without
+//!    this its parts would be scanned one by one for every shape in its box, and the
+//!    outline would cost more than its parts added as separate shapes (which the static
+//!    tree sorts out), `bench-js/concave.mjs` measures the two.
 //!
 //! Parts are in the concave polygon's own local frame, exactly where the outline puts
 //! them: placing the shape places every part with the same transform.
@@ -63,9 +70,26 @@ pub struct ConcavePolygon {
     parts: Vec<Shape>,
     /// The local bounding box of each part.
     boxes: Vec<Aabb>,
+    /// A bounding volume hierarchy over the parts' boxes (see [`PartNode`]).
+    tree: Vec<PartNode>,
     /// How many triangles the ear clipping made before merging.
     triangle_count: usize,
 }
+
+/// A node of the hierarchy over a concave polygon's parts, stored in depth-first order:
+/// it covers the parts `start..end` (the parts are stored in the tree's order) within
+/// `bounds`, and its subtree ends before node `skip`. A leaf's `skip` is the next node;
+/// an inner node's first child is the next node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PartNode {
+    bounds: Aabb,
+    start: u32,
+    end: u32,
+    skip: u32,
+}
+
+/// The most parts a leaf of the hierarchy holds.
+const LEAF_PARTS: usize = 4;
 
 impl ConcavePolygon {
     /// Checks the outline `points` (either winding) and cuts it into convex parts.
@@ -106,13 +130,15 @@ impl ConcavePolygon {
         if parts.is_empty() {
             return Err(ShapeError::ZeroArea);
         }
-        let boxes = parts.iter().map(local_box).collect();
+        let boxes: Vec<Aabb> = parts.iter().map(local_box).collect();
+        let (parts, boxes, tree) = part_tree(parts, boxes);
         let hull = ConvexPolygon::from_hull(&convex_hull(&coords, &outline));
         Ok(ConcavePolygon {
             outline,
             hull,
             parts,
             boxes,
+            tree,
             triangle_count: triangles.len(),
         })
     }
@@ -133,6 +159,29 @@ impl ConcavePolygon {
     #[must_use]
     pub fn part_boxes(&self) -> &[Aabb] {
         &self.boxes
+    }
+
+    /// Calls `visit` with the index of every part whose local box meets `near` (a box in
+    /// the polygon's local frame), in part order, until it returns false. Walks the
+    /// hierarchy over the parts: a shape touching one corner of a large outline meets a
+    /// few boxes, not every part's.
+    pub fn each_part_near(&self, near: &Aabb, visit: &mut dyn FnMut(usize) -> bool) {
+        // Depth-first order with skip links: no stack, and the parts come out in order.
+        let mut k = 0;
+        while let Some(node) = self.tree.get(k) {
+            if !node.bounds.overlaps(near) {
+                k = node.skip as usize;
+                continue;
+            }
+            if node.skip as usize == k + 1 {
+                for i in node.start as usize..node.end as usize {
+                    if self.boxes[i].overlaps(near) && !visit(i) {
+                        return;
+                    }
+                }
+            }
+            k += 1;
+        }
     }
 
     /// The outline's convex hull (any number of vertices).
@@ -165,6 +214,60 @@ fn push_part(vertices: &[Vec2], parts: &mut Vec<Shape>) {
             }
         }
     }
+}
+
+/// The parts and their boxes in the order of a hierarchy over them, and its nodes: split
+/// at the median of the boxes' centres along the longer side, down to leaves of at most
+/// [`LEAF_PARTS`].
+fn part_tree(parts: Vec<Shape>, boxes: Vec<Aabb>) -> (Vec<Shape>, Vec<Aabb>, Vec<PartNode>) {
+    let mut order: Vec<(i64, u32)> = (0..parts.len() as u32).map(|i| (0, i)).collect();
+    let mut tree = Vec::with_capacity(2 * parts.len() / LEAF_PARTS + 1);
+    split_parts(&mut order, 0, &boxes, &mut tree);
+    let mut slots: Vec<Option<Shape>> = parts.into_iter().map(Some).collect();
+    let parts = order
+        .iter()
+        .filter_map(|&(_, i)| slots[i as usize].take())
+        .collect();
+    let boxes = order.iter().map(|&(_, i)| boxes[i as usize]).collect();
+    (parts, boxes, tree)
+}
+
+/// Adds the node of the parts `order` (which start at `offset` in the final order) and
+/// its subtree to `tree`.
+fn split_parts(order: &mut [(i64, u32)], offset: usize, boxes: &[Aabb], tree: &mut Vec<PartNode>) {
+    let mut bounds = boxes[order[0].1 as usize];
+    for &(_, i) in order.iter() {
+        bounds = bounds.union(&boxes[i as usize]);
+    }
+    let here = tree.len();
+    let (start, end) = (offset as u32, (offset + order.len()) as u32);
+    tree.push(PartNode {
+        bounds,
+        start,
+        end,
+        skip: here as u32 + 1,
+    });
+    if order.len() <= LEAF_PARTS {
+        return;
+    }
+    let size = bounds.extents();
+    for item in order.iter_mut() {
+        let centre = boxes[item.1 as usize].center();
+        let along = if size.x >= size.y { centre.x } else { centre.y };
+        item.0 = order_key(f64::from(along));
+    }
+    heap_sort_by_key(order, first_key);
+    let mid = order.len() / 2;
+    let (left, right) = order.split_at_mut(mid);
+    split_parts(left, offset, boxes, tree);
+    split_parts(right, offset + mid, boxes, tree);
+    tree[here].skip = tree.len() as u32;
+}
+
+/// The sort key of a `(key, index)` item. A named function shared by every sort here, so
+/// that they share one copy of the sort in the `.wasm`.
+fn first_key(item: &(i64, u32)) -> i64 {
+    item.0
 }
 
 /// The local bounding box of a part.
@@ -232,11 +335,13 @@ fn check_simple(ring: &[(usize, [f64; 2])]) -> Result<(), ShapeError> {
             ]
         })
         .collect();
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    heap_sort_by_key(&mut order, |&i| order_key(bounds[i as usize][0]));
-    for (k, &i) in order.iter().enumerate() {
+    let mut order: Vec<(i64, u32)> = (0..n as u32)
+        .map(|i| (order_key(bounds[i as usize][0]), i))
+        .collect();
+    heap_sort_by_key(&mut order, first_key);
+    for (k, &(_, i)) in order.iter().enumerate() {
         let (i, bi) = (i as usize, bounds[i as usize]);
-        for &j in &order[k + 1..] {
+        for &(_, j) in &order[k + 1..] {
             let (j, bj) = (j as usize, bounds[j as usize]);
             if bj[0] > bi[1] {
                 break;

@@ -8,9 +8,11 @@
 //! table by id ([`Concaves`]), and every exact test that meets a concave id goes through
 //! its parts instead of the hull:
 //!
-//! - **pairs** of the step: every part pair whose boxes meet is tested (each part's box
-//!   is met against the other shape's box turned into the part's frame, so a shape
-//!   touching one corner of a large outline tests the parts near that corner only) and
+//! - **pairs** of the step: every part pair whose boxes meet is tested (the other shape's
+//!   box, turned into the outline's frame, walks the hierarchy over the parts'
+//!   boxes, [`ConcavePolygon::each_part_near`], so a shape touching one corner of a large
+//!   outline tests the parts near that corner only; a concave and a convex shape, the
+//!   step's common case, take one direct walk) and
 //!   the pair is reported **once**, with the contact of the **deepest** part pair (ties go
 //!   to the first, parts of A before parts of B, each in part order). Concave against
 //!   concave works the same way;
@@ -158,13 +160,10 @@ impl<'a> Pieces<'a> {
                 visit(0, shape, points);
             }
             Pieces::Parts(concave) => {
-                let local = local_box(pose, near);
-                let boxes = concave.part_boxes().iter();
-                for (k, (part, part_box)) in concave.parts().iter().zip(boxes).enumerate() {
-                    if part_box.overlaps(&local) && !visit(k as u32, part, part.polygon_points()) {
-                        return;
-                    }
-                }
+                let parts = concave.parts();
+                concave.each_part_near(&local_box(pose, near), &mut |k| {
+                    visit(k as u32, &parts[k], parts[k].polygon_points())
+                });
             }
         }
     }
@@ -198,15 +197,53 @@ pub fn collide_pieces(
         return collide_piece(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
     }
     let mut best: Option<Contact> = None;
-    a.each_near(pose_a, box_b, &mut |shape_a, points_a| {
-        let near_a = piece_box(a, shape_a, pose_a, box_a);
-        b.each_near(pose_b, &near_a, &mut |shape_b, points_b| {
-            let contact = collide_piece(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
-            if let Some(c) = contact {
-                if best.map_or(true, |best| c.depth > best.depth) {
-                    best = Some(c);
-                }
+    let mut keep = |contact: Option<Contact>| {
+        if let Some(c) = contact {
+            if best.map_or(true, |best| c.depth > best.depth) {
+                best = Some(c);
             }
+        }
+    };
+    // The step's common case, a concave shape and a convex one: one walk of the parts.
+    match (a, b) {
+        (Pieces::Parts(concave), Pieces::One(shape_b, points_b)) => {
+            let parts = concave.parts();
+            concave.each_part_near(&local_box(pose_a, box_b), &mut |k| {
+                let part = &parts[k];
+                let points = part.polygon_points();
+                keep(collide_piece(
+                    part, points, pose_a, shape_b, points_b, pose_b,
+                ));
+                true
+            });
+            return best;
+        }
+        (Pieces::One(shape_a, points_a), Pieces::Parts(concave)) => {
+            let parts = concave.parts();
+            concave.each_part_near(&local_box(pose_b, box_a), &mut |k| {
+                let part = &parts[k];
+                let points = part.polygon_points();
+                keep(collide_piece(
+                    shape_a, points_a, pose_a, part, points, pose_b,
+                ));
+                true
+            });
+            return best;
+        }
+        _ => {}
+    }
+    let b_has_parts = matches!(b, Pieces::Parts(_));
+    a.each_near(pose_a, box_b, &mut |shape_a, points_a| {
+        // Only parts of B are sorted out by A's piece's box; a convex B takes any.
+        let near_a = if b_has_parts {
+            piece_box(a, shape_a, pose_a, box_a)
+        } else {
+            *box_a
+        };
+        b.each_near(pose_b, &near_a, &mut |shape_b, points_b| {
+            keep(collide_piece(
+                shape_a, points_a, pose_a, shape_b, points_b, pose_b,
+            ));
             true
         });
         true
