@@ -313,6 +313,36 @@ export class World {
     opts?: ShapeOptions,
   ): number;
   /**
+   * Adds a concave polygon: **one shape with one id**, whatever its outline. `points` holds `x0, y0, x1, y1, …` in
+   * local coordinates around `(x, y)`: a simple outline of 3 to 1,024 points (either winding; duplicate and
+   * collinear points are merged), cut once into a few convex parts. Its pairs are reported once per pair of ids,
+   * with the normal and depth of its deepest touching part; queries, rays, casts, sweeps and `moveAndSlide` see
+   * its outline (a shape in a notch touches nothing). An outline that crosses or touches itself throws a
+   * `RangeError` naming the first vertex whose edge does; zero area, non-finite values and more than 1,024 points
+   * throw too. It cannot be a `ProbeShape`; `parts(id)` returns its parts for drawing.
+   * @example
+   * // A cup: a U whose notch opens upwards (y down).
+   * const cup = world.addConcavePolygon(200, 300, 0, [0, 0, 10, 0, 10, 30, 30, 30, 30, 0, 40, 0, 40, 40, 0, 40], {
+   *   isStatic: true,
+   * });
+   */
+  addConcavePolygon(
+    x: number,
+    y: number,
+    angle: number,
+    points: Float32Array | Float64Array | number[],
+    opts?: ShapeOptions,
+  ): number;
+  /**
+   * The convex parts of shape `id`, for drawing and debugging, in its **local** coordinates (place them with its
+   * transform): `[partCount, n0, x, y, x, y, …, n1, …]`, each part counter-clockwise. A convex polygon is one part
+   * with its vertices; other convex kinds are `[1, 0]`. A new array per call: ask once and keep it.
+   * @example
+   * const p = world.parts(cup);
+   * for (let k = 0, at = 1; k < p[0]; k++, at += 1 + 2 * p[at]) drawPolygon(p.subarray(at + 1, at + 1 + 2 * p[at]));
+   */
+  parts(id: number): Float32Array;
+  /**
    * Adds a capsule (a "stadium"): the points within `radius` of a segment of length `2 × halfLength` centred at
    * `(x, y)` along the local x axis, turned by `angle` (default 0).
    * @example const player = world.addCapsule(50, 50, 6, 4, Math.PI / 2);

@@ -19,8 +19,10 @@ set -euo pipefail
 # The most bytes `gzip -9` of each of pkg/sepax_core_bg.wasm and pkg/sepax_core_simd_bg.wasm may have. 60 KiB until
 # the shape casts and the character mover (src/cast/: the exact f64 Minkowski-sum cast; src/world/casts.rs and
 # mover.rs; their bindings). Measured growth of both together is given in docs/performance-notes.md ("wasm size").
-# 84,000 until scenes as plain objects (addShapes, shape: about 3.3 KB gzip) and snapshots (src/world/snapshot.rs,
-# src/wasm/snapshot.rs: +8.2 / +8.4 KB gzip), both measured in the same section.
+# 84,000 until scenes as plain objects (addShapes, shape: about 3.3 KB gzip), snapshots (src/world/snapshot.rs,
+# src/wasm/snapshot.rs: +8.2 / +8.4 KB gzip) and concave polygons (src/shape/decompose.rs: the simplicity sweep, ear
+# clipping, Hertel-Mehlhorn, the hull, the hierarchy over the parts; src/world/concave.rs: every exact test through
+# the parts; src/wasm/concave.rs: +12.1 KB gzip), each measured in docs/performance-notes.md ("wasm size").
 WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-96000}"
 
 # shellcheck source=scripts/env.sh

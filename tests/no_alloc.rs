@@ -325,3 +325,116 @@ fn steady_state_steps_with_resting_shapes_do_not_allocate() {
         info.count_total, info.bytes_total
     );
 }
+
+#[test]
+fn steady_state_steps_casts_and_moves_with_concave_shapes_do_not_allocate() {
+    use sepax::world::MoveOptions;
+    use sepax::ConcavePolygon;
+    // Static and moving concave outlines (stars and a comb) among moving convex shapes.
+    let star = |spikes: usize, inner: f32, outer: f32| -> ConcavePolygon {
+        let points: Vec<Vec2> = (0..2 * spikes)
+            .map(|k| {
+                let a = k as f32 * core::f32::consts::PI / spikes as f32;
+                let r = if k % 2 == 0 { outer } else { inner };
+                Vec2::new(r * a.cos(), r * a.sin())
+            })
+            .collect();
+        ConcavePolygon::new(&points).unwrap()
+    };
+    let mut comb = vec![Vec2::new(0.0, 0.0), Vec2::new(40.0, 0.0)];
+    for k in (0..20).rev() {
+        let x = 2.0 * k as f32;
+        comb.extend([
+            Vec2::new(x + 1.0, -1.0),
+            Vec2::new(x + 1.0, -4.0),
+            Vec2::new(x, -4.0),
+        ]);
+        if k > 0 {
+            comb.push(Vec2::new(x, -1.0));
+        }
+    }
+    let mut world = World::new();
+    let fixed = ShapeOptions {
+        is_static: true,
+        ..ShapeOptions::default()
+    };
+    let o = ShapeOptions::default();
+    world
+        .add_concave(ConcavePolygon::new(&comb).unwrap(), 0.0, 30.0, 0.0, fixed)
+        .unwrap();
+    for k in 0..4 {
+        let s = star(12 + k, 3.0, 8.0);
+        world
+            .add_concave(s, 10.0 + 20.0 * k as f32, 12.0, 0.0, fixed)
+            .unwrap();
+    }
+    let mut ids = Vec::new();
+    let mut base = Vec::new();
+    for k in 0..6 {
+        let x = 5.0 + 14.0 * k as f32;
+        ids.push(
+            world
+                .add_concave(star(5, 1.0, 2.5), x, 0.0, 0.0, o)
+                .unwrap(),
+        );
+        base.push((x, 0.0));
+    }
+    for i in 0..300 {
+        let (x, y) = ((i % 30) as f32 * 3.0, 2.0 + (i / 30) as f32 * 3.0);
+        let shape = match i % 3 {
+            0 => Shape::circle(0.8).unwrap(),
+            1 => Shape::oriented_box(0.7, 0.4).unwrap(),
+            _ => Shape::capsule(0.5, 0.3).unwrap(),
+        };
+        ids.push(world.add(shape, x, y, 0.0, o).unwrap());
+        base.push((x, y));
+    }
+    let table: Vec<Vec<f32>> = (0..PERIOD)
+        .map(|t| {
+            let phase = t as f32 / PERIOD as f32 * core::f32::consts::TAU;
+            base.iter()
+                .enumerate()
+                .flat_map(|(k, &(x, y))| {
+                    let wobble = 2.0 * (phase + k as f32 * 0.37).sin();
+                    [x + wobble, y + wobble, phase + k as f32]
+                })
+                .collect()
+        })
+        .collect();
+    let sweepers = [ids[0], ids[1], ids[10], ids[11]];
+    let motions = [0.0, 8.0, 3.0, -6.0, 0.0, 9.0, 1.0, 9.0];
+    let rays: Vec<f32> = (0..20)
+        .flat_map(|k| [k as f32 * 4.0, -5.0, 0.1, 1.0])
+        .collect();
+    let mut hits = Vec::with_capacity(64);
+    let run = |world: &mut World, t: usize, hits: &mut Vec<u32>| -> usize {
+        world.set_transforms(&ids, &table[t % PERIOD]).unwrap();
+        let mut pairs = world.step().unwrap();
+        world.sweep(&sweepers, &motions, u32::MAX).unwrap();
+        world.raycast_many(&rays, 60.0, u32::MAX).unwrap();
+        let moved = world
+            .move_and_slide(ids[2], Vec2::new(0.5, 3.0), &MoveOptions::default())
+            .unwrap();
+        pairs += moved.contact_count;
+        hits.clear();
+        world
+            .query_point(Vec2::new(10.0 + t as f32 * 0.1, 12.0), u32::MAX, hits)
+            .unwrap();
+        pairs + hits.len()
+    };
+    for t in 0..2 * PERIOD {
+        run(&mut world, t, &mut hits);
+    }
+    let mut measured = 0;
+    let info = allocation_counter::measure(|| {
+        for t in 2 * PERIOD..3 * PERIOD {
+            measured += run(&mut world, t, &mut hits);
+        }
+    });
+    assert!(measured > PERIOD * 50, "only {measured} pairs and hits");
+    assert_eq!(
+        info.count_total, 0,
+        "{} allocations in {PERIOD} steady-state frames with concave shapes",
+        info.count_total
+    );
+}

@@ -13,7 +13,7 @@ mod common;
 
 use common::rng::Mulberry32;
 use sepax::math::Vec2;
-use sepax::{Shape, ShapeOptions, World};
+use sepax::{ConcavePolygon, Shape, ShapeOptions, World};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The convex hull of `points` (common's `f64` monotone chain), as `f32` vertices.
@@ -76,6 +76,8 @@ struct Scene {
     next_identity: u64,
     layout: Layout,
     extent: f32,
+    /// A quarter of the shapes added are concave outlines.
+    concaves: bool,
 }
 
 impl Scene {
@@ -100,6 +102,7 @@ impl Scene {
             (Layout::BigStatics, false) if rng.below(10) == 0 => rng.range(0.01, 0.1),
             _ => rng.range(1.0, 4.0),
         };
+        let concave = (self.concaves && rng.below(4) == 0).then(|| random_concave(rng, size));
         let shape = random_shape(rng, size);
         let (x, y) = self.spawn_position(rng);
         // A few layers so that filtering is exercised.
@@ -110,10 +113,11 @@ impl Scene {
             mask,
             is_static,
         };
-        let id = self
-            .world
-            .add(shape, x, y, rng.range(-3.0, 3.0), options)
-            .unwrap();
+        let angle = rng.range(-3.0, 3.0);
+        let id = match concave {
+            Some(c) => self.world.add_concave(c, x, y, angle, options).unwrap(),
+            None => self.world.add(shape, x, y, angle, options).unwrap(),
+        };
         let body = Body {
             identity: self.next_identity,
             vx: if is_static { 0.0 } else { rng.range(-0.5, 0.5) },
@@ -156,6 +160,35 @@ fn identity_pairs(flat: &[u32], identity_of: &BTreeMap<u32, u64>) -> PairSet {
 /// `reorder_interval`: how often the world puts its rows in spatial order (None = the
 /// default). Results must not depend on it.
 fn run(layout: Layout, seed: u32, count: usize, steps: usize, reorder_interval: Option<u32>) {
+    run_scene(layout, seed, count, steps, reorder_interval, false);
+}
+
+/// A concave outline about `size` across: a random star-shaped one, a regular star or a
+/// comb.
+fn random_concave(rng: &mut Mulberry32, size: f32) -> ConcavePolygon {
+    let points = match rng.below(3) {
+        0 => {
+            let n = 5 + rng.below(40);
+            common::outlines::radial(rng, n, size * 1.5)
+        }
+        1 => common::outlines::star(3 + rng.below(8), size * 0.5, size * 1.5),
+        _ => common::outlines::comb(2 + rng.below(4), rng.range(1.0, 3.0))
+            .iter()
+            .map(|&p| p * (size * 0.4))
+            .collect(),
+    };
+    ConcavePolygon::new(&points).unwrap()
+}
+
+/// [`run`], with a quarter of the shapes concave when `concaves` is set.
+fn run_scene(
+    layout: Layout,
+    seed: u32,
+    count: usize,
+    steps: usize,
+    reorder_interval: Option<u32>,
+    concaves: bool,
+) {
     let mut rng = Mulberry32::new(seed);
     let mut world = World::new();
     if let Some(steps) = reorder_interval {
@@ -167,6 +200,7 @@ fn run(layout: Layout, seed: u32, count: usize, steps: usize, reorder_interval: 
         next_identity: 0,
         layout,
         extent: (count as f32).sqrt() * 3.0,
+        concaves,
     };
     let statics = match layout {
         Layout::BigStatics => 8,
@@ -184,6 +218,7 @@ fn run(layout: Layout, seed: u32, count: usize, steps: usize, reorder_interval: 
     let mut identity_before: BTreeMap<u32, u64> = BTreeMap::new();
     let mut total_pairs = 0usize;
     let mut total_events = 0usize;
+    let mut total_concave_pairs = 0usize;
     for step in 0..steps {
         // Remove a few, add a few (ids get reused), move everyone.
         let ids: Vec<u32> = scene.bodies.keys().copied().collect();
@@ -290,6 +325,11 @@ fn run(layout: Layout, seed: u32, count: usize, steps: usize, reorder_interval: 
             assert!(keys.iter().all(|p| p.0 < p.1));
         }
         total_pairs += want.len();
+        let is_concave = |id: u32| scene.world.concave(id).unwrap().is_some();
+        total_concave_pairs += want
+            .iter()
+            .filter(|p| is_concave(p.0) || is_concave(p.1))
+            .count();
         total_events += started.len() + ended.len();
         previous_identities = want_identities;
         identity_before = identity_now;
@@ -303,9 +343,28 @@ fn run(layout: Layout, seed: u32, count: usize, steps: usize, reorder_interval: 
         total_events > steps,
         "{layout:?}: only {total_events} events in {steps} steps"
     );
+    if concaves {
+        assert!(
+            total_concave_pairs > steps * 10,
+            "{layout:?}: only {total_concave_pairs} concave pairs in {steps} steps"
+        );
+    }
     eprintln!(
-        "{layout:?} seed {seed}: {total_pairs} pairs, {total_events} events over {steps} steps"
+        "{layout:?} seed {seed}: {total_pairs} pairs ({total_concave_pairs} with a concave \
+         shape), {total_events} events over {steps} steps"
     );
+}
+
+#[test]
+fn concave_scenes_equal_brute_force_over_the_parts() {
+    for (layout, seed) in [
+        (Layout::Uniform, 31),
+        (Layout::Clustered, 32),
+        (Layout::BigStatics, 33),
+    ] {
+        run_scene(layout, seed, 300, 30, None, true);
+    }
+    run_scene(Layout::Uniform, 34, 300, 30, Some(3), true);
 }
 
 #[test]
@@ -462,6 +521,7 @@ fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)])
             next_identity: 0,
             layout,
             extent: (count as f32).sqrt() * 3.0,
+            concaves: false,
         },
         full,
     };

@@ -62,10 +62,12 @@
 //!    demo should show it. The reference tests cover every pair of [`ShapeKind::ALL`] by
 //!    themselves.
 
+pub mod decompose;
 mod polygon;
 
 use crate::math::{Aabb, Transform, Vec2};
 use core::fmt;
+pub use decompose::{ConcavePolygon, MAX_OUTLINE_VERTICES};
 pub(crate) use polygon::polygon_aabb;
 pub use polygon::{ConvexPolygon, PolygonRef};
 
@@ -226,6 +228,18 @@ pub enum ShapeError {
     },
     /// The outline crosses itself (it winds around more than once, like a star).
     SelfIntersecting,
+    /// A concave outline was given more than [`MAX_OUTLINE_VERTICES`] points.
+    TooManyOutlinePoints {
+        /// How many points were given.
+        count: usize,
+    },
+    /// A concave outline crosses or touches itself: the edge that starts at this input
+    /// vertex meets another edge that it does not share a vertex with (or folds back onto
+    /// its neighbour). The first such vertex in input order is named.
+    OutlineCrossing {
+        /// The index in the input of the first vertex whose edge crosses another.
+        index: usize,
+    },
 }
 
 /// Where an error message is written: text, and `f32` values as Rust's `{}` (or `{:e}`)
@@ -307,6 +321,14 @@ impl ShapeError {
             ShapeError::SelfIntersecting => {
                 out.write_str("points: the polygon outline intersects itself")
             }
+            ShapeError::TooManyOutlinePoints { count } => write!(
+                out,
+                "points: a concave polygon has at most {MAX_OUTLINE_VERTICES} points (got {count})"
+            ),
+            ShapeError::OutlineCrossing { index } => write!(
+                out,
+                "points: the outline crosses itself at the edge from vertex {index}"
+            ),
         }
     }
 }

@@ -87,6 +87,18 @@ impl ConvexPolygon {
         Ok(ConvexPolygon::from_ring(points, &ring))
     }
 
+    /// The convex polygon of `hull`, counter-clockwise points already known to turn left at
+    /// every vertex (a convex hull), with no limit on their number: the stand-in shape of a
+    /// concave polygon (see `decompose`), which only its bounds and its radius are read from.
+    pub(super) fn from_hull(hull: &[Vec2]) -> ConvexPolygon {
+        let ring: Ring = hull
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, [p.x as f64, p.y as f64]))
+            .collect();
+        ConvexPolygon::from_ring(hull, &ring)
+    }
+
     /// The polygon of a checked ring: the caller's own points (not their `f64` copies) as
     /// vertices, then the unit edge normals, computed in `f64`.
     fn from_ring(points: &[Vec2], ring: &[(usize, [f64; 2])]) -> ConvexPolygon {
@@ -197,7 +209,7 @@ impl<'a> PolygonRef<'a> {
 
 /// The input's vertices as the validation works on them: `(input index, point in f64)`, so
 /// that an error can name the caller's vertex.
-type Ring = Vec<(usize, [f64; 2])>;
+pub(super) type Ring = Vec<(usize, [f64; 2])>;
 
 /// The checks that need no geometry: the number of points, and every coordinate finite
 /// and within [`MAX_SHAPE_SIZE`].
@@ -224,7 +236,7 @@ fn check_points(points: &[Vec2]) -> Result<(), ShapeError> {
 }
 
 /// The diagonal of the points' bounding box: the size the tolerances are relative to.
-fn outline_size(points: &[Vec2]) -> f64 {
+pub(super) fn outline_size(points: &[Vec2]) -> f64 {
     let mut lo = [f64::MAX; 2];
     let mut hi = [f64::MIN; 2];
     for p in points {
@@ -238,7 +250,7 @@ fn outline_size(points: &[Vec2]) -> f64 {
 
 /// The points as a ring, with duplicate consecutive points (closer than `merge_distance`,
 /// including last = first) merged. Fewer than three left: zero area.
-fn merge_duplicates(points: &[Vec2], merge_distance: f64) -> Result<Ring, ShapeError> {
+pub(super) fn merge_duplicates(points: &[Vec2], merge_distance: f64) -> Result<Ring, ShapeError> {
     let mut ring: Ring = Vec::with_capacity(points.len());
     for (index, p) in points.iter().enumerate() {
         let q = [p.x as f64, p.y as f64];
@@ -259,7 +271,10 @@ fn merge_duplicates(points: &[Vec2], merge_distance: f64) -> Result<Ring, ShapeE
 }
 
 /// Rejects a ring of (almost) zero signed area, and reverses a clockwise one.
-fn orient_counter_clockwise(ring: &mut [(usize, [f64; 2])], size: f64) -> Result<(), ShapeError> {
+pub(super) fn orient_counter_clockwise(
+    ring: &mut [(usize, [f64; 2])],
+    size: f64,
+) -> Result<(), ShapeError> {
     let area2: f64 = (0..ring.len())
         .map(|i| cross(ring[i].1, ring[(i + 1) % ring.len()].1))
         .sum();
@@ -275,7 +290,7 @@ fn orient_counter_clockwise(ring: &mut [(usize, [f64; 2])], size: f64) -> Result
 /// Drops collinear vertices until none is left. A vertex whose neighbours are on a line
 /// through it but on the same side (a spike folding back) is not redundant: it makes the
 /// outline cross itself, which [`check_turns`] rejects. Fewer than three left: zero area.
-fn drop_collinear(ring: &mut Ring) -> Result<(), ShapeError> {
+pub(super) fn drop_collinear(ring: &mut Ring) -> Result<(), ShapeError> {
     const COLLINEAR_SINE: f64 = 1e-6;
     let mut i = 0;
     let mut unchanged = 0;

@@ -302,6 +302,20 @@ pub(super) fn read_points(
     value: &JsValue,
     out: &mut Vec<Vec2>,
 ) -> Result<(), JsValue> {
+    read_points_up_to(method, arg, value, out, MAX_POLYGON_VERTICES, |count| {
+        ShapeError::TooManyPoints { count }
+    })
+}
+
+/// [`read_points`] with at most `max` points; more is the error `too_many(count)`.
+pub(super) fn read_points_up_to(
+    method: &str,
+    arg: &str,
+    value: &JsValue,
+    out: &mut Vec<Vec2>,
+    max: usize,
+    too_many: fn(usize) -> ShapeError,
+) -> Result<(), JsValue> {
     out.clear();
     // `isView` rejects proxies and objects that only borrowed a typed array's prototype.
     let typed = ArrayBuffer::is_view(value)
@@ -319,14 +333,12 @@ pub(super) fn read_points(
         .as_f64()
         .filter(|n| n.fract() == 0.0 && *n >= 0.0)
         .ok_or_else(|| type_error(method, format!("{arg} has no valid length")))?;
-    if length > (2 * MAX_POLYGON_VERTICES) as f64 {
+    if length > (2 * max) as f64 {
         // The message starts with "points"; say whose (`shape.`, `list[3].`).
         return Err(shape_error_in(
             method,
             arg.strip_suffix("points").unwrap_or(""),
-            ShapeError::TooManyPoints {
-                count: (length / 2.0).ceil() as usize,
-            },
+            too_many((length / 2.0).ceil() as usize),
         ));
     }
     let length = length as u32;

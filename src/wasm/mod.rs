@@ -37,6 +37,7 @@
 mod args;
 mod cast_args;
 mod casts;
+mod concave;
 mod errors;
 mod float_text;
 mod mover;

@@ -69,12 +69,13 @@
 //! This module finds candidates and keeps the closest hit; the geometry is `cast`'s and
 //! `raycast`'s.
 
+use super::concave::{cast_pieces, pieces_or};
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
-use crate::raycast::{raycast, RayHit};
-use crate::shape::Shape;
+use crate::raycast::RayHit;
+use crate::shape::{ConcavePolygon, Shape};
 use crate::store::ShapeStore;
 
 /// The closest hit of a shape cast into the world.
@@ -284,6 +285,8 @@ struct Mover<'a> {
     shape: &'a Shape,
     points: &'a [Vec2],
     pose: Transform,
+    /// The parts, when the moving shape is a concave polygon.
+    concave: Option<&'a ConcavePolygon>,
 }
 
 impl World {
@@ -344,16 +347,28 @@ impl World {
                     Some(enter) if best.map_or(true, |b| enter <= b.hit.t as f64) => {}
                     _ => return,
                 }
-                let hit = cast_shape_with_points(
-                    mover.shape,
-                    mover.points,
-                    &mover.pose,
-                    delta,
-                    &body.shape,
-                    row_points(store, row),
-                    &body.pose,
-                    0.0,
-                );
+                let target = self.concaves.get(id);
+                let hit = if mover.concave.is_none() && target.is_none() {
+                    cast_shape_with_points(
+                        mover.shape,
+                        mover.points,
+                        &mover.pose,
+                        delta,
+                        &body.shape,
+                        row_points(store, row),
+                        &body.pose,
+                        0.0,
+                    )
+                } else {
+                    cast_pieces(
+                        pieces_or(mover.concave, mover.shape, mover.points),
+                        &mover.pose,
+                        delta,
+                        pieces_or(target, &body.shape, row_points(store, row)),
+                        &body.pose,
+                        0.0,
+                    )
+                };
                 if let Some(hit) = hit {
                     if closer(hit.t, id, best.map(|b| (b.hit.t, b.id))) {
                         best = Some(WorldCastHit { id, hit });
@@ -398,7 +413,7 @@ impl World {
                             .map_or(true, |(_, b)| enter * reach as f64 <= b.distance as f64) => {}
                     _ => return,
                 }
-                if let Some(hit) = raycast(&body.shape, &body.pose, origin, unit, reach) {
+                if let Some(hit) = self.body_raycast(id, body, origin, unit, reach) {
                     if closer(hit.distance, id, best.map(|(bid, b)| (b.distance, bid))) {
                         best = Some((id, hit));
                     }
@@ -457,6 +472,7 @@ impl World {
             shape,
             points: shape.polygon_points(),
             pose: Transform::from_xy_angle(x, y, angle),
+            concave: None,
         };
         Ok(self.cast_mover(&mover, delta, &|id| self.layer_accepts(id, mask)))
     }
@@ -508,6 +524,7 @@ impl World {
                 shape: &store.bodies[row].shape,
                 points: row_points(store, row),
                 pose,
+                concave: self.concaves.get(id),
             };
             let accepts = |other: u32| {
                 other != id

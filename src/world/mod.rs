@@ -53,6 +53,7 @@
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
 mod casts;
+mod concave;
 mod errors;
 mod events;
 mod mover;
@@ -247,6 +248,8 @@ pub struct World {
     mover: mover::MoverScratch,
     /// Which shapes moved since the last step, and the resting ones (see `resting`).
     resting: Resting,
+    /// The parts of the concave shapes, by id (see `concave`).
+    concaves: concave::Concaves,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -313,6 +316,7 @@ impl World {
             self.custom_filter_count -= 1;
         }
         self.store.remove(id);
+        self.concaves.remove(id);
         // O(1): the next step ends this id's pairs (see `events`), so that a new shape
         // reusing the id does not inherit them.
         self.removals.mark(id);
@@ -373,7 +377,8 @@ impl World {
         self.store.slot_count()
     }
 
-    /// The shape stored under `id`.
+    /// The shape stored under `id` (for a concave polygon, its convex hull: see
+    /// [`World::concave`] and [`World::parts`]).
     pub fn shape(&self, id: u32) -> Result<&Shape, WorldError> {
         self.check_id("id", id)?;
         Ok(&self.store.bodies[self.store.row(id)].shape)
@@ -633,14 +638,19 @@ impl World {
                 let (start, len) = store.point_spans[row as usize];
                 &store.polygon_points[start as usize..(start + len) as usize]
             };
-            if let Some(Contact { normal, depth }) = collide_with_points(
-                &body_a.shape,
-                points(row_a),
-                &body_a.pose,
-                &body_b.shape,
-                points(row_b),
-                &body_b.pose,
-            ) {
+            let contact = if self.concaves.involves(a, b) {
+                concave::collide_rows(store, &self.concaves, (a, row_a), (b, row_b))
+            } else {
+                collide_with_points(
+                    &body_a.shape,
+                    points(row_a),
+                    &body_a.pose,
+                    &body_b.shape,
+                    points(row_b),
+                    &body_b.pose,
+                )
+            };
+            if let Some(Contact { normal, depth }) = contact {
                 found.push(Found {
                     key: pair_key(a, b),
                     nx: normal.x,
@@ -689,6 +699,7 @@ impl World {
                 return Err("previous keys not strictly sorted".into());
             }
         }
+        self.concaves.validate(&self.store)?;
         self.validate_resting()
     }
 }

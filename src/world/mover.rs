@@ -78,12 +78,12 @@
 //! mover pushed into a corner holds still), allocation-free once its two buffers have
 //! grown, and every argument is checked before anything is written.
 
+use super::concave::{cast_pieces, collide_pieces, pieces_or, Pieces};
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
-use crate::cast::{cast_shape_with_margin, clip_vector, solve_planes, Plane, MAX_PLANES};
+use crate::cast::{clip_vector, solve_planes, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
-use crate::narrow_phase::collide;
-use crate::shape::Shape;
+use crate::shape::{ConcavePolygon, Shape};
 use crate::sort::heap_sort_by_key;
 
 /// The skin a move keeps by default: `0.01` units (a hundredth of a pixel in a game
@@ -235,10 +235,16 @@ fn power_of_two_above(v: f32) -> f32 {
     }
 }
 
+/// Where a plane came from: a shape's id and its piece (the part of a concave shape, each
+/// of which gives its own planes; 0 for a convex shape), as `id << 32 | piece`.
+fn source(id: u32, piece: u32) -> u64 {
+    u64::from(id) << 32 | u64::from(piece)
+}
+
 /// The planes a move has met, with the shape each came from.
 struct Planes {
     planes: [Plane; MAX_PLANES],
-    sources: [u32; MAX_PLANES],
+    sources: [u64; MAX_PLANES],
     count: usize,
     /// The first `started` planes come from shapes the mover started in.
     started: usize,
@@ -251,7 +257,7 @@ impl Planes {
                 normal: Vec2::ZERO,
                 offset: 0.0,
             }; MAX_PLANES],
-            sources: [u32::MAX; MAX_PLANES],
+            sources: [u64::MAX; MAX_PLANES],
             count: 0,
             started: 0,
         }
@@ -261,19 +267,20 @@ impl Planes {
         &self.planes[..self.count]
     }
 
-    fn has_source(&self, id: u32) -> bool {
-        self.sources[..self.count].contains(&id)
+    fn has_source(&self, source: u64) -> bool {
+        self.sources[..self.count].contains(&source)
     }
 
-    fn started_in(&self, id: u32) -> bool {
-        self.sources[..self.started].contains(&id)
+    fn started_in(&self, source: u64) -> bool {
+        self.sources[..self.started].contains(&source)
     }
 
-    /// Adds a plane (ignored once full) and records it as a contact.
-    fn push(&mut self, id: u32, plane: Plane, contacts: &mut Vec<f32>) {
+    /// Adds a plane from piece `piece` of shape `id` (ignored once full) and records it as
+    /// a contact.
+    fn push(&mut self, id: u32, piece: u32, plane: Plane, contacts: &mut Vec<f32>) {
         if self.count < MAX_PLANES {
             self.planes[self.count] = plane;
-            self.sources[self.count] = id;
+            self.sources[self.count] = source(id, piece);
             self.count += 1;
             contacts.extend_from_slice(&[id as f32, plane.normal.x, plane.normal.y]);
         }
@@ -284,6 +291,7 @@ impl Planes {
 #[derive(Clone, Copy)]
 struct FirstHit {
     id: u32,
+    piece: u32,
     t: f32,
     normal: Vec2,
 }
@@ -293,9 +301,15 @@ struct Mover<'a> {
     id: u32,
     shape: &'a Shape,
     start: Transform,
+    /// The parts, when the mover is a concave polygon.
+    concave: Option<&'a ConcavePolygon>,
 }
 
 impl Mover<'_> {
+    fn pieces(&self) -> Pieces<'_> {
+        pieces_or(self.concave, self.shape, self.shape.polygon_points())
+    }
+
     fn at(&self, offset: Vec2) -> Transform {
         Transform {
             translation: self.start.translation + offset,
@@ -364,6 +378,7 @@ impl World {
             id,
             shape,
             start: Transform::from_xy_angle(x, y, angle),
+            concave: self.concaves.get(id),
         };
         let scale = power_of_two_above(mover.start.translation.length() + shape.bounding_radius());
         let skin = options.skin.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
@@ -444,10 +459,29 @@ impl World {
             if !aabb.overlaps(start_box) {
                 continue;
             }
-            if let Some(contact) = collide(&body.shape, &body.pose, mover.shape, &mover.start) {
-                let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                planes.push(other, plane, &mut scratch.contacts);
-            }
+            // Each piece of the other shape (each part of a concave one) gives its plane.
+            let (mover_pieces, pose) = (mover.pieces(), &body.pose);
+            self.pieces_of(other).each_indexed_near(
+                pose,
+                start_box,
+                &mut |piece, shape, points| {
+                    let one = Pieces::One(shape, points);
+                    let piece_box = shape.aabb(pose);
+                    let contact = collide_pieces(
+                        one,
+                        pose,
+                        &piece_box,
+                        mover_pieces,
+                        &mover.start,
+                        start_box,
+                    );
+                    if let Some(contact) = contact {
+                        let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
+                        planes.push(other, piece, plane, &mut scratch.contacts);
+                    }
+                    true
+                },
+            );
         }
         planes.started = planes.count;
         if planes.count == 0 {
@@ -547,7 +581,7 @@ impl World {
             normal: hit.normal,
             offset: hit.normal.dot(moved) + gap,
         };
-        planes.push(hit.id, plane, &mut scratch.contacts);
+        planes.push(hit.id, hit.piece, plane, &mut scratch.contacts);
     }
 
     /// The first shape the mover, displaced by `moved`, meets when cast along `motion`
@@ -578,37 +612,49 @@ impl World {
             self.gather(mover, &query, scratch);
         }
         let mut first: Option<FirstHit> = None;
+        let mover_pieces = mover.pieces();
         for &other in &scratch.candidates {
-            if skip_started && planes.started_in(other) {
-                continue;
-            }
             let (body, aabb) = self.body(other);
             if !aabb.overlaps(&query) {
                 continue;
             }
-            let Some(hit) =
-                cast_shape_with_margin(mover.shape, &from, motion, &body.shape, &body.pose, margin)
-            else {
-                continue;
-            };
-            if hit.normal.dot(motion) >= 0.0 {
-                continue;
-            }
-            // A shape that gave a plane this frame, met again at the start: its plane already
-            // clipped the motion. Not for the correction (`skip_started`), which the solve
-            // may push into such a shape when planes conflict.
-            if hit.t == 0.0 && !skip_started && planes.has_source(other) {
-                continue;
-            }
-            // Ties go to the smaller id (candidates come in no particular order).
-            let better = first.map_or(true, |f| hit.t < f.t || (hit.t == f.t && other < f.id));
-            if better {
-                first = Some(FirstHit {
-                    id: other,
-                    t: hit.t,
-                    normal: hit.normal,
+            // Each piece of the other shape (each part of a concave one) on its own, as a
+            // source of its own plane.
+            let pose = &body.pose;
+            self.pieces_of(other)
+                .each_indexed_near(pose, &query, &mut |piece, shape, points| {
+                    let key = source(other, piece);
+                    if skip_started && planes.started_in(key) {
+                        return true;
+                    }
+                    let one = Pieces::One(shape, points);
+                    let Some(hit) = cast_pieces(mover_pieces, &from, motion, one, pose, margin)
+                    else {
+                        return true;
+                    };
+                    // A piece that gave a plane this frame, met again at the start: its plane
+                    // already clipped the motion. Not for the correction (`skip_started`), which
+                    // the solve may push into such a piece when planes conflict.
+                    if hit.normal.dot(motion) >= 0.0
+                        || (hit.t == 0.0 && !skip_started && planes.has_source(key))
+                    {
+                        return true;
+                    }
+                    // Ties go to the smaller id (candidates come in no particular order), then
+                    // to the first piece.
+                    let better = first.map_or(true, |f| {
+                        hit.t < f.t || (hit.t == f.t && key < source(f.id, f.piece))
+                    });
+                    if better {
+                        first = Some(FirstHit {
+                            id: other,
+                            piece,
+                            t: hit.t,
+                            normal: hit.normal,
+                        });
+                    }
+                    true
                 });
-            }
         }
         first
     }

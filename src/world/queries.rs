@@ -6,7 +6,6 @@
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::math::{Aabb, Transform, Vec2};
-use crate::narrow_phase::overlaps;
 use crate::raycast::RayHit;
 use crate::shape::Shape;
 use crate::sort::heap_sort_by_key;
@@ -70,9 +69,7 @@ impl World {
             ..Transform::IDENTITY
         };
         self.query_candidates(&Aabb::new(point, point), &mut |id, body| {
-            if self.layer_accepts(id, mask)
-                && overlaps(&body.shape, &body.pose, &Shape::Point, &probe)
-            {
+            if self.layer_accepts(id, mask) && self.body_overlaps(id, body, &Shape::Point, &probe) {
                 out.push(id);
             }
         });
@@ -122,7 +119,7 @@ impl World {
         let pose = Transform::from_xy_angle(x, y, angle);
         let start = out.len();
         self.query_candidates(&shape.aabb(&pose), &mut |id, body| {
-            if self.layer_accepts(id, mask) && overlaps(&body.shape, &body.pose, shape, &pose) {
+            if self.layer_accepts(id, mask) && self.body_overlaps(id, body, shape, &pose) {
                 out.push(id);
             }
         });

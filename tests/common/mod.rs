@@ -8,6 +8,7 @@
 //! helpers, so the unused ones would warn in every crate that does not need them.
 #![allow(dead_code)]
 
+pub mod outlines;
 pub mod rng;
 
 use rng::Rng;
@@ -275,12 +276,39 @@ pub fn brute_force_pairs(world: &World, live: &[u32]) -> Vec<(u32, u32, Contact)
             if !sa.aabb(&poses[i]).overlaps(&sb.aabb(&poses[j])) {
                 continue;
             }
-            if let Some(contact) = collide(sa, &poses[i], sb, &poses[j]) {
+            if let Some(contact) = collide_parts(world, (a, sa, &poses[i]), (b, sb, &poses[j])) {
                 found.push((a, b, contact));
             }
         }
     }
     found
+}
+
+/// The contact of the shapes `a` and `b` of `world` by brute force: `collide` for two
+/// convex shapes; for a concave one, every pair of parts, the deepest kept (ties to the
+/// first, A's parts before B's).
+fn collide_parts(
+    world: &World,
+    (a, sa, tf_a): (u32, &Shape, &Transform),
+    (b, sb, tf_b): (u32, &Shape, &Transform),
+) -> Option<Contact> {
+    let parts = |id: u32, shape: &Shape| -> Vec<Shape> {
+        match world.concave(id).unwrap() {
+            Some(c) => c.parts().to_vec(),
+            None => vec![shape.clone()],
+        }
+    };
+    let mut best: Option<Contact> = None;
+    for pa in &parts(a, sa) {
+        for pb in &parts(b, sb) {
+            if let Some(c) = collide(pa, tf_a, pb, tf_b) {
+                if best.map_or(true, |best| c.depth > best.depth) {
+                    best = Some(c);
+                }
+            }
+        }
+    }
+    best
 }
 
 /// [`brute_force_pairs`] of all live shapes, flattened as `World::pairs()` and (as bits)

@@ -183,6 +183,20 @@ const POLYGONS = [
   ],
 ];
 
+/** Hostile outlines for addConcavePolygon: the polygons' cases that stay hostile for a simple outline (a reflex
+ * vertex and 65 vertices are fine there), with its own limit, and outlines that cross or touch themselves, named at
+ * the first vertex whose edge does. */
+const CONCAVE_OUTLINES = [
+  ...POLYGONS.filter(([c]) => !/non-convex|65 vertices|pentagram|2e6/.test(c.label)),
+  [v("pentagram", pentagram), /points: the outline crosses itself at the edge from vertex 0/],
+  [v("bow tie", () => [0, 0, 1, 1, 1, 0, 0, 1]), /crosses itself at the edge from vertex 0/],
+  [v("spike folding back at vertex 4", () => [0, 0, 4, 0, 4, 4, 2, 4, 2, 6, 2, 5, 0, 4]), /from vertex 3/],
+  [v("pinch (vertex 4 on vertex 1)", () => [0, 0, 2, 0, 2, 2, 3, 2, 2, 0, 4, 0, 4, 4, 0, 4]), /crosses itself/],
+  [v("1025 vertices", () => regular(1025)), /points: a concave polygon has at most 1024 points \(got 1025\)/],
+  [v("Float64Array of 2e6 numbers", () => new Float64Array(2e6)), /points.*at most 1024/],
+];
+const CUP = [0, 0, 1, 0, 1, 3, 3, 3, 3, 0, 4, 0, 4, 4, 0, 4];
+
 /** Hostile probe shapes for queryShape, with the pattern the message must contain. */
 const PROBES = [
   [v("null", () => null), /shape/],
@@ -394,6 +408,18 @@ const METHODS = [
     ],
     () => [0, 0, 0, [0, 0, 1, 0, 0, 1], {}],
   ],
+  [
+    "addConcavePolygon",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["angle", "angle"],
+      ["points", CONCAVE_OUTLINES],
+      ["opts", "opts?"],
+    ],
+    () => [0, 0, 0, CUP, {}],
+  ],
+  ["parts", [["id", "id"]], (s) => [s.ids[0]]],
   [
     "addCapsule",
     [

@@ -9,6 +9,8 @@ mod rng;
 
 // castShape, sweep, raycastMany.
 mod casts;
+// addConcavePolygon, parts.
+mod concave;
 mod mover;
 // addShapes, shape.
 mod scene;

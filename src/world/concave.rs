@@ -1,0 +1,555 @@
+//! Concave polygons in the world: one id, one broad-phase entry, several convex parts.
+//!
+//! A concave polygon ([`ConcavePolygon`], cut into convex parts when it is added) is
+//! stored like any shape, with its **convex hull** as the shape in its row: the broad
+//! phase, the poses and the boxes read only the row, and the hull's box is the outline's
+//! box at every angle, so a concave shape has exactly one broad-phase entry and nothing
+//! in those phases knows it is concave. Its parts are kept beside the store, in a side
+//! table by id ([`Concaves`]), and every exact test that meets a concave id goes through
+//! its parts instead of the hull:
+//!
+//! - **pairs** of the step: every part pair whose boxes meet is tested (the other shape's
+//!   box, turned into the outline's frame, walks the hierarchy over the parts'
+//!   boxes, [`ConcavePolygon::each_part_near`], so a shape touching one corner of a large
+//!   outline tests the parts near that corner only; a concave and a convex shape, the
+//!   step's common case, take one direct walk) and
+//!   the pair is reported **once**, with the contact of the **deepest** part pair (ties go
+//!   to the first, parts of A before parts of B, each in part order). Concave against
+//!   concave works the same way;
+//! - point and shape **queries**: any part touching (found by the pairs' own search, which
+//!   goes on to the deepest: one routine less in the `.wasm`);
+//! - **rays**: the closest part hit (ties to the first part);
+//! - **casts** and sweeps, the concave shape as the target or as the moving shape (a
+//!   world shape swept with `sweep`): the earliest part-pair hit (ties to the first);
+//! - **move and slide** (`mover.rs`): each part of a concave shape gives its own plane,
+//!   so that a mover pressed into an inner corner of one outline is held by both faces.
+//!
+//! The hull is what [`World::shape`] returns for a concave id; [`World::parts`] gives
+//! the parts. A world without concave shapes pays one test of a counter per candidate
+//! pair of a step.
+//!
+//! The side table is a `Vec` by id, grown only when a concave shape is added (the step
+//! reads it without allocating); each entry owns its parts' vertex buffers. What a
+//! snapshot needs to rebuild it is the flat form [`World::parts`] writes: per part, its
+//! vertex count and vertices (the decomposition is deterministic, so the outline alone
+//! would do too).
+
+use super::{World, WorldError};
+use crate::cast::{cast_shape_with_points, CastHit};
+use crate::math::{Aabb, Transform, Vec2};
+use crate::narrow_phase::{collide_with_points, overlaps, Contact};
+use crate::raycast::{raycast, RayHit};
+use crate::shape::{ConcavePolygon, Shape};
+use crate::store::{Body, ShapeStore, SlotInit};
+
+/// The concave polygons of a world, by id.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Concaves {
+    by_id: Vec<Option<Box<ConcavePolygon>>>,
+    count: usize,
+}
+
+impl Concaves {
+    /// The concave polygon stored under `id`, if it is one.
+    #[inline]
+    pub(super) fn get(&self, id: u32) -> Option<&ConcavePolygon> {
+        self.by_id.get(id as usize).and_then(|c| c.as_deref())
+    }
+
+    /// True when the world holds a concave shape.
+    #[inline]
+    pub(super) fn any(&self) -> bool {
+        self.count > 0
+    }
+
+    /// True when `a` or `b` is concave (checked only while some shape is).
+    #[inline]
+    pub(super) fn involves(&self, a: u32, b: u32) -> bool {
+        self.any() && (self.get(a).is_some() || self.get(b).is_some())
+    }
+
+    /// Forgets the concave polygon of `id`, if it had one (called on every removal).
+    pub(super) fn remove(&mut self, id: u32) {
+        if let Some(slot) = self.by_id.get_mut(id as usize) {
+            if slot.take().is_some() {
+                self.count -= 1;
+            }
+        }
+    }
+
+    fn insert(&mut self, id: u32, concave: ConcavePolygon) {
+        let i = id as usize;
+        if self.by_id.len() <= i {
+            self.by_id.resize(i + 1, None);
+        }
+        self.by_id[i] = Some(Box::new(concave));
+        self.count += 1;
+    }
+
+    /// Every concave entry belongs to a live id whose row holds its hull.
+    pub(super) fn validate(&self, store: &ShapeStore) -> Result<(), String> {
+        let mut live = 0;
+        for (id, entry) in self.by_id.iter().enumerate() {
+            if let Some(c) = entry {
+                let id = id as u32;
+                let hull = Shape::Polygon(c.hull().clone());
+                if !store.is_alive(id) || store.bodies[store.row(id)].shape != hull {
+                    return Err(format!("concave entry {id} does not match its row"));
+                }
+                live += 1;
+            }
+        }
+        if live != self.count {
+            return Err(format!("{live} concave entries, {} counted", self.count));
+        }
+        Ok(())
+    }
+}
+
+/// The convex pieces of a shape, as the kernels take them: the shape itself (with the
+/// points it is read from), or a concave polygon's parts.
+#[derive(Clone, Copy, Debug)]
+pub enum Pieces<'a> {
+    /// A convex shape and its polygon points (empty for other kinds).
+    One(&'a Shape, &'a [Vec2]),
+    /// The parts of a concave polygon.
+    Parts(&'a ConcavePolygon),
+}
+
+impl<'a> Pieces<'a> {
+    /// A convex shape read from its own points.
+    #[must_use]
+    pub fn of(shape: &'a Shape) -> Pieces<'a> {
+        Pieces::One(shape, shape.polygon_points())
+    }
+
+    /// Calls `visit` with every piece, in part order.
+    fn each(&self, visit: &mut dyn FnMut(&'a Shape, &'a [Vec2])) {
+        match *self {
+            Pieces::One(shape, points) => visit(shape, points),
+            Pieces::Parts(concave) => {
+                for part in concave.parts() {
+                    visit(part, part.polygon_points());
+                }
+            }
+        }
+    }
+
+    /// Calls `visit` with each piece (placed at `pose`) whose box may meet `near`, a world
+    /// box, in part order, until it returns false.
+    fn each_near(
+        &self,
+        pose: &Transform,
+        near: &Aabb,
+        visit: &mut dyn FnMut(&'a Shape, &'a [Vec2]) -> bool,
+    ) {
+        self.each_indexed_near(pose, near, &mut |_, shape, points| visit(shape, points));
+    }
+
+    /// [`Pieces::each_near`], with each piece's index (its part number; 0 for a convex
+    /// shape). One copy for every caller (`dyn`): the exact test it calls costs far more
+    /// than the indirect call.
+    pub(super) fn each_indexed_near(
+        &self,
+        pose: &Transform,
+        near: &Aabb,
+        visit: &mut dyn FnMut(u32, &'a Shape, &'a [Vec2]) -> bool,
+    ) {
+        match *self {
+            Pieces::One(shape, points) => {
+                visit(0, shape, points);
+            }
+            Pieces::Parts(concave) => {
+                let parts = concave.parts();
+                concave.each_part_near(&local_box(pose, near), &mut |k| {
+                    visit(k as u32, &parts[k], parts[k].polygon_points())
+                });
+            }
+        }
+    }
+}
+
+/// A box containing the world box `b` in the local frame of `pose`, padded by a few `f32`
+/// roundings of the values involved, so that no piece the kernels find touching is missed.
+fn local_box(pose: &Transform, b: &Aabb) -> Aabb {
+    let half = b.extents() * 0.5;
+    let centre = pose.apply_inv(b.center());
+    let r = pose.rotation;
+    let (c, s) = (r.cos.abs(), r.sin.abs());
+    let extent = Vec2::new(c * half.x + s * half.y, s * half.x + c * half.y);
+    let scale = pose.translation.abs() + b.center().abs() + half;
+    let pad = 16.0 * f32::EPSILON * (scale.x + scale.y) + f32::MIN_POSITIVE;
+    Aabb::from_center_half_extents(centre, extent).expanded(pad)
+}
+
+/// The contact of the deepest touching piece pair of `a` and `b` (ties to the first: A's
+/// pieces in order, then B's), the normal from A to B; `None` when no pair touches.
+#[must_use]
+pub fn collide_pieces(
+    a: Pieces<'_>,
+    pose_a: &Transform,
+    box_a: &Aabb,
+    b: Pieces<'_>,
+    pose_b: &Transform,
+    box_b: &Aabb,
+) -> Option<Contact> {
+    if let (Pieces::One(shape_a, points_a), Pieces::One(shape_b, points_b)) = (a, b) {
+        return collide_piece(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
+    }
+    let mut best: Option<Contact> = None;
+    let mut keep = |contact: Option<Contact>| {
+        if let Some(c) = contact {
+            if best.map_or(true, |best| c.depth > best.depth) {
+                best = Some(c);
+            }
+        }
+    };
+    // The step's common case, a concave shape and a convex one: one walk of the parts.
+    match (a, b) {
+        (Pieces::Parts(concave), Pieces::One(shape_b, points_b)) => {
+            let parts = concave.parts();
+            concave.each_part_near(&local_box(pose_a, box_b), &mut |k| {
+                let part = &parts[k];
+                let points = part.polygon_points();
+                keep(collide_piece(
+                    part, points, pose_a, shape_b, points_b, pose_b,
+                ));
+                true
+            });
+            return best;
+        }
+        (Pieces::One(shape_a, points_a), Pieces::Parts(concave)) => {
+            let parts = concave.parts();
+            concave.each_part_near(&local_box(pose_b, box_a), &mut |k| {
+                let part = &parts[k];
+                let points = part.polygon_points();
+                keep(collide_piece(
+                    shape_a, points_a, pose_a, part, points, pose_b,
+                ));
+                true
+            });
+            return best;
+        }
+        _ => {}
+    }
+    let b_has_parts = matches!(b, Pieces::Parts(_));
+    a.each_near(pose_a, box_b, &mut |shape_a, points_a| {
+        // Only parts of B are sorted out by A's piece's box; a convex B takes any.
+        let near_a = if b_has_parts {
+            piece_box(a, shape_a, pose_a, box_a)
+        } else {
+            *box_a
+        };
+        b.each_near(pose_b, &near_a, &mut |shape_b, points_b| {
+            keep(collide_piece(
+                shape_a, points_a, pose_a, shape_b, points_b, pose_b,
+            ));
+            true
+        });
+        true
+    });
+    best
+}
+
+/// The closest hit of the ray on any piece (ties to the first).
+#[must_use]
+pub fn raycast_pieces(
+    pieces: Pieces<'_>,
+    pose: &Transform,
+    origin: Vec2,
+    direction: Vec2,
+    max_distance: f32,
+) -> Option<RayHit> {
+    let end = origin + direction * max_distance;
+    let ray_box = Aabb::new(origin.min(end), origin.max(end));
+    let mut best: Option<RayHit> = None;
+    pieces.each_near(pose, &ray_box, &mut |shape, _| {
+        if let Some(hit) = raycast(shape, pose, origin, direction, max_distance) {
+            if best.map_or(true, |b| hit.distance < b.distance) {
+                best = Some(hit);
+            }
+        }
+        true
+    });
+    best
+}
+
+/// The earliest hit of any piece of `moving` (at `moving_pose`, moved by `delta`) on any
+/// piece of `target`, with the cast's `margin` (ties to the first pair).
+#[must_use]
+pub fn cast_pieces(
+    moving: Pieces<'_>,
+    moving_pose: &Transform,
+    delta: Vec2,
+    target: Pieces<'_>,
+    target_pose: &Transform,
+    margin: f32,
+) -> Option<CastHit> {
+    if let (Pieces::One(shape_m, points_m), Pieces::One(shape_t, points_t)) = (moving, target) {
+        return cast_piece(
+            shape_m,
+            points_m,
+            moving_pose,
+            delta,
+            shape_t,
+            points_t,
+            target_pose,
+            margin,
+        );
+    }
+    let moved = Transform {
+        translation: moving_pose.translation + delta,
+        rotation: moving_pose.rotation,
+    };
+    let mut best: Option<CastHit> = None;
+    moving.each(&mut |shape_m, points_m| {
+        let swept = shape_m
+            .aabb(moving_pose)
+            .union(&shape_m.aabb(&moved))
+            .expanded(margin.max(0.0));
+        target.each_near(target_pose, &swept, &mut |shape_t, points_t| {
+            let hit = cast_piece(
+                shape_m,
+                points_m,
+                moving_pose,
+                delta,
+                shape_t,
+                points_t,
+                target_pose,
+                margin,
+            );
+            if let Some(hit) = hit {
+                if best.map_or(true, |b| hit.t < b.t) {
+                    best = Some(hit);
+                }
+            }
+            true
+        });
+    });
+    best
+}
+
+/// [`collide_with_points`], in one copy for every caller here: the dispatcher is inlined
+/// where it is called, and each copy would add its whole table of kernels to the `.wasm`.
+#[inline(never)]
+fn collide_piece(
+    a: &Shape,
+    points_a: &[Vec2],
+    pose_a: &Transform,
+    b: &Shape,
+    points_b: &[Vec2],
+    pose_b: &Transform,
+) -> Option<Contact> {
+    collide_with_points(a, points_a, pose_a, b, points_b, pose_b)
+}
+
+/// [`cast_shape_with_points`], in one copy for every caller here (see [`collide_piece`]).
+#[inline(never)]
+#[allow(clippy::too_many_arguments)] // the kernel's own arguments
+fn cast_piece(
+    moving: &Shape,
+    moving_points: &[Vec2],
+    moving_pose: &Transform,
+    delta: Vec2,
+    target: &Shape,
+    target_points: &[Vec2],
+    target_pose: &Transform,
+    margin: f32,
+) -> Option<CastHit> {
+    cast_shape_with_points(
+        moving,
+        moving_points,
+        moving_pose,
+        delta,
+        target,
+        target_points,
+        target_pose,
+        margin,
+    )
+}
+
+/// The world box of a piece of `pieces`: the shape's stored box for a convex shape, the
+/// part's own for a part.
+fn piece_box(pieces: Pieces<'_>, shape: &Shape, pose: &Transform, stored: &Aabb) -> Aabb {
+    match pieces {
+        Pieces::One(..) => *stored,
+        Pieces::Parts(_) => shape.aabb(pose),
+    }
+}
+
+/// The pieces of the shape in `row` (id `id`), as the step reads them: a convex shape
+/// from the store's copy of its points.
+#[inline]
+pub(super) fn row_pieces<'a>(
+    store: &'a ShapeStore,
+    concaves: &'a Concaves,
+    id: u32,
+    row: usize,
+) -> Pieces<'a> {
+    match concaves.get(id) {
+        Some(concave) => Pieces::Parts(concave),
+        None => {
+            let (start, len) = store.point_spans[row];
+            let points = &store.polygon_points[start as usize..(start + len) as usize];
+            Pieces::One(&store.bodies[row].shape, points)
+        }
+    }
+}
+
+impl World {
+    /// Adds a concave polygon (see [`ConcavePolygon::new`]) at `(x, y)` turned by `angle`
+    /// and returns its id: one shape, one id, whatever the number of its parts.
+    ///
+    /// ```
+    /// use sepax::shape::ConcavePolygon;
+    /// use sepax::{Shape, ShapeOptions, Vec2, World};
+    /// let mut world = World::new();
+    /// let o = ShapeOptions::default();
+    /// // A U open upwards (y down): a ball in the notch touches neither arm.
+    /// let u = ConcavePolygon::new(&[
+    ///     Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0), Vec2::new(1.0, 3.0), Vec2::new(3.0, 3.0),
+    ///     Vec2::new(3.0, 0.0), Vec2::new(4.0, 0.0), Vec2::new(4.0, 4.0), Vec2::new(0.0, 4.0),
+    /// ]).unwrap();
+    /// let cup = world.add_concave(u, 0.0, 0.0, 0.0, o).unwrap();
+    /// let ball = world.add(Shape::circle(0.5).unwrap(), 2.0, 1.5, 0.0, o).unwrap();
+    /// assert_eq!(world.step().unwrap(), 0);
+    /// world.set_transform(ball, 2.0, 2.75, 0.0).unwrap(); // down onto the bottom
+    /// assert_eq!(world.step().unwrap(), 1);
+    /// assert_eq!(world.pairs(), [cup, ball]);
+    /// ```
+    pub fn add_concave(
+        &mut self,
+        concave: ConcavePolygon,
+        x: f32,
+        y: f32,
+        angle: f32,
+        options: super::ShapeOptions,
+    ) -> Result<u32, WorldError> {
+        super::errors::check_coordinate(|| "x".into(), x)?;
+        super::errors::check_coordinate(|| "y".into(), y)?;
+        super::errors::check_angle(|| "angle".into(), angle)?;
+        if self.store.live_count() >= super::MAX_SHAPES {
+            return Err(WorldError::TooManyShapes);
+        }
+        if options.is_static {
+            self.statics_dirty = true;
+        }
+        if super::is_custom_filter(options.layer, options.mask) {
+            self.custom_filter_count += 1;
+        }
+        let init = SlotInit {
+            shape: Shape::Polygon(concave.hull().clone()),
+            layer: options.layer,
+            mask: options.mask,
+            is_static: options.is_static,
+        };
+        let id = self.store.insert(init, x, y, angle);
+        self.concaves.insert(id, concave);
+        Ok(id)
+    }
+
+    /// The concave polygon stored under `id`, or `None` for a convex shape.
+    pub fn concave(&self, id: u32) -> Result<Option<&ConcavePolygon>, WorldError> {
+        self.check_id("id", id)?;
+        Ok(self.concaves.get(id))
+    }
+
+    /// Writes the convex parts of shape `id` into `out` (cleared first) in its **local**
+    /// coordinates (place them with its transform to draw them): the part count, then for
+    /// each part its vertex count and its vertices `x, y`, counter-clockwise. A convex
+    /// shape is one part: its polygon's vertices (a polygon or an oriented box), or none
+    /// (`[1, 0]`) for a kind without vertices.
+    pub fn parts(&self, id: u32, out: &mut Vec<f32>) -> Result<(), WorldError> {
+        self.check_id("id", id)?;
+        out.clear();
+        let shape = &self.store.bodies[self.store.row(id)].shape;
+        let one = core::slice::from_ref(shape);
+        let parts = self.concaves.get(id).map_or(one, ConcavePolygon::parts);
+        out.push(parts.len() as f32);
+        for part in parts {
+            let vertices: &[Vec2] = match part {
+                Shape::Polygon(p) => p.vertices(),
+                _ => &[],
+            };
+            out.push(vertices.len() as f32);
+            out.extend(vertices.iter().flat_map(|v| [v.x, v.y]));
+        }
+        Ok(())
+    }
+
+    /// The pieces of the stored shape `id` (the last step's row).
+    pub(super) fn pieces_of(&self, id: u32) -> Pieces<'_> {
+        row_pieces(&self.store, &self.concaves, id, self.store.row(id))
+    }
+
+    /// True when the stored shape `id` (`body`, its row) touches `shape` at `pose`.
+    pub(super) fn body_overlaps(
+        &self,
+        id: u32,
+        body: &Body,
+        shape: &Shape,
+        pose: &Transform,
+    ) -> bool {
+        match self.concaves.get(id) {
+            None => overlaps(&body.shape, &body.pose, shape, pose),
+            Some(concave) => collide_pieces(
+                Pieces::Parts(concave),
+                &body.pose,
+                &self.store.aabbs[self.store.row(id)],
+                Pieces::of(shape),
+                pose,
+                &shape.aabb(pose),
+            )
+            .is_some(),
+        }
+    }
+
+    /// The ray's hit on the stored shape `id` (`body`, its row).
+    pub(super) fn body_raycast(
+        &self,
+        id: u32,
+        body: &Body,
+        origin: Vec2,
+        direction: Vec2,
+        max_distance: f32,
+    ) -> Option<RayHit> {
+        match self.concaves.get(id) {
+            None => raycast(&body.shape, &body.pose, origin, direction, max_distance),
+            Some(concave) => raycast_pieces(
+                Pieces::Parts(concave),
+                &body.pose,
+                origin,
+                direction,
+                max_distance,
+            ),
+        }
+    }
+}
+
+/// The pieces of a shape that is `concave`, or else `shape` read from `points`.
+#[inline]
+pub(super) fn pieces_or<'a>(
+    concave: Option<&'a ConcavePolygon>,
+    shape: &'a Shape,
+    points: &'a [Vec2],
+) -> Pieces<'a> {
+    concave.map_or(Pieces::One(shape, points), Pieces::Parts)
+}
+
+/// The step's exact test of the rows of ids `a < b`, one of them concave.
+pub(super) fn collide_rows(
+    store: &ShapeStore,
+    concaves: &Concaves,
+    (a, row_a): (u32, u32),
+    (b, row_b): (u32, u32),
+) -> Option<Contact> {
+    let (row_a, row_b) = (row_a as usize, row_b as usize);
+    collide_pieces(
+        row_pieces(store, concaves, a, row_a),
+        &store.bodies[row_a].pose,
+        &store.aabbs[row_a],
+        row_pieces(store, concaves, b, row_b),
+        &store.bodies[row_b].pose,
+        &store.aabbs[row_b],
+    )
+}
