@@ -1,0 +1,671 @@
+//! Contact points: for a colliding pair whose normal and depth [`collide`](super::collide)
+//! found, the one or two points where the shapes press into each other, each with its own
+//! depth (a *contact manifold*).
+//!
+//! ## Method: Box2D's polygon manifold, on rounded cores
+//!
+//! Every kind is a convex **core** grown by a **radius** (as in the kernels): circles and
+//! points have a point core, capsules and segments a segment core, boxes and polygons are
+//! their own core with radius 0. The contact is built from the cores and then shifted by
+//! the radii, so the capsule needs no code of its own.
+//!
+//! - **A point core** (circle, point) touches with one point: its own core, moved along the
+//!   normal by its radius minus half the depth.
+//! - **Two cores with extent** (segment, box, polygon): the **reference face** is the face
+//!   most nearly along the pair's normal: A's face whose outward normal is closest to `n`,
+//!   or B's closest to `-n`, whichever is closer. The kernels' normal is a face normal of one
+//!   of the cores whenever the cores overlap (SAT chooses among face normals) and whenever a
+//!   rounded core touches a face's interior, so this *reads the SAT's choice back from its
+//!   answer* in one pass over each shape's normals, with no second SAT. A segment is a
+//!   one-face polygon whose face looks both ways. The **incident face** is the other core's
+//!   face most anti-parallel to the reference face. It is clipped to the reference face's
+//!   side planes, and the ends that lie below the reference surface are kept, each with the
+//!   gap to the reference surface as its depth: 1 or 2 points (Box2D's `b2ClipPolygons`).
+//! - When neither core has a face within [`ALIGNED`] of the normal (two rounded cores
+//!   closest vertex to vertex, or segments crossing with the shortest way out along one of
+//!   them), the contact is a single point: the core's supporting vertex along the normal,
+//!   shifted by its radius.
+//!
+//! The side planes are taken **parallel to the pair's normal** (Box2D takes them
+//! perpendicular to the reference face). The two agree whenever the normal is the reference
+//! face's normal, which is the rule, and with this choice every kept point projects along
+//! the reported normal onto the reference face itself, not onto its line beyond the face.
+//!
+//! ## Where a point is (the stated tolerance)
+//!
+//! A point `p` with depth `d` is the **midpoint between the two surfaces** along the pair's
+//! normal `n` (Box2D's choice): `p + n·d/2` lies on A's surface and `p - n·d/2` on B's
+//! (for a rounded incident shape, inside it by at most `r·(1 - cos φ)`, `φ` the tilt
+//! between its face and the normal; on its surface when the point is a core end). So `p`
+//! lies within `d/2` of both shapes, and `0 <= d <= depth`. The tests check these to
+//! `1e-4` of the shapes' size (`f32` arithmetic in the local frame of A).
+//!
+//! ## Cost
+//!
+//! A pass over each polygon's normals to find the faces, a few dot products to clip, no
+//! allocation, no state. The world calls it only when contact points were asked for, with
+//! the same polygon copies as its narrow phase reads.
+
+use super::Contact;
+use crate::math::{Rot, Transform, Vec2};
+use crate::shape::{PolygonRef, Shape};
+
+/// The smallest cosine between the normal and a face's normal for that face to serve as the
+/// reference face (about 0.26°). Every face normal the kernels return passes it with room to
+/// spare (they are the face's own normal, rotated); a normal between two rounded cores'
+/// closest points passes it only when it is that close to a face normal, and then the
+/// clipped points stay on the shapes within `r·(1 - ALIGNED)`.
+pub const ALIGNED: f32 = 1.0 - 1e-5;
+
+/// One contact point: where, and how deep the shapes overlap there.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ContactPoint {
+    /// World position, midway between the two surfaces along the pair's normal.
+    pub point: Vec2,
+    /// How far the surfaces overlap along the normal at this point (`>= 0`).
+    pub depth: f32,
+}
+
+/// The contact points of one colliding pair: `count` (1 or 2) of `points` are used.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Manifold {
+    /// How many of `points` are used (0 only for the empty default).
+    pub count: usize,
+    /// The points; unused ones are zero.
+    pub points: [ContactPoint; 2],
+}
+
+/// The number of `f32` a [`Manifold`] takes in the world's flat buffer.
+pub const MANIFOLD_STRIDE: usize = 7;
+
+impl Manifold {
+    /// One point.
+    #[inline]
+    fn one(point: Vec2, depth: f32) -> Manifold {
+        Manifold {
+            count: 1,
+            points: [ContactPoint { point, depth }, ContactPoint::default()],
+        }
+    }
+
+    /// Adds a point (at most two).
+    #[inline]
+    fn push(&mut self, point: Vec2, depth: f32) {
+        if self.count < 2 {
+            self.points[self.count] = ContactPoint { point, depth };
+            self.count += 1;
+        }
+    }
+
+    /// The points mapped from A's local frame to the world by `tf`.
+    #[inline]
+    fn to_world(mut self, tf: &Transform) -> Manifold {
+        for p in &mut self.points[..self.count] {
+            p.point = tf.apply(p.point);
+        }
+        self
+    }
+
+    /// The flat layout `[count, x0, y0, d0, x1, y1, d1]`, unused slots 0.
+    #[must_use]
+    pub fn to_array(&self) -> [f32; MANIFOLD_STRIDE] {
+        let [p, q] = self.points;
+        [
+            self.count as f32,
+            p.point.x,
+            p.point.y,
+            p.depth,
+            q.point.x,
+            q.point.y,
+            q.depth,
+        ]
+    }
+}
+
+/// A shape's core in its own frame.
+#[derive(Clone, Copy, Debug)]
+enum Hull<'a> {
+    /// Circle or point: the local origin.
+    Dot,
+    /// Capsule or segment.
+    Bar(Vec2, Vec2),
+    /// A box `±half_extents`.
+    Box(Vec2),
+    /// A polygon's vertices and outward normals.
+    Poly(&'a [Vec2], &'a [Vec2]),
+}
+
+/// A face: its two ends and its unit outward normal, with the cosine between that normal
+/// and the direction it was chosen for.
+#[derive(Clone, Copy, Debug)]
+struct Face {
+    p: Vec2,
+    q: Vec2,
+    normal: Vec2,
+    align: f32,
+}
+
+impl Face {
+    /// The face moved by the rigid motion (`rot`, `t`).
+    #[inline]
+    fn moved(self, rot: Rot, t: Vec2) -> Face {
+        Face {
+            p: rot.apply(self.p) + t,
+            q: rot.apply(self.q) + t,
+            normal: rot.apply(self.normal),
+            align: self.align,
+        }
+    }
+}
+
+/// The core, the radius and the rotation of a shape (an aligned box ignores its angle).
+#[inline]
+fn hull<'a>(shape: &Shape, points: &'a [Vec2], tf: &Transform) -> (Hull<'a>, f32, Rot) {
+    match shape {
+        Shape::Circle { radius } => (Hull::Dot, *radius, tf.rotation),
+        Shape::Point => (Hull::Dot, 0.0, tf.rotation),
+        Shape::AlignedBox { half_extents } => (Hull::Box(*half_extents), 0.0, Rot::IDENTITY),
+        Shape::OrientedBox { half_extents } => (Hull::Box(*half_extents), 0.0, tf.rotation),
+        Shape::Polygon(p) => {
+            let view = PolygonRef::from_points(points, p.bounding_radius());
+            (
+                Hull::Poly(view.vertices(), view.normals()),
+                0.0,
+                tf.rotation,
+            )
+        }
+        Shape::Capsule {
+            half_length,
+            radius,
+        } => (
+            Hull::Bar(Vec2::new(-half_length, 0.0), Vec2::new(*half_length, 0.0)),
+            *radius,
+            tf.rotation,
+        ),
+        Shape::Segment { a, b } => (Hull::Bar(*a, *b), 0.0, tf.rotation),
+    }
+}
+
+impl Hull<'_> {
+    /// The face whose outward normal is closest to the unit `dir`; `None` for a dot.
+    fn best_face(&self, dir: Vec2) -> Option<Face> {
+        match *self {
+            Hull::Dot => None,
+            Hull::Bar(p, q) => {
+                let normal = (q - p).perp().normalize_or_zero();
+                let align = normal.dot(dir);
+                let (normal, align) = if align >= 0.0 {
+                    (normal, align)
+                } else {
+                    (-normal, -align)
+                };
+                Some(Face {
+                    p,
+                    q,
+                    normal,
+                    align,
+                })
+            }
+            Hull::Box(h) => Some(box_face(h, dir)),
+            Hull::Poly(vertices, normals) => {
+                let mut best = 0;
+                let mut align = f32::NEG_INFINITY;
+                for (i, n) in normals.iter().enumerate() {
+                    let d = n.dot(dir);
+                    if d > align {
+                        align = d;
+                        best = i;
+                    }
+                }
+                let next = if best + 1 == vertices.len() {
+                    0
+                } else {
+                    best + 1
+                };
+                Some(Face {
+                    p: vertices[best],
+                    q: vertices[next],
+                    normal: normals[best],
+                    align,
+                })
+            }
+        }
+    }
+
+    /// The vertex furthest along `dir`.
+    fn support(&self, dir: Vec2) -> Vec2 {
+        match *self {
+            Hull::Dot => Vec2::ZERO,
+            Hull::Bar(p, q) => {
+                if q.dot(dir) > p.dot(dir) {
+                    q
+                } else {
+                    p
+                }
+            }
+            Hull::Box(h) => Vec2::new(
+                if dir.x >= 0.0 { h.x } else { -h.x },
+                if dir.y >= 0.0 { h.y } else { -h.y },
+            ),
+            Hull::Poly(vertices, _) => {
+                let mut best = vertices[0];
+                for v in &vertices[1..] {
+                    if v.dot(dir) > best.dot(dir) {
+                        best = *v;
+                    }
+                }
+                best
+            }
+        }
+    }
+
+    /// How nearly `dir` runs along the core (a segment's `|cos|`; 0 for other cores).
+    fn along(&self, dir: Vec2) -> f32 {
+        match *self {
+            Hull::Bar(p, q) => (q - p).normalize_or_zero().dot(dir).abs(),
+            Hull::Dot | Hull::Box(_) | Hull::Poly(..) => 0.0,
+        }
+    }
+}
+
+/// The face of the box `±h` whose normal is closest to `dir`.
+#[inline]
+fn box_face(h: Vec2, dir: Vec2) -> Face {
+    if dir.x.abs() >= dir.y.abs() {
+        let s = if dir.x >= 0.0 { 1.0 } else { -1.0 };
+        Face {
+            p: Vec2::new(s * h.x, -h.y),
+            q: Vec2::new(s * h.x, h.y),
+            normal: Vec2::new(s, 0.0),
+            align: dir.x.abs(),
+        }
+    } else {
+        let s = if dir.y >= 0.0 { 1.0 } else { -1.0 };
+        Face {
+            p: Vec2::new(-h.x, s * h.y),
+            q: Vec2::new(h.x, s * h.y),
+            normal: Vec2::new(0.0, s),
+            align: dir.y.abs(),
+        }
+    }
+}
+
+/// Clips the `incident` face against the side planes of `reference` (lines through its
+/// ends, parallel to `dir`, the unit direction from the reference shape to the incident
+/// one) and keeps the ends below the reference surface. `r_ref`, `r_inc`: the radii.
+/// Points and depths as in the module docs, in the frame the faces are given in.
+fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
+    let mut out = Manifold::default();
+    let t = dir.perp();
+    let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
+    let (lo, hi) = if u0 <= u1 { (u0, u1) } else { (u1, u0) };
+    let (w0, w1) = (incident.p.dot(t), incident.q.dot(t));
+    let dw = w1 - w0;
+    // The incident face's part between the side planes, as a range of its parameter.
+    let (s0, s1) = if dw == 0.0 {
+        if w0 < lo || w0 > hi {
+            return out;
+        }
+        (0.0, 1.0)
+    } else {
+        let (a, b) = ((lo - w0) / dw, (hi - w0) / dw);
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        (a.max(0.0), b.min(1.0))
+    };
+    if !(s0 <= s1) {
+        return out;
+    }
+    let cos = dir.dot(reference.normal);
+    let radius = r_ref + r_inc;
+    let along = incident.q - incident.p;
+    for s in [s0, s1] {
+        let c = incident.p + along * s;
+        // The gap from the reference face to `c`, measured along `dir`.
+        let gap = (c - reference.p).dot(reference.normal) / cos;
+        let depth = radius - gap;
+        if depth >= 0.0 {
+            out.push(c + dir * (0.5 * (r_ref - r_inc - gap)), depth);
+        }
+        if s1 == s0 {
+            break;
+        }
+    }
+    out
+}
+
+/// The contact points of two colliding shapes, from the `contact` that
+/// [`collide`](super::collide) returned for them (in the same order).
+///
+/// ```
+/// use sepax::narrow_phase::manifold;
+/// use sepax::{collide, Shape, Transform};
+/// let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+/// let crate_ = Shape::aligned_box(1.0, 1.0).unwrap();
+/// let (at_a, at_b) = (Transform::from_xy_angle(0.0, 0.0, 0.0), Transform::from_xy_angle(0.0, 1.9, 0.0));
+/// let contact = collide(&floor, &at_a, &crate_, &at_b).unwrap();
+/// let m = manifold(&floor, &at_a, &crate_, &at_b, &contact);
+/// assert_eq!(m.count, 2); // face to face: both ends of the crate's bottom face
+/// assert!((m.points[0].depth - 0.1).abs() < 1e-6);
+/// ```
+#[must_use]
+pub fn manifold(
+    a: &Shape,
+    tf_a: &Transform,
+    b: &Shape,
+    tf_b: &Transform,
+    contact: &Contact,
+) -> Manifold {
+    manifold_with_points(
+        a,
+        a.polygon_points(),
+        tf_a,
+        b,
+        b.polygon_points(),
+        tf_b,
+        contact,
+    )
+}
+
+/// [`manifold`] with a polygon's points read from `points_a` or `points_b` (the layout of
+/// [`collide_with_points`](super::collide_with_points)).
+///
+/// Takes only convex shapes and their transforms, so that a shape made of convex parts can
+/// call it for the part pair that gave its contact.
+#[must_use]
+pub fn manifold_with_points(
+    a: &Shape,
+    points_a: &[Vec2],
+    tf_a: &Transform,
+    b: &Shape,
+    points_b: &[Vec2],
+    tf_b: &Transform,
+    contact: &Contact,
+) -> Manifold {
+    let (n, depth) = (contact.normal, contact.depth);
+    let (hull_a, r_a, rot_a) = hull(a, points_a, tf_a);
+    let (hull_b, r_b, rot_b) = hull(b, points_b, tf_b);
+    if let Hull::Dot = hull_a {
+        return Manifold::one(tf_a.translation + n * (r_a - 0.5 * depth), depth);
+    }
+    if let Hull::Dot = hull_b {
+        return Manifold::one(tf_b.translation - n * (r_b - 0.5 * depth), depth);
+    }
+    // Everything in A's frame; B placed by the difference of positions (precision as in
+    // the kernels).
+    let frame_a = Transform {
+        translation: tf_a.translation,
+        rotation: rot_a,
+    };
+    let rot_ab = rot_a.inverse() * rot_b;
+    let t_ab = rot_a.apply_inv(tf_b.translation - tf_a.translation);
+    let n_a = rot_a.apply_inv(n);
+    let cores = Cores {
+        a: hull_a,
+        b: hull_b,
+        r_a,
+        r_b,
+        rot_ab,
+        t_ab,
+    };
+    cores.manifold(n_a, depth).to_world(&frame_a)
+}
+
+/// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`).
+struct Cores<'a> {
+    a: Hull<'a>,
+    b: Hull<'a>,
+    r_a: f32,
+    r_b: f32,
+    rot_ab: Rot,
+    t_ab: Vec2,
+}
+
+impl Cores<'_> {
+    /// The manifold in A's frame for the normal `n` (A's frame) and `depth`.
+    fn manifold(&self, n: Vec2, depth: f32) -> Manifold {
+        let face_a = self.a.best_face(n);
+        let face_b = self
+            .b
+            .best_face(self.rot_ab.apply_inv(-n))
+            .map(|f| f.moved(self.rot_ab, self.t_ab));
+        if let (Some(fa), Some(fb)) = (face_a, face_b) {
+            // The better aligned face first; the other when clipping leaves nothing.
+            let order = if fb.align > fa.align {
+                [(fb, false), (fa, true)]
+            } else {
+                [(fa, true), (fb, false)]
+            };
+            for (face, on_a) in order {
+                if face.align < ALIGNED {
+                    continue;
+                }
+                let m = if on_a {
+                    let incident = self
+                        .b
+                        .best_face(self.rot_ab.apply_inv(-face.normal))
+                        .map(|f| f.moved(self.rot_ab, self.t_ab));
+                    incident.map(|inc| clip(&face, &inc, n, self.r_a, self.r_b))
+                } else {
+                    let incident = self.a.best_face(-face.normal);
+                    incident.map(|inc| clip(&face, &inc, -n, self.r_b, self.r_a))
+                };
+                if let Some(m) = m.filter(|m| m.count > 0) {
+                    return m;
+                }
+            }
+        }
+        // One point at the supporting vertex of the core the normal runs along (either
+        // serves for two vertices closest to each other).
+        if self.b.along(self.rot_ab.apply_inv(n)) > self.a.along(n) {
+            let v = self.rot_ab.apply(self.b.support(self.rot_ab.apply_inv(-n))) + self.t_ab;
+            Manifold::one(v - n * (self.r_b - 0.5 * depth), depth)
+        } else {
+            let v = self.a.support(n);
+            Manifold::one(v + n * (self.r_a - 0.5 * depth), depth)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collide;
+    use super::super::test_util::{at, at_angle, polygon, v};
+    use super::*;
+    use core::f32::consts::{FRAC_PI_2, FRAC_PI_4};
+
+    /// The contact and its manifold, in that order of shapes.
+    fn points(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> (Contact, Manifold) {
+        let c = collide(a, tf_a, b, tf_b).expect("the shapes collide");
+        (c, manifold(a, tf_a, b, tf_b, &c))
+    }
+
+    /// The manifold's points sorted by x then y, as `(x, y, depth)`.
+    fn sorted(m: &Manifold) -> Vec<(f32, f32, f32)> {
+        let mut out: Vec<_> = m.points[..m.count]
+            .iter()
+            .map(|p| (p.point.x, p.point.y, p.depth))
+            .collect();
+        out.sort_by(|p, q| p.partial_cmp(q).unwrap());
+        out
+    }
+
+    #[track_caller]
+    fn assert_points(m: &Manifold, want: &[(f32, f32, f32)], tol: f32) {
+        let got = sorted(m);
+        assert_eq!(got.len(), want.len(), "{m:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                (g.0 - w.0).abs() <= tol && (g.1 - w.1).abs() <= tol && (g.2 - w.2).abs() <= tol,
+                "got {got:?}, want {want:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn face_to_face_boxes_give_two_points() {
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let crate_ = Shape::oriented_box(1.0, 1.0).unwrap();
+        // The crate's bottom face (y = 0.9) is 0.1 into the floor's top (y = 1): the points
+        // are the bottom corners, raised by half the depth.
+        let (c, m) = points(&floor, &at(0.0, 0.0), &crate_, &at(0.5, 1.9));
+        assert_eq!((c.normal, c.depth), (v(0.0, 1.0), c.depth));
+        assert_points(&m, &[(-0.5, 0.95, 0.1), (1.5, 0.95, 0.1)], 1e-5);
+        // The other order: same points, normal reversed.
+        let (_, m) = points(&crate_, &at(0.5, 1.9), &floor, &at(0.0, 0.0));
+        assert_points(&m, &[(-0.5, 0.95, 0.1), (1.5, 0.95, 0.1)], 1e-5);
+        // A crate hanging over the floor's end: clipped at the floor's side plane x = 5.
+        let (_, m) = points(&floor, &at(0.0, 0.0), &crate_, &at(4.5, 1.9));
+        assert_points(&m, &[(3.5, 0.95, 0.1), (5.0, 0.95, 0.1)], 1e-5);
+    }
+
+    #[test]
+    fn a_tilted_face_gives_two_depths() {
+        // A polygon whose bottom face slopes: its ends sit 0.1 and 0.3 into the floor.
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let wedge = polygon(&[(-1.0, -0.1), (1.0, -0.3), (1.0, 1.0), (-1.0, 1.0)]);
+        let (c, m) = points(&floor, &at(0.0, 0.0), &wedge, &at(0.0, 1.0));
+        assert!((c.normal - v(0.0, 1.0)).length() < 1e-6 && (c.depth - 0.3).abs() < 1e-6);
+        assert_points(&m, &[(-1.0, 0.95, 0.1), (1.0, 0.85, 0.3)], 1e-5);
+    }
+
+    #[test]
+    fn a_corner_into_a_face_gives_one_point() {
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let diamond = Shape::oriented_box(1.0, 1.0).unwrap();
+        let r = 2f32.sqrt();
+        // The diamond's lowest corner 0.2 below the floor's top, at x = 1.
+        let (c, m) = points(
+            &floor,
+            &at(0.0, 0.0),
+            &diamond,
+            &at_angle(1.0, 1.0 + r - 0.2, FRAC_PI_4),
+        );
+        assert!((c.depth - 0.2).abs() < 1e-5);
+        assert_points(&m, &[(1.0, 0.9, 0.2)], 1e-5);
+    }
+
+    #[test]
+    fn circles_give_one_point_midway() {
+        let a = Shape::circle(1.0).unwrap();
+        let b = Shape::circle(2.0).unwrap();
+        let (_, m) = points(&a, &at(0.0, 0.0), &b, &at(2.5, 0.0));
+        // Surfaces at x = 1 (A) and x = 0.5 (B): midpoint 0.75, depth 0.5.
+        assert_points(&m, &[(0.75, 0.0, 0.5)], 1e-6);
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let (_, m) = points(&a, &at(2.0, 1.5), &floor, &at(0.0, 0.0));
+        assert_points(&m, &[(2.0, 0.75, 0.5)], 1e-6);
+        // A point inside a box: depth to the nearest face (the top), point halfway to it.
+        let (_, m) = points(&floor, &at(0.0, 0.0), &Shape::point(), &at(1.0, 0.8));
+        assert_points(&m, &[(1.0, 0.9, 0.2)], 1e-6);
+    }
+
+    #[test]
+    fn capsules_on_a_box() {
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let capsule = Shape::capsule(1.0, 0.5).unwrap();
+        // Lying flat, its core 0.4 above the floor: 0.1 deep at both core ends.
+        let (_, m) = points(&floor, &at(0.0, 0.0), &capsule, &at(0.0, 1.4));
+        assert_points(&m, &[(-1.0, 0.95, 0.1), (1.0, 0.95, 0.1)], 1e-5);
+        // Standing on its end: one point under the lower cap.
+        let (_, m) = points(
+            &capsule,
+            &at_angle(2.0, 2.4, FRAC_PI_2),
+            &floor,
+            &at(0.0, 0.0),
+        );
+        assert_points(&m, &[(2.0, 0.95, 0.1)], 1e-5);
+        // Off the floor's corner, closest vertex to vertex: one point on the line between
+        // the corner (5, 1) and the core's end.
+        let k = 0.4 / 2f32.sqrt();
+        let (c, m) = points(&floor, &at(0.0, 0.0), &capsule, &at(6.0 + k, 1.0 + k));
+        assert!((c.depth - 0.1).abs() < 1e-5);
+        // A's surface is the corner, B's is 0.1 past it along -n: the midpoint is 0.05 in.
+        let h = 0.05 / 2f32.sqrt();
+        assert_points(&m, &[(5.0 - h, 1.0 - h, 0.1)], 1e-5);
+    }
+
+    #[test]
+    fn two_capsules_side_by_side() {
+        let capsule = Shape::capsule(2.0, 0.5).unwrap();
+        // Parallel, overlapping by 1 along x: two points at the ends of the shared run.
+        let (_, m) = points(&capsule, &at(0.0, 0.0), &capsule, &at(3.0, 0.8));
+        assert_points(&m, &[(1.0, 0.4, 0.2), (2.0, 0.4, 0.2)], 1e-5);
+    }
+
+    #[test]
+    fn segments_on_a_polygon() {
+        let hexagon = polygon(&[
+            (1.0, 0.0),
+            (0.5, 0.866),
+            (-0.5, 0.866),
+            (-1.0, 0.0),
+            (-0.5, -0.866),
+            (0.5, -0.866),
+        ]);
+        // A horizontal segment 0.066 below the top face, longer than it: clipped to the
+        // face's ends.
+        let seg = Shape::segment(v(-2.0, 0.0), v(2.0, 0.0)).unwrap();
+        let (c, m) = points(&hexagon, &at(0.0, 0.0), &seg, &at(0.0, 0.8));
+        assert!((c.normal - v(0.0, 1.0)).length() < 1e-5);
+        assert_points(&m, &[(-0.5, 0.833, 0.066), (0.5, 0.833, 0.066)], 1e-4);
+        // A segment poking into a face end-on: one point.
+        let upright = Shape::segment(v(0.0, -1.0), v(0.0, 1.0)).unwrap();
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let (_, m) = points(&floor, &at(0.0, 0.0), &upright, &at(2.0, 1.75));
+        assert_points(&m, &[(2.0, 0.875, 0.25)], 1e-5);
+    }
+
+    #[test]
+    fn turning_the_scene_turns_the_points() {
+        let pairs = [
+            (
+                Shape::aligned_box(5.0, 1.0).unwrap(),
+                Shape::oriented_box(1.0, 1.0).unwrap(),
+                v(0.5, 1.9),
+            ),
+            (
+                Shape::oriented_box(5.0, 1.0).unwrap(),
+                Shape::capsule(1.0, 0.5).unwrap(),
+                v(0.0, 1.4),
+            ),
+            (
+                polygon(&[(-3.0, -1.0), (3.0, -1.0), (3.0, 1.0), (-3.0, 1.0)]),
+                Shape::oriented_box(1.0, 1.0).unwrap(),
+                v(0.5, 1.9),
+            ),
+        ];
+        for (a, b, offset) in pairs {
+            let (_, flat) = points(&a, &at(0.0, 0.0), &b, &at(offset.x, offset.y));
+            for k in 1..8 {
+                let angle = 0.7 * k as f32;
+                let rot = Rot::from_angle(angle);
+                let (base, mut tf_b) = (v(30.0, -20.0), at_angle(0.0, 0.0, angle));
+                tf_b.translation = base + rot.apply(offset);
+                // An aligned box ignores turning: turn it only in the oriented cases.
+                let tf_a = if let Shape::AlignedBox { .. } = a {
+                    continue;
+                } else {
+                    at_angle(base.x, base.y, angle)
+                };
+                let (_, turned) = points(&a, &tf_a, &b, &tf_b);
+                let want: Vec<_> = flat.points[..flat.count]
+                    .iter()
+                    .map(|p| {
+                        let q = base + rot.apply(p.point);
+                        (q.x, q.y, p.depth)
+                    })
+                    .collect();
+                let mut want = want;
+                want.sort_by(|p, q| p.partial_cmp(q).unwrap());
+                assert_points(&turned, &want, 1e-4);
+            }
+        }
+    }
+
+    #[test]
+    fn the_flat_layout() {
+        let m = Manifold::one(v(1.0, 2.0), 0.5);
+        assert_eq!(m.to_array(), [1.0, 1.0, 2.0, 0.5, 0.0, 0.0, 0.0]);
+        assert_eq!(Manifold::default().to_array(), [0.0; MANIFOLD_STRIDE]);
+    }
+}
