@@ -13,7 +13,8 @@ mod common;
 
 use common::rng::Mulberry32;
 use sepax::math::Vec2;
-use sepax::{Shape, ShapeOptions, World};
+use sepax::narrow_phase::manifold;
+use sepax::{Contact, Shape, ShapeOptions, Transform, World, WorldOptions};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The convex hull of `points` (common's `f64` monotone chain), as `f32` vertices.
@@ -439,6 +440,26 @@ fn advance_body(world: &World, id: u32, body: &mut Body, extent: f32) -> (f32, f
     (nx, ny, a + body.spin)
 }
 
+/// The contact points of the world's pairs, each from `manifold` on the pair's shapes, the
+/// poses the world documents and the pair's contact: what `contact_points()` must hold.
+fn expected_contact_points(world: &World) -> Vec<f32> {
+    let pose = |id: u32| {
+        let (x, y, a) = world.transform(id).unwrap();
+        Transform::from_xy_angle(x, y, a)
+    };
+    let contacts = world.contacts().chunks_exact(3);
+    let mut out = Vec::new();
+    for (p, c) in world.pairs().chunks_exact(2).zip(contacts) {
+        let contact = Contact {
+            normal: Vec2::new(c[0], c[1]),
+            depth: c[2],
+        };
+        let (a, b) = (world.shape(p[0]).unwrap(), world.shape(p[1]).unwrap());
+        out.extend(manifold(a, &pose(p[0]), b, &pose(p[1]), &contact).to_array());
+    }
+    out
+}
+
 fn bits(values: &[f32]) -> Vec<u32> {
     values.iter().map(|v| v.to_bits()).collect()
 }
@@ -450,9 +471,13 @@ fn bits(values: &[f32]) -> Vec<u32> {
 /// that rested at once and the number of steps in which some resting shape woke.
 fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)]) -> (usize, usize) {
     let mut rng = Mulberry32::new(seed);
-    let mut world = World::new();
+    // Odd seeds with contact points, which carried pairs must carry too.
+    let options = WorldOptions {
+        contact_points: seed % 2 == 1,
+    };
+    let mut world = World::with_options(options);
     world.set_reorder_interval(1 + seed % 9);
-    let mut full = World::new();
+    let mut full = World::with_options(options);
     full.set_resting(false);
     full.set_reorder_interval(5);
     let mut twin = Twin {
@@ -615,6 +640,11 @@ fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)])
                 bits(full.contacts()),
                 "seed {seed} step {step}: contacts"
             );
+            assert_eq!(
+                bits(world.contact_points()),
+                bits(full.contact_points()),
+                "seed {seed} step {step}: contact points"
+            );
             assert_eq!(world.started(), full.started(), "seed {seed} step {step}");
             assert_eq!(world.ended(), full.ended(), "seed {seed} step {step}");
             let identity_now: BTreeMap<u32, u64> = twin
@@ -644,6 +674,13 @@ fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)])
                 got == want,
                 "seed {seed} step {step} ({motion:?}): pairs differ"
             );
+            if options.contact_points {
+                assert_eq!(
+                    bits(world.contact_points()),
+                    bits(&expected_contact_points(world)),
+                    "seed {seed} step {step}: contact points differ from manifold()"
+                );
+            }
             let started = identity_pairs(world.started(), &identity_now);
             let ended = identity_pairs(world.ended(), &identity_before);
             let want_started: PairSet = want_identities

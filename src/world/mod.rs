@@ -50,6 +50,7 @@
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
 mod casts;
+mod contact_points;
 mod errors;
 mod events;
 mod mover;
@@ -68,6 +69,7 @@ use events::{pair_key, Found, Removals};
 use resting::Resting;
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
+pub use contact_points::WorldOptions;
 pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
@@ -240,6 +242,8 @@ pub struct World {
     mover: mover::MoverScratch,
     /// Which shapes moved since the last step, and the resting ones (see `resting`).
     resting: Resting,
+    /// The contact points, when the world was created with them (see `contact_points`).
+    contact_points: contact_points::ContactPoints,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -254,6 +258,46 @@ impl World {
     #[must_use]
     pub fn new() -> World {
         World::default()
+    }
+
+    /// An empty world with `options` (see [`WorldOptions`]).
+    ///
+    /// ```
+    /// use sepax::{Shape, ShapeOptions, World, WorldOptions};
+    /// let mut world = World::with_options(WorldOptions { contact_points: true });
+    /// let o = ShapeOptions::default();
+    /// world.add(Shape::aligned_box(5.0, 1.0).unwrap(), 0.0, 0.0, 0.0, o).unwrap();
+    /// world.add(Shape::aligned_box(1.0, 1.0).unwrap(), 0.0, 1.9, 0.0, o).unwrap();
+    /// world.step().unwrap();
+    /// // Face to face: two points, 0.1 deep, halfway between the surfaces (y = 0.95).
+    /// let [count, _, y0, d0, _, y1, d1] = world.contact_points() else { panic!() };
+    /// assert_eq!(*count, 2.0);
+    /// assert!((y0 - 0.95).abs() < 1e-6 && (y1 - 0.95).abs() < 1e-6);
+    /// assert!((d0 - 0.1).abs() < 1e-6 && (d1 - 0.1).abs() < 1e-6);
+    /// ```
+    #[must_use]
+    pub fn with_options(options: WorldOptions) -> World {
+        let mut world = World::default();
+        world.contact_points.enabled = options.contact_points;
+        world
+    }
+
+    /// The options the world was created with.
+    #[must_use]
+    pub fn options(&self) -> WorldOptions {
+        WorldOptions {
+            contact_points: self.contact_points.enabled,
+        }
+    }
+
+    /// The last step's contact points, parallel to [`World::pairs`]: per pair
+    /// `[count, x0, y0, d0, x1, y1, d1]` (`count` is 1 or 2, unused slots 0), each point
+    /// midway between the two surfaces along the pair's normal with its own depth (see
+    /// [`manifold`](crate::narrow_phase::manifold())). Empty unless the world was created
+    /// with [`WorldOptions::contact_points`].
+    #[must_use]
+    pub fn contact_points(&self) -> &[f32] {
+        &self.contact_points.published
     }
 
     // ----- shapes -------------------------------------------------------------------
@@ -606,6 +650,8 @@ impl World {
         // With default filters everywhere every pair passes, and skipping the test saves two
         // random reads per candidate (`layers[b]`, `masks[b]`).
         let filtering = self.custom_filter_count > 0;
+        let manifolds = &mut self.contact_points;
+        manifolds.begin_step();
         for &(row_a, row_b) in &self.scratch.candidates {
             let (id_a, id_b) = (
                 store.row_to_id[row_a as usize],
@@ -626,19 +672,27 @@ impl World {
                 let (start, len) = store.point_spans[row as usize];
                 &store.polygon_points[start as usize..(start + len) as usize]
             };
-            if let Some(Contact { normal, depth }) = collide_with_points(
+            let (points_a, points_b) = (points(row_a), points(row_b));
+            if let Some(contact) = collide_with_points(
                 &body_a.shape,
-                points(row_a),
+                points_a,
                 &body_a.pose,
                 &body_b.shape,
-                points(row_b),
+                points_b,
                 &body_b.pose,
             ) {
+                let Contact { normal, depth } = contact;
+                let slot = manifolds.test(
+                    (&body_a.shape, points_a, &body_a.pose),
+                    (&body_b.shape, points_b, &body_b.pose),
+                    &contact,
+                );
                 found.push(Found {
                     key: pair_key(a, b),
                     nx: normal.x,
                     ny: normal.y,
                     depth,
+                    slot,
                 });
             }
         }
@@ -648,13 +702,14 @@ impl World {
         carried.clear();
         if self.resting.any_resting() {
             let contacts = self.contacts.chunks_exact(3);
-            for (pair, contact) in self.pairs.chunks_exact(2).zip(contacts) {
+            for (index, (pair, contact)) in self.pairs.chunks_exact(2).zip(contacts).enumerate() {
                 if self.resting.carries(store, pair[0], pair[1]) {
                     carried.push(Found {
                         key: pair_key(pair[0], pair[1]),
                         nx: contact[0],
                         ny: contact[1],
                         depth: contact[2],
+                        slot: manifolds.carry(index),
                     });
                 }
             }
@@ -677,6 +732,7 @@ impl World {
                 self.custom_filter_count
             ));
         }
+        self.contact_points.validate(self.pairs.len() / 2)?;
         for w in self.previous_keys.windows(2) {
             if w[0] >= w[1] {
                 return Err("previous keys not strictly sorted".into());
