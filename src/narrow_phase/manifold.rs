@@ -312,7 +312,7 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
         (a.max(0.0), b.min(1.0))
     };
-    if !(s0 <= s1) {
+    if s0 > s1 || s0.is_nan() || s1.is_nan() {
         return out;
     }
     let cos = dir.dot(reference.normal);
