@@ -122,17 +122,21 @@ impl Manifold {
     }
 }
 
-/// A shape's core in its own frame.
+/// A shape's core in its own frame as a polygon: counter-clockwise vertices and the outward
+/// normal of each edge (edge `i` runs from vertex `i` to `i + 1`). A segment is a polygon of
+/// two vertices whose two edges are the segment, one facing each way (Box2D's one-face
+/// polygon); a point core has no vertex. One form for every kind keeps the code small.
 #[derive(Clone, Copy, Debug)]
-enum Hull<'a> {
-    /// Circle or point: the local origin.
-    Dot,
-    /// Capsule or segment.
-    Bar(Vec2, Vec2),
-    /// A box `±half_extents`.
-    Box(Vec2),
-    /// A polygon's vertices and outward normals.
-    Poly(&'a [Vec2], &'a [Vec2]),
+struct Core<'a> {
+    vertices: &'a [Vec2],
+    normals: &'a [Vec2],
+}
+
+/// Room for the core of a box, capsule or segment, which have no stored polygon.
+#[derive(Default)]
+struct CoreBuffer {
+    vertices: [Vec2; 4],
+    normals: [Vec2; 4],
 }
 
 /// A face: its two ends and its unit outward normal, with the cosine between that normal
@@ -158,134 +162,114 @@ impl Face {
     }
 }
 
-/// The core, the radius and the rotation of a shape (an aligned box ignores its angle).
-#[inline]
-fn hull<'a>(shape: &Shape, points: &'a [Vec2], tf: &Transform) -> (Hull<'a>, f32, Rot) {
-    match shape {
-        Shape::Circle { radius } => (Hull::Dot, *radius, tf.rotation),
-        Shape::Point => (Hull::Dot, 0.0, tf.rotation),
-        Shape::AlignedBox { half_extents } => (Hull::Box(*half_extents), 0.0, Rot::IDENTITY),
-        Shape::OrientedBox { half_extents } => (Hull::Box(*half_extents), 0.0, tf.rotation),
+/// The core (in `buffer` unless the shape is a polygon), the radius and the rotation of a
+/// shape (an aligned box ignores its angle).
+fn core<'a>(
+    shape: &Shape,
+    points: &'a [Vec2],
+    tf: &Transform,
+    buffer: &'a mut CoreBuffer,
+) -> (Core<'a>, f32, Rot) {
+    let mut rot = tf.rotation;
+    let (count, radius) = match shape {
+        Shape::Circle { radius } => (0, *radius),
+        Shape::Point => (0, 0.0),
         Shape::Polygon(p) => {
             let view = PolygonRef::from_points(points, p.bounding_radius());
-            (
-                Hull::Poly(view.vertices(), view.normals()),
-                0.0,
-                tf.rotation,
-            )
+            let core = Core {
+                vertices: view.vertices(),
+                normals: view.normals(),
+            };
+            return (core, 0.0, rot);
+        }
+        Shape::AlignedBox { half_extents: h } | Shape::OrientedBox { half_extents: h } => {
+            if let Shape::AlignedBox { .. } = shape {
+                rot = Rot::IDENTITY;
+            }
+            buffer.vertices = [
+                Vec2::new(h.x, -h.y),
+                Vec2::new(h.x, h.y),
+                Vec2::new(-h.x, h.y),
+                Vec2::new(-h.x, -h.y),
+            ];
+            buffer.normals = [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y];
+            (4, 0.0)
         }
         Shape::Capsule {
             half_length,
             radius,
-        } => (
-            Hull::Bar(Vec2::new(-half_length, 0.0), Vec2::new(*half_length, 0.0)),
-            *radius,
-            tf.rotation,
-        ),
-        Shape::Segment { a, b } => (Hull::Bar(*a, *b), 0.0, tf.rotation),
-    }
+        } => {
+            buffer.vertices[0] = Vec2::new(-half_length, 0.0);
+            buffer.vertices[1] = Vec2::new(*half_length, 0.0);
+            buffer.normals[0] = -Vec2::Y;
+            buffer.normals[1] = Vec2::Y;
+            (2, *radius)
+        }
+        Shape::Segment { a, b } => {
+            let m = (*b - *a).perp().normalize_or_zero();
+            buffer.vertices[0] = *a;
+            buffer.vertices[1] = *b;
+            buffer.normals[0] = -m;
+            buffer.normals[1] = m;
+            (2, 0.0)
+        }
+    };
+    let core = Core {
+        vertices: &buffer.vertices[..count],
+        normals: &buffer.normals[..count],
+    };
+    (core, radius, rot)
 }
 
-impl Hull<'_> {
-    /// The face whose outward normal is closest to the unit `dir`; `None` for a dot.
-    fn best_face(&self, dir: Vec2) -> Option<Face> {
-        match *self {
-            Hull::Dot => None,
-            Hull::Bar(p, q) => {
-                let normal = (q - p).perp().normalize_or_zero();
-                let align = normal.dot(dir);
-                let (normal, align) = if align >= 0.0 {
-                    (normal, align)
-                } else {
-                    (-normal, -align)
-                };
-                Some(Face {
-                    p,
-                    q,
-                    normal,
-                    align,
-                })
+impl Core<'_> {
+    /// True for a point core (circle, point).
+    #[inline]
+    fn is_dot(&self) -> bool {
+        self.vertices.is_empty()
+    }
+
+    /// The face whose outward normal is closest to the unit `dir` (not for a dot).
+    #[inline(never)]
+    fn best_face(&self, dir: Vec2) -> Face {
+        let mut best = 0;
+        let mut align = f32::NEG_INFINITY;
+        for (i, n) in self.normals.iter().enumerate() {
+            let d = n.dot(dir);
+            if d > align {
+                align = d;
+                best = i;
             }
-            Hull::Box(h) => Some(box_face(h, dir)),
-            Hull::Poly(vertices, normals) => {
-                let mut best = 0;
-                let mut align = f32::NEG_INFINITY;
-                for (i, n) in normals.iter().enumerate() {
-                    let d = n.dot(dir);
-                    if d > align {
-                        align = d;
-                        best = i;
-                    }
-                }
-                let next = if best + 1 == vertices.len() {
-                    0
-                } else {
-                    best + 1
-                };
-                Some(Face {
-                    p: vertices[best],
-                    q: vertices[next],
-                    normal: normals[best],
-                    align,
-                })
-            }
+        }
+        let next = if best + 1 == self.vertices.len() {
+            0
+        } else {
+            best + 1
+        };
+        Face {
+            p: self.vertices[best],
+            q: self.vertices[next],
+            normal: self.normals[best],
+            align,
         }
     }
 
-    /// The vertex furthest along `dir`.
+    /// The vertex furthest along `dir` (not for a dot).
+    #[inline(never)]
     fn support(&self, dir: Vec2) -> Vec2 {
-        match *self {
-            Hull::Dot => Vec2::ZERO,
-            Hull::Bar(p, q) => {
-                if q.dot(dir) > p.dot(dir) {
-                    q
-                } else {
-                    p
-                }
-            }
-            Hull::Box(h) => Vec2::new(
-                if dir.x >= 0.0 { h.x } else { -h.x },
-                if dir.y >= 0.0 { h.y } else { -h.y },
-            ),
-            Hull::Poly(vertices, _) => {
-                let mut best = vertices[0];
-                for v in &vertices[1..] {
-                    if v.dot(dir) > best.dot(dir) {
-                        best = *v;
-                    }
-                }
-                best
+        let mut best = self.vertices[0];
+        for v in &self.vertices[1..] {
+            if v.dot(dir) > best.dot(dir) {
+                best = *v;
             }
         }
+        best
     }
 
-    /// How nearly `dir` runs along the core (a segment's `|cos|`; 0 for other cores).
+    /// How nearly `dir` runs along the core: a segment's `|cos|`, 0 for a polygon.
     fn along(&self, dir: Vec2) -> f32 {
-        match *self {
-            Hull::Bar(p, q) => (q - p).normalize_or_zero().dot(dir).abs(),
-            Hull::Dot | Hull::Box(_) | Hull::Poly(..) => 0.0,
-        }
-    }
-}
-
-/// The face of the box `±h` whose normal is closest to `dir`.
-#[inline]
-fn box_face(h: Vec2, dir: Vec2) -> Face {
-    if dir.x.abs() >= dir.y.abs() {
-        let s = if dir.x >= 0.0 { 1.0 } else { -1.0 };
-        Face {
-            p: Vec2::new(s * h.x, -h.y),
-            q: Vec2::new(s * h.x, h.y),
-            normal: Vec2::new(s, 0.0),
-            align: dir.x.abs(),
-        }
-    } else {
-        let s = if dir.y >= 0.0 { 1.0 } else { -1.0 };
-        Face {
-            p: Vec2::new(-h.x, s * h.y),
-            q: Vec2::new(h.x, s * h.y),
-            normal: Vec2::new(0.0, s),
-            align: dir.y.abs(),
+        match self.vertices {
+            [p, q] => (*q - *p).normalize_or_zero().dot(dir).abs(),
+            _ => 0.0,
         }
     }
 }
@@ -294,6 +278,7 @@ fn box_face(h: Vec2, dir: Vec2) -> Face {
 /// ends, parallel to `dir`, the unit direction from the reference shape to the incident
 /// one) and keeps the ends below the reference surface. `r_ref`, `r_inc`: the radii.
 /// Points and depths as in the module docs, in the frame the faces are given in.
+#[inline(never)]
 fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
     let mut out = Manifold::default();
     let t = dir.perp();
@@ -382,12 +367,13 @@ pub fn manifold_with_points(
     contact: &Contact,
 ) -> Manifold {
     let (n, depth) = (contact.normal, contact.depth);
-    let (hull_a, r_a, rot_a) = hull(a, points_a, tf_a);
-    let (hull_b, r_b, rot_b) = hull(b, points_b, tf_b);
-    if let Hull::Dot = hull_a {
+    let (mut buffer_a, mut buffer_b) = (CoreBuffer::default(), CoreBuffer::default());
+    let (core_a, r_a, rot_a) = core(a, points_a, tf_a, &mut buffer_a);
+    let (core_b, r_b, rot_b) = core(b, points_b, tf_b, &mut buffer_b);
+    if core_a.is_dot() {
         return Manifold::one(tf_a.translation + n * (r_a - 0.5 * depth), depth);
     }
-    if let Hull::Dot = hull_b {
+    if core_b.is_dot() {
         return Manifold::one(tf_b.translation - n * (r_b - 0.5 * depth), depth);
     }
     // Everything in A's frame; B placed by the difference of positions (precision as in
@@ -396,24 +382,21 @@ pub fn manifold_with_points(
         translation: tf_a.translation,
         rotation: rot_a,
     };
-    let rot_ab = rot_a.inverse() * rot_b;
-    let t_ab = rot_a.apply_inv(tf_b.translation - tf_a.translation);
-    let n_a = rot_a.apply_inv(n);
     let cores = Cores {
-        a: hull_a,
-        b: hull_b,
+        a: core_a,
+        b: core_b,
         r_a,
         r_b,
-        rot_ab,
-        t_ab,
+        rot_ab: rot_a.inverse() * rot_b,
+        t_ab: rot_a.apply_inv(tf_b.translation - tf_a.translation),
     };
-    cores.manifold(n_a, depth).to_world(&frame_a)
+    cores.manifold(rot_a.apply_inv(n), depth).to_world(&frame_a)
 }
 
 /// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`).
 struct Cores<'a> {
-    a: Hull<'a>,
-    b: Hull<'a>,
+    a: Core<'a>,
+    b: Core<'a>,
     r_a: f32,
     r_b: f32,
     rot_ab: Rot,
@@ -423,41 +406,34 @@ struct Cores<'a> {
 impl Cores<'_> {
     /// The manifold in A's frame for the normal `n` (A's frame) and `depth`.
     fn manifold(&self, n: Vec2, depth: f32) -> Manifold {
+        let (rot, t) = (self.rot_ab, self.t_ab);
         let face_a = self.a.best_face(n);
-        let face_b = self
-            .b
-            .best_face(self.rot_ab.apply_inv(-n))
-            .map(|f| f.moved(self.rot_ab, self.t_ab));
-        if let (Some(fa), Some(fb)) = (face_a, face_b) {
-            // The better aligned face first; the other when clipping leaves nothing.
-            let order = if fb.align > fa.align {
-                [(fb, false), (fa, true)]
+        let face_b = self.b.best_face(rot.apply_inv(-n)).moved(rot, t);
+        // The better aligned face first; the other when clipping leaves nothing.
+        let order = if face_b.align > face_a.align {
+            [(face_b, false), (face_a, true)]
+        } else {
+            [(face_a, true), (face_b, false)]
+        };
+        for (face, on_a) in order {
+            if face.align < ALIGNED {
+                continue;
+            }
+            let m = if on_a {
+                let incident = self.b.best_face(rot.apply_inv(-face.normal)).moved(rot, t);
+                clip(&face, &incident, n, self.r_a, self.r_b)
             } else {
-                [(fa, true), (fb, false)]
+                let incident = self.a.best_face(-face.normal);
+                clip(&face, &incident, -n, self.r_b, self.r_a)
             };
-            for (face, on_a) in order {
-                if face.align < ALIGNED {
-                    continue;
-                }
-                let m = if on_a {
-                    let incident = self
-                        .b
-                        .best_face(self.rot_ab.apply_inv(-face.normal))
-                        .map(|f| f.moved(self.rot_ab, self.t_ab));
-                    incident.map(|inc| clip(&face, &inc, n, self.r_a, self.r_b))
-                } else {
-                    let incident = self.a.best_face(-face.normal);
-                    incident.map(|inc| clip(&face, &inc, -n, self.r_b, self.r_a))
-                };
-                if let Some(m) = m.filter(|m| m.count > 0) {
-                    return m;
-                }
+            if m.count > 0 {
+                return m;
             }
         }
         // One point at the supporting vertex of the core the normal runs along (either
         // serves for two vertices closest to each other).
-        if self.b.along(self.rot_ab.apply_inv(n)) > self.a.along(n) {
-            let v = self.rot_ab.apply(self.b.support(self.rot_ab.apply_inv(-n))) + self.t_ab;
+        if self.b.along(rot.apply_inv(n)) > self.a.along(n) {
+            let v = rot.apply(self.b.support(rot.apply_inv(-n))) + t;
             Manifold::one(v - n * (self.r_b - 0.5 * depth), depth)
         } else {
             let v = self.a.support(n);
@@ -465,7 +441,6 @@ impl Cores<'_> {
         }
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::super::collide;

@@ -57,12 +57,11 @@ impl ContactPoints {
         self.carried.clear();
     }
 
-    /// The slot of a tested pair: its manifold, computed and kept when enabled.
-    #[inline]
+    /// The slot of a tested pair: its manifold, computed and kept (call only when enabled).
+    // Out of line, so that the compiler cannot copy the whole narrow-phase loop (with its
+    // inlined kernels) into an "on" and an "off" version: that doubled the loop in wasm.
+    #[inline(never)]
     pub(super) fn test(&mut self, a: Side<'_>, b: Side<'_>, contact: &Contact) -> u32 {
-        if !self.enabled {
-            return 0;
-        }
         let m = manifold_with_points(a.0, a.1, a.2, b.0, b.1, b.2, contact);
         self.tested.push(m.to_array());
         (self.tested.len() - 1) as u32

@@ -682,11 +682,15 @@ impl World {
                 &body_b.pose,
             ) {
                 let Contact { normal, depth } = contact;
-                let slot = manifolds.test(
-                    (&body_a.shape, points_a, &body_a.pose),
-                    (&body_b.shape, points_b, &body_b.pose),
-                    &contact,
-                );
+                let slot = if manifolds.enabled {
+                    manifolds.test(
+                        (&body_a.shape, points_a, &body_a.pose),
+                        (&body_b.shape, points_b, &body_b.pose),
+                        &contact,
+                    )
+                } else {
+                    0
+                };
                 found.push(Found {
                     key: pair_key(a, b),
                     nx: normal.x,
