@@ -12,13 +12,15 @@
 //! - **A point core** (circle, point) touches with one point: its own core, moved along the
 //!   normal by its radius minus half the depth.
 //! - **Two cores with extent** (segment, box, polygon): the **reference face** is the face
-//!   most nearly along the pair's normal: A's face whose outward normal is closest to `n`,
-//!   or B's closest to `-n`, whichever is closer. The kernels' normal is a face normal of one
+//!   most nearly along the pair's normal: A's face whose outward normal is closest to `n`
+//!   when it is within [`ALIGNED`] of it, else B's closest to `-n`. The kernels' normal is a face normal of one
 //!   of the cores whenever the cores overlap (SAT chooses among face normals) and whenever a
 //!   rounded core touches a face's interior, so this *reads the SAT's choice back from its
 //!   answer* in one pass over each shape's normals, with no second SAT. A segment is a
 //!   one-face polygon whose face looks both ways. The **incident face** is the other core's
-//!   face most anti-parallel to the reference face. It is clipped to the reference face's
+//!   face most anti-parallel to the reference face, found as its face closest to `∓n` (the
+//!   same face but where two faces are within [`ALIGNED`] of a tie, when either serves: the
+//!   corner between them is on both), so that each core is searched once. It is clipped to the reference face's
 //!   side planes, and the ends that lie below the reference surface are kept, each with the
 //!   gap to the reference surface as its depth: 1 or 2 points (Box2D's `b2ClipPolygons`).
 //! - When neither core has a face within [`ALIGNED`] of the normal (two rounded cores
@@ -46,8 +48,9 @@
 //! allocation, no state. The world calls it only when contact points were asked for, with
 //! the same polygon copies as its narrow phase reads.
 
+use super::sat::Deepest;
 use super::Contact;
-use crate::math::{Rot, Transform, Vec2};
+use crate::math::{max_f32, min_f32, Rot, Transform, Vec2};
 use crate::shape::{PolygonRef, Shape};
 
 /// The smallest cosine between the normal and a face's normal for that face to serve as the
@@ -172,6 +175,7 @@ fn core<'a>(
 ) -> (Core<'a>, f32, Rot) {
     let mut rot = tf.rotation;
     let (count, radius) = match shape {
+        // Handled before (no core to build); kept empty for completeness.
         Shape::Circle { radius } => (0, *radius),
         Shape::Point => (0, 0.0),
         Shape::Polygon(p) => {
@@ -228,27 +232,25 @@ impl Core<'_> {
         self.vertices.is_empty()
     }
 
-    /// The face whose outward normal is closest to the unit `dir` (not for a dot).
-    #[inline(never)]
+    /// The face whose outward normal is closest to the unit `dir` (not for a dot); ties go
+    /// to the first. Kept with integer selects ([`Deepest`]), not jumps: which face wins is
+    /// random from pair to pair, and mispredicted jumps were most of this function's time.
+    #[inline]
     fn best_face(&self, dir: Vec2) -> Face {
-        let mut best = 0;
-        let mut align = f32::NEG_INFINITY;
+        let mut best = Deepest::new();
         for (i, n) in self.normals.iter().enumerate() {
-            let d = n.dot(dir);
-            if d > align {
-                align = d;
-                best = i;
-            }
+            best.offer(n.dot(dir), i);
         }
-        let next = if best + 1 == self.vertices.len() {
+        let (align, i) = best.get();
+        let next = if i + 1 == self.vertices.len() {
             0
         } else {
-            best + 1
+            i + 1
         };
         Face {
-            p: self.vertices[best],
+            p: self.vertices[i],
             q: self.vertices[next],
-            normal: self.normals[best],
+            normal: self.normals[i],
             align,
         }
     }
@@ -278,12 +280,14 @@ impl Core<'_> {
 /// ends, parallel to `dir`, the unit direction from the reference shape to the incident
 /// one) and keeps the ends below the reference surface. `r_ref`, `r_inc`: the radii.
 /// Points and depths as in the module docs, in the frame the faces are given in.
-#[inline(never)]
+#[inline]
 fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
     let mut out = Manifold::default();
     let t = dir.perp();
     let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
-    let (lo, hi) = if u0 <= u1 { (u0, u1) } else { (u1, u0) };
+    // Selects of integers, not jumps, where the outcome is random from pair to pair (see
+    // `min_f32`).
+    let (lo, hi) = (min_f32(u0, u1), max_f32(u0, u1));
     let (w0, w1) = (incident.p.dot(t), incident.q.dot(t));
     let dw = w1 - w0;
     // The incident face's part between the side planes, as a range of its parameter.
@@ -293,27 +297,38 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
         }
         (0.0, 1.0)
     } else {
-        let (a, b) = ((lo - w0) / dw, (hi - w0) / dw);
-        let (a, b) = if a <= b { (a, b) } else { (b, a) };
-        (a.max(0.0), b.min(1.0))
+        let inv = 1.0 / dw;
+        let (a, b) = ((lo - w0) * inv, (hi - w0) * inv);
+        (max_f32(min_f32(a, b), 0.0), min_f32(max_f32(a, b), 1.0))
     };
-    if s0 > s1 || s0.is_nan() || s1.is_nan() {
+    if s0 > s1 {
         return out;
     }
-    let cos = dir.dot(reference.normal);
+    let inv_cos = 1.0 / dir.dot(reference.normal);
     let radius = r_ref + r_inc;
     let along = incident.q - incident.p;
-    for s in [s0, s1] {
+    let mut point = |s: f32| {
         let c = incident.p + along * s;
         // The gap from the reference face to `c`, measured along `dir`.
-        let gap = (c - reference.p).dot(reference.normal) / cos;
-        let depth = radius - gap;
-        if depth >= 0.0 {
-            out.push(c + dir * (0.5 * (r_ref - r_inc - gap)), depth);
+        let gap = (c - reference.p).dot(reference.normal) * inv_cos;
+        let point = c + dir * (0.5 * (r_ref - r_inc - gap));
+        ContactPoint {
+            point,
+            depth: radius - gap,
         }
-        if s1 == s0 {
-            break;
-        }
+    };
+    // Both ends written, each kept by a count that grows only for a point below the face
+    // (no jump on that random test); a rejected point is overwritten or cleared.
+    let (first, second) = (point(s0), point(s1));
+    out.points[0] = first;
+    out.count = usize::from(first.depth >= 0.0);
+    out.points[out.count] = second;
+    out.count += usize::from(second.depth >= 0.0 && s1 != s0);
+    if out.count < 2 {
+        out.points[1] = ContactPoint::default();
+    }
+    if out.count == 0 {
+        out.points[0] = ContactPoint::default();
     }
     out
 }
@@ -367,15 +382,21 @@ pub fn manifold_with_points(
     contact: &Contact,
 ) -> Manifold {
     let (n, depth) = (contact.normal, contact.depth);
+    // A point core first, before building any polygon: the most common case (circles).
+    match (a, b) {
+        (Shape::Circle { radius }, _) => {
+            return Manifold::one(tf_a.translation + n * (radius - 0.5 * depth), depth)
+        }
+        (Shape::Point, _) => return Manifold::one(tf_a.translation - n * (0.5 * depth), depth),
+        (_, Shape::Circle { radius }) => {
+            return Manifold::one(tf_b.translation - n * (radius - 0.5 * depth), depth)
+        }
+        (_, Shape::Point) => return Manifold::one(tf_b.translation + n * (0.5 * depth), depth),
+        _ => {}
+    }
     let (mut buffer_a, mut buffer_b) = (CoreBuffer::default(), CoreBuffer::default());
     let (core_a, r_a, rot_a) = core(a, points_a, tf_a, &mut buffer_a);
     let (core_b, r_b, rot_b) = core(b, points_b, tf_b, &mut buffer_b);
-    if core_a.is_dot() {
-        return Manifold::one(tf_a.translation + n * (r_a - 0.5 * depth), depth);
-    }
-    if core_b.is_dot() {
-        return Manifold::one(tf_b.translation - n * (r_b - 0.5 * depth), depth);
-    }
     // Everything in A's frame; B placed by the difference of positions (precision as in
     // the kernels).
     let frame_a = Transform {
@@ -407,25 +428,22 @@ impl Cores<'_> {
     /// The manifold in A's frame for the normal `n` (A's frame) and `depth`.
     fn manifold(&self, n: Vec2, depth: f32) -> Manifold {
         let (rot, t) = (self.rot_ab, self.t_ab);
+        // Each core's face towards the other: one of them is the reference face, the other
+        // the incident face (the other core's face most anti-parallel to the reference face,
+        // read from the normal: the two directions are within `ALIGNED` of each other).
         let face_a = self.a.best_face(n);
         let face_b = self.b.best_face(rot.apply_inv(-n)).moved(rot, t);
-        // The better aligned face first; the other when clipping leaves nothing.
-        let order = if face_b.align > face_a.align {
-            [(face_b, false), (face_a, true)]
-        } else {
-            [(face_a, true), (face_b, false)]
-        };
-        for (face, on_a) in order {
-            if face.align < ALIGNED {
-                continue;
+        // A's face when it is aligned (the rule: the kernels' normal is usually a face normal,
+        // and when both faces are aligned they are parallel and either serves); B's when A's
+        // is not, or when clipping against A's leaves nothing.
+        if face_a.align >= ALIGNED {
+            let m = clip(&face_a, &face_b, n, self.r_a, self.r_b);
+            if m.count > 0 {
+                return m;
             }
-            let m = if on_a {
-                let incident = self.b.best_face(rot.apply_inv(-face.normal)).moved(rot, t);
-                clip(&face, &incident, n, self.r_a, self.r_b)
-            } else {
-                let incident = self.a.best_face(-face.normal);
-                clip(&face, &incident, -n, self.r_b, self.r_a)
-            };
+        }
+        if face_b.align >= ALIGNED {
+            let m = clip(&face_b, &face_a, -n, self.r_b, self.r_a);
             if m.count > 0 {
                 return m;
             }
@@ -441,6 +459,7 @@ impl Cores<'_> {
         }
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::super::collide;
