@@ -11,18 +11,20 @@
 //!
 //! - **A point core** (circle, point) touches with one point: its own core, moved along the
 //!   normal by its radius minus half the depth.
-//! - **Two cores with extent** (segment, box, polygon): the **reference face** is the face
-//!   most nearly along the pair's normal: A's face whose outward normal is closest to `n`
-//!   when it is within [`ALIGNED`] of it, else B's closest to `-n`. The kernels' normal is a face normal of one
-//!   of the cores whenever the cores overlap (SAT chooses among face normals) and whenever a
+//! - **Two cores with extent** (segment, box, polygon): the **reference face** is A's face
+//!   whose outward normal is closest to the pair's normal `n` when it is within [`ALIGNED`]
+//!   of it, else B's face closest to `-n`. The kernels' normal is a face normal of one of
+//!   the cores whenever the cores overlap (SAT chooses among face normals) and whenever a
 //!   rounded core touches a face's interior, so this *reads the SAT's choice back from its
 //!   answer* in one pass over each shape's normals, with no second SAT. A segment is a
-//!   one-face polygon whose face looks both ways. The **incident face** is the other core's
-//!   face most anti-parallel to the reference face, found as its face closest to `∓n` (the
-//!   same face but where two faces are within [`ALIGNED`] of a tie, when either serves: the
-//!   corner between them is on both), so that each core is searched once. It is clipped to the reference face's
-//!   side planes, and the ends that lie below the reference surface are kept, each with the
-//!   gap to the reference surface as its depth: 1 or 2 points (Box2D's `b2ClipPolygons`).
+//!   polygon of two vertices whose two edges face opposite ways. The **incident face** is
+//!   the other core's face most anti-parallel to the reference face, found as its face
+//!   closest to `∓n` (the same face, except within [`ALIGNED`] of a tie between two faces,
+//!   where either serves: the corner between them is on both), so that each core is
+//!   searched once. It is clipped to the reference face's side planes, and the ends that lie
+//!   below the reference surface are kept, each with the gap to the reference surface as
+//!   its depth: 1 or 2 points (Box2D's `b2ClipPolygons`). If nothing is left, the other
+//!   core's face is tried as the reference.
 //! - When neither core has a face within [`ALIGNED`] of the normal (two rounded cores
 //!   closest vertex to vertex, or segments crossing with the shortest way out along one of
 //!   them), the contact is a single point: the core's supporting vertex along the normal,
@@ -39,14 +41,16 @@
 //! normal `n` (Box2D's choice): `p + n·d/2` lies on A's surface and `p - n·d/2` on B's
 //! (for a rounded incident shape, inside it by at most `r·(1 - cos φ)`, `φ` the tilt
 //! between its face and the normal; on its surface when the point is a core end). So `p`
-//! lies within `d/2` of both shapes, and `0 <= d <= depth`. The tests check these to
-//! `1e-4` of the shapes' size (`f32` arithmetic in the local frame of A).
+//! lies within `d/2` of both shapes, and `0 <= d <= depth`. `tests/contact_reference.rs`
+//! checks these to `1e-5` of the scale (the shapes' sizes plus their distance from the
+//! origin) plus four `f32` roundings of it, and the points against an `f64` reference.
 //!
 //! ## Cost
 //!
-//! A pass over each polygon's normals to find the faces, a few dot products to clip, no
-//! allocation, no state. The world calls it only when contact points were asked for, with
-//! the same polygon copies as its narrow phase reads.
+//! A pass over each core's normals to find the two faces, a few dot products and two
+//! divisions to clip; a circle or point returns before any of it. No allocation, no state.
+//! The world calls it only when contact points were asked for, right after the pair's
+//! contact, with the same polygon copies its narrow phase reads.
 
 use super::sat::Deepest;
 use super::Contact;
@@ -88,15 +92,6 @@ impl Manifold {
         Manifold {
             count: 1,
             points: [ContactPoint { point, depth }, ContactPoint::default()],
-        }
-    }
-
-    /// Adds a point (at most two).
-    #[inline]
-    fn push(&mut self, point: Vec2, depth: f32) {
-        if self.count < 2 {
-            self.points[self.count] = ContactPoint { point, depth };
-            self.count += 1;
         }
     }
 
@@ -226,15 +221,9 @@ fn core<'a>(
 }
 
 impl Core<'_> {
-    /// True for a point core (circle, point).
-    #[inline]
-    fn is_dot(&self) -> bool {
-        self.vertices.is_empty()
-    }
-
     /// The face whose outward normal is closest to the unit `dir` (not for a dot); ties go
-    /// to the first. Kept with integer selects ([`Deepest`]), not jumps: which face wins is
-    /// random from pair to pair, and mispredicted jumps were most of this function's time.
+    /// to the first. Kept with integer selects ([`Deepest`]), as the SAT loops do: which
+    /// face wins is random from pair to pair, which a jump would mispredict.
     #[inline]
     fn best_face(&self, dir: Vec2) -> Face {
         let mut best = Deepest::new();
@@ -307,7 +296,7 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
     let inv_cos = 1.0 / dir.dot(reference.normal);
     let radius = r_ref + r_inc;
     let along = incident.q - incident.p;
-    let mut point = |s: f32| {
+    let point = |s: f32| {
         let c = incident.p + along * s;
         // The gap from the reference face to `c`, measured along `dir`.
         let gap = (c - reference.p).dot(reference.normal) * inv_cos;
