@@ -1,9 +1,9 @@
-// What contact points cost: the standard workload (benchmark-workload.md) in two worlds built from the same shapes,
-// one created with new World({ contactPoints: true }), one without, stepped interleaved in one process (A B, then
-// B A the next frame, so that neither always runs with the other's data in the cache). A frame is the workload's
-// frame: write every transform through the views, step(), read the pairs; the world with contact points also reads
-// its contact points (a game that asked for them reads them). Prints a markdown table with the ratio of medians,
-// and of the fastest frames (less disturbed when other processes share the cores).
+// What contact points cost: the standard workload (defined in bench-js/workload.mjs) in two worlds built from the
+// same shapes, one created with new World({ contactPoints: true }), one without, stepped interleaved in one process
+// (A B, then B A the next frame, so that neither always runs with the other's data in the cache). A frame is the
+// workload's frame: write every transform through the views, step(), read the pairs; the world with contact points
+// also reads its contact points (a game that asked for them reads them). Prints a markdown table with the ratio of
+// medians, and of the fastest frames (less disturbed when other processes share the cores).
 //
 //   node bench-js/contacts.mjs                 # N = 20000
 //   BENCH_N="1000 20000" node bench-js/contacts.mjs
@@ -61,9 +61,10 @@ function frame(world, motion, withPoints) {
 
 console.log(`sepax build: ${sepax.build}`);
 console.log(
-  "| N | pairs | two-point pairs | off: median ms | off: p95 | on: median ms | on: p95 | on / off (medians) |",
+  "| N | pairs | two-point pairs | off: median ms | off: p95 | on: median ms | on: p95 | on / off (medians) | " +
+    "on / off (fastest frames) |",
 );
-console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
+console.log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 for (const n of sizes) {
   const workload = makeWorkload(n);
   const motion = makeMotion(workload);
