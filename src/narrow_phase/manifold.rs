@@ -280,7 +280,9 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
     let (w0, w1) = (incident.p.dot(t), incident.q.dot(t));
     let dw = w1 - w0;
     // The incident face's part between the side planes, as a range of its parameter.
-    let (s0, s1) = if dw == 0.0 {
+    // Below the smallest normal float, `1 / dw` would overflow and `0 × ∞` make a NaN: such a
+    // face is as good as parallel to the normal.
+    let (s0, s1) = if dw.abs() < f32::MIN_POSITIVE {
         if w0 < lo || w0 > hi {
             return out;
         }
