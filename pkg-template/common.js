@@ -289,6 +289,7 @@ class Views {
     this.contacts = new ResultView(1, Float32Array, 3, "contactsPtr", "pairCount");
     this.started = new ResultView(2, Uint32Array, 2, "startedPtr", "startedCount");
     this.ended = new ResultView(3, Uint32Array, 2, "endedPtr", "endedCount");
+    this.contactPoints = new ResultView(4, Float32Array, 7, "contactPointsPtr", "pairCount");
     this.buffer = null;
     this.layout = -1;
     this.transforms = null;
@@ -331,6 +332,13 @@ proto.startedBuffer = function startedBuffer() {
 };
 proto.endedBuffer = function endedBuffer() {
   return views(this).ended.fullView(this);
+};
+// Contact points: [count, x0, y0, d0, x1, y1, d1] per pair, empty unless new World({ contactPoints: true }).
+proto.contactPoints = function contactPoints() {
+  return views(this).contactPoints.exactView(this);
+};
+proto.contactPointBuffer = function contactPointBuffer() {
+  return views(this).contactPoints.fullView(this);
 };
 
 proto.transforms = function transforms() {

@@ -12,6 +12,7 @@ declare const init: typeof sepax.init & {
 declare namespace init {
   type World = sepax.World;
   type ShapeOptions = sepax.ShapeOptions;
+  type WorldOptions = sepax.WorldOptions;
   type ProbeShape = sepax.ProbeShape;
   type ShapePlacement = sepax.ShapePlacement;
   type ShapeDesc = sepax.ShapeDesc;

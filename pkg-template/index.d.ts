@@ -125,6 +125,13 @@ export interface ShapeOptions {
   isStatic?: boolean;
 }
 
+/** Options of `new World(options)`, fixed for the world's life. */
+export interface WorldOptions {
+  /** Compute one or two contact points per pair at every step, read with `contactPoints()`
+   * (default false: the step then costs what it did without them). */
+  contactPoints?: boolean;
+}
+
 /** A shape for `queryShape`, not added to the world. */
 export type ProbeShape =
   | { kind: "circle"; radius: number }
@@ -269,10 +276,12 @@ export interface MoveResult {
  */
 export class World {
   /**
-   * Creates an empty world. `options` is reserved for future settings and may be omitted.
+   * Creates an empty world. `options` may be omitted; `contactPoints: true` makes every step also compute contact
+   * points (see `contactPoints()`). An unknown option or a non-boolean `contactPoints` throws a TypeError naming it.
    * @example const world = new World();
+   * @example const world = new World({ contactPoints: true });
    */
-  constructor(options?: Record<string, never>);
+  constructor(options?: WorldOptions);
   /**
    * Releases the world's memory. Calling it again does nothing; any other call afterwards throws.
    * @example world.free();
@@ -498,6 +507,26 @@ export class World {
    * @example const depth0 = world.contactBuffer()[2];
    */
   contactBuffer(): Float32Array;
+  /**
+   * The last step's contact points, parallel to `pairs()`: 7 numbers per pair, `[count, x0, y0, d0, x1, y1, d1]`,
+   * where `count` is 1 or 2 and unused slots are 0. Each point lies midway between the two surfaces along the pair's
+   * normal, with its own depth `d` (how far the surfaces overlap there, at most the pair's depth): face-to-face boxes
+   * give two points, a corner into a face or a circle one. Empty unless the world was created with
+   * `new World({ contactPoints: true })`. Length `7 × pairCount`.
+   * @example
+   * const world = new World({ contactPoints: true });
+   * world.addAlignedBox(0, 0, 5, 1);
+   * world.addBox(0, 1.9, 1, 1);
+   * world.step();
+   * const cp = world.contactPoints(); // [2, -1, 0.95, 0.1, 1, 0.95, 0.1]
+   * for (let k = 0; k < cp[0]; k++) drawDot(cp[1 + 3 * k], cp[2 + 3 * k]);
+   */
+  contactPoints(): Float32Array;
+  /**
+   * The whole allocation behind `contactPoints()`; the first `7 × pairCount` elements are meaningful.
+   * @example const count0 = world.contactPointBuffer()[0];
+   */
+  contactPointBuffer(): Float32Array;
   /**
    * The whole allocation behind `started()`; the first `2 × startedCount` elements are meaningful.
    * @example const buf = world.startedBuffer();

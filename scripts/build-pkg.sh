@@ -22,7 +22,8 @@ set -euo pipefail
 # 84,000 until scenes as plain objects (addShapes, shape: about 3.3 KB gzip), snapshots (src/world/snapshot.rs,
 # src/wasm/snapshot.rs: +8.2 / +8.4 KB gzip) and concave polygons (src/shape/decompose.rs: the simplicity sweep, ear
 # clipping, Hertel-Mehlhorn, the hull, the hierarchy over the parts; src/world/concave.rs: every exact test through
-# the parts; src/wasm/concave.rs: +12.1 KB gzip), each measured in docs/performance-notes.md ("wasm size").
+# the parts; src/wasm/concave.rs: +12.1 KB gzip) and contact points (src/narrow_phase/manifold.rs: +2.7 KB gzip),
+# each measured in docs/performance-notes.md ("wasm size").
 WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-96000}"
 
 # shellcheck source=scripts/env.sh

@@ -66,4 +66,4 @@ pub mod wasm;
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use narrow_phase::{collide, overlaps, Contact};
 pub use shape::{ConcavePolygon, ConvexPolygon, MessageWriter, Shape, ShapeError, ShapeKind};
-pub use world::{PhaseTimes, ShapeOptions, World, WorldError, WorldRayHit};
+pub use world::{PhaseTimes, ShapeOptions, World, WorldError, WorldOptions, WorldRayHit};

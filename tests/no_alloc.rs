@@ -11,13 +11,24 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use sepax::math::Vec2;
-use sepax::{Shape, ShapeOptions, World};
+use sepax::{Shape, ShapeOptions, World, WorldOptions};
 
 const PERIOD: usize = 64;
 
 #[test]
 fn steady_state_steps_do_not_allocate() {
-    let mut world = World::new();
+    steady_state_steps(World::new());
+}
+
+/// The same with contact points: their buffers are reused like the pairs'.
+#[test]
+fn steady_state_steps_with_contact_points_do_not_allocate() {
+    steady_state_steps(World::with_options(WorldOptions {
+        contact_points: true,
+    }));
+}
+
+fn steady_state_steps(mut world: World) {
     let mut ids = Vec::new();
     let mut base = Vec::new();
     let side = 45usize;
@@ -255,10 +266,21 @@ fn steady_state_moves_do_not_allocate() {
 
 #[test]
 fn steady_state_steps_with_resting_shapes_do_not_allocate() {
+    steady_state_steps_with_resting_shapes(World::new());
+}
+
+/// The same with contact points, which carried pairs carry.
+#[test]
+fn steady_state_steps_with_resting_shapes_and_contact_points_do_not_allocate() {
+    steady_state_steps_with_resting_shapes(World::with_options(WorldOptions {
+        contact_points: true,
+    }));
+}
+
+fn steady_state_steps_with_resting_shapes(mut world: World) {
     // A tenth of the shapes moves all the time, a block of others moves for a quarter of
     // each period and rests for the rest of it (waking, falling asleep, the resting grid
     // rebuilt), the rest never moves after the first steps; a static moves now and then.
-    let mut world = World::new();
     let side = 40usize;
     let mut ids = Vec::new();
     for i in 0..side * side {

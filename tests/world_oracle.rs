@@ -13,7 +13,8 @@ mod common;
 
 use common::rng::Mulberry32;
 use sepax::math::Vec2;
-use sepax::{ConcavePolygon, Shape, ShapeOptions, World};
+use sepax::narrow_phase::manifold;
+use sepax::{ConcavePolygon, Contact, Shape, ShapeOptions, Transform, World, WorldOptions};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The convex hull of `points` (common's `f64` monotone chain), as `f32` vertices.
@@ -190,7 +191,10 @@ fn run_scene(
     concaves: bool,
 ) {
     let mut rng = Mulberry32::new(seed);
-    let mut world = World::new();
+    // Concave scenes with contact points: those of the deepest part pair.
+    let mut world = World::with_options(WorldOptions {
+        contact_points: concaves,
+    });
     if let Some(steps) = reorder_interval {
         world.set_reorder_interval(steps);
     }
@@ -289,6 +293,14 @@ fn run_scene(
                 w.difference(&g).take(5).collect::<Vec<_>>(),
                 g.difference(&w).take(5).collect::<Vec<_>>(),
                 got.iter().zip(&want).filter(|(a, b)| a != b).count()
+            );
+        }
+
+        if concaves {
+            assert_eq!(
+                bits(scene.world.contact_points()),
+                bits(&expected_part_contact_points(&scene.world)),
+                "{layout:?} seed {seed} step {step}: contact points of the deepest part pairs"
             );
         }
 
@@ -498,6 +510,44 @@ fn advance_body(world: &World, id: u32, body: &mut Body, extent: f32) -> (f32, f
     (nx, ny, a + body.spin)
 }
 
+/// The contact points of the world's pairs, each from `manifold` on the pair's shapes, the
+/// poses the world documents and the pair's contact: what `contact_points()` must hold.
+fn expected_contact_points(world: &World) -> Vec<f32> {
+    let pose = |id: u32| {
+        let (x, y, a) = world.transform(id).unwrap();
+        Transform::from_xy_angle(x, y, a)
+    };
+    let contacts = world.contacts().chunks_exact(3);
+    let mut out = Vec::new();
+    for (p, c) in world.pairs().chunks_exact(2).zip(contacts) {
+        let contact = Contact {
+            normal: Vec2::new(c[0], c[1]),
+            depth: c[2],
+        };
+        let (a, b) = (world.shape(p[0]).unwrap(), world.shape(p[1]).unwrap());
+        out.extend(manifold(a, &pose(p[0]), b, &pose(p[1]), &contact).to_array());
+    }
+    out
+}
+
+/// [`expected_contact_points`] for worlds with concave shapes: `manifold` on the deepest
+/// part pair of each pair, found by brute force over every part pair.
+fn expected_part_contact_points(world: &World) -> Vec<f32> {
+    let pose = |id: u32| {
+        let (x, y, a) = world.transform(id).unwrap();
+        Transform::from_xy_angle(x, y, a)
+    };
+    let mut out = Vec::new();
+    for p in world.pairs().chunks_exact(2) {
+        let (pa, pb) = (pose(p[0]), pose(p[1]));
+        let (sa, sb) = (world.shape(p[0]).unwrap(), world.shape(p[1]).unwrap());
+        let (contact, part_a, part_b) =
+            common::deepest_parts(world, (p[0], sa, &pa), (p[1], sb, &pb)).unwrap();
+        out.extend(manifold(&part_a, &pa, &part_b, &pb, &contact).to_array());
+    }
+    out
+}
+
 fn bits(values: &[f32]) -> Vec<u32> {
     values.iter().map(|v| v.to_bits()).collect()
 }
@@ -509,9 +559,13 @@ fn bits(values: &[f32]) -> Vec<u32> {
 /// that rested at once and the number of steps in which some resting shape woke.
 fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)]) -> (usize, usize) {
     let mut rng = Mulberry32::new(seed);
-    let mut world = World::new();
+    // Odd seeds with contact points, which carried pairs must carry too.
+    let options = WorldOptions {
+        contact_points: seed % 2 == 1,
+    };
+    let mut world = World::with_options(options);
     world.set_reorder_interval(1 + seed % 9);
-    let mut full = World::new();
+    let mut full = World::with_options(options);
     full.set_resting(false);
     full.set_reorder_interval(5);
     let mut twin = Twin {
@@ -675,6 +729,11 @@ fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)])
                 bits(full.contacts()),
                 "seed {seed} step {step}: contacts"
             );
+            assert_eq!(
+                bits(world.contact_points()),
+                bits(full.contact_points()),
+                "seed {seed} step {step}: contact points"
+            );
             assert_eq!(world.started(), full.started(), "seed {seed} step {step}");
             assert_eq!(world.ended(), full.ended(), "seed {seed} step {step}");
             let identity_now: BTreeMap<u32, u64> = twin
@@ -704,6 +763,13 @@ fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)])
                 got == want,
                 "seed {seed} step {step} ({motion:?}): pairs differ"
             );
+            if options.contact_points {
+                assert_eq!(
+                    bits(world.contact_points()),
+                    bits(&expected_contact_points(world)),
+                    "seed {seed} step {step}: contact points differ from manifold()"
+                );
+            }
             let started = identity_pairs(world.started(), &identity_now);
             let ended = identity_pairs(world.ended(), &identity_before);
             let want_started: PairSet = want_identities

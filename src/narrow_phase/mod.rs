@@ -77,11 +77,13 @@ use crate::shape::ShapeKind;
 use crate::shape::{ConvexPolygon, PolygonRef, Shape};
 
 pub mod circle;
+pub mod manifold;
 pub mod polygon;
 pub mod rounded;
 mod sat;
 
 pub use circle::*;
+pub use manifold::{manifold, manifold_with_points, ContactPoint, Manifold, MANIFOLD_STRIDE};
 pub use polygon::*;
 pub use rounded::*;
 // The ray casts need the same range-safe normalisation (it belongs with `Vec2` in `math`).

@@ -18,8 +18,8 @@ use super::float_text::{f32_text, f64_text};
 use crate::math::Vec2;
 use crate::shape::{Shape, ShapeError, ShapeKind, MAX_POLYGON_VERTICES};
 use crate::world::{
-    MoveOptions, ShapeOptions, WorldError, DEFAULT_LAYER, DEFAULT_MASK, MAX_COORDINATE,
-    MAX_MOVE_ITERATIONS,
+    MoveOptions, ShapeOptions, WorldError, WorldOptions, DEFAULT_LAYER, DEFAULT_MASK,
+    MAX_COORDINATE, MAX_MOVE_ITERATIONS,
 };
 use js_sys::{Array, ArrayBuffer, Float32Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
@@ -224,21 +224,32 @@ pub(super) fn plain_object(
     Ok(())
 }
 
-/// The `options` of `new World`: `undefined`, `null` or an empty object (none are
-/// supported yet).
-pub(super) fn no_options(method: &str, options: &JsValue) -> Result<(), JsValue> {
+/// The `options` of `new World`: `undefined`, `null` or `{ contactPoints? }`.
+pub(super) fn world_options(method: &str, options: &JsValue) -> Result<WorldOptions, JsValue> {
     if options.is_undefined() || options.is_null() {
-        return Ok(());
+        return Ok(WorldOptions::default());
     }
-    plain_object(method, "options", options, &[]).map_err(|_| {
-        type_error(
-            method,
-            format!(
-                "options: no options are supported yet (got {})",
-                describe(options)
-            ),
-        )
-    })
+    plain_object(method, "options", options, &["contactPoints"])?;
+    let value = get(
+        method,
+        "options.contactPoints",
+        options,
+        &"contactPoints".into(),
+    )?;
+    let contact_points = if value.is_undefined() {
+        false
+    } else {
+        value.as_bool().ok_or_else(|| {
+            type_error(
+                method,
+                format!(
+                    "options.contactPoints must be a boolean (got {})",
+                    describe(&value)
+                ),
+            )
+        })?
+    };
+    Ok(WorldOptions { contact_points })
 }
 
 /// The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic? }`.

@@ -9,6 +9,7 @@
 //! - `mover`: `moveAndSlide`, checked and garbage-free;
 //! - `raw`: the low-level methods the package's JS entry is built on (variants that make no
 //!   JS garbage, addresses for typed-array views);
+//! - `contact_points`: the `WorldOptions` type and the contact points' address;
 //! - `casts`: `castShape`, `sweep`, `raycastMany` and their raw variants; `cast_args`
 //!   decodes their batches;
 //! - `scene`: `addShapes` and `shape`, scenes as plain objects;
@@ -38,6 +39,7 @@ mod args;
 mod cast_args;
 mod casts;
 mod concave;
+mod contact_points;
 mod errors;
 mod float_text;
 mod mover;
@@ -141,14 +143,13 @@ impl WasmWorld {
 
 #[wasm_bindgen(js_class = World)]
 impl WasmWorld {
-    /// Creates an empty world. `options` is reserved for future settings and may be
-    /// omitted.
+    /// Creates an empty world; `options` (may be omitted): `{ contactPoints?: boolean }`.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, never>")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "WorldOptions")] options: JsValue,
     ) -> Result<WasmWorld, JsValue> {
-        args::no_options("new World", &options)?;
-        Ok(WasmWorld::with(CoreWorld::new()))
+        let options = args::world_options("new World", &options)?;
+        Ok(WasmWorld::with(CoreWorld::with_options(options)))
     }
 
     /// Adds a circle of `radius` centred at `(x, y)`; returns its id.

@@ -94,7 +94,7 @@ impl WasmWorld {
     }
 
     /// Low level: the allocated length (in elements) of a result buffer: `which` is 0 for
-    /// pairs, 1 contacts, 2 started, 3 ended; anything else gives 0. The package's views
+    /// pairs, 1 contacts, 2 started, 3 ended, 4 contact points; anything else gives 0. The package's views
     /// cover these allocations so that reading results creates no JS object per frame.
     #[wasm_bindgen(js_name = resultCapacity)]
     pub fn result_capacity(

@@ -182,6 +182,18 @@ fn local_box(pose: &Transform, b: &Aabb) -> Aabb {
     Aabb::from_center_half_extents(centre, extent).expanded(pad)
 }
 
+/// The deepest touching piece pair of two shapes: its contact (the normal from A to B) and
+/// the two pieces, for the contact points (`narrow_phase::manifold` of that pair).
+#[derive(Clone, Copy, Debug)]
+pub struct DeepestPieces<'a> {
+    /// The pair's contact.
+    pub contact: Contact,
+    /// A's piece and its polygon points (placed at A's pose).
+    pub a: (&'a Shape, &'a [Vec2]),
+    /// B's piece and its polygon points (placed at B's pose).
+    pub b: (&'a Shape, &'a [Vec2]),
+}
+
 /// The contact of the deepest touching piece pair of `a` and `b` (ties to the first: A's
 /// pieces in order, then B's), the normal from A to B; `None` when no pair touches.
 #[must_use]
@@ -193,14 +205,33 @@ pub fn collide_pieces(
     pose_b: &Transform,
     box_b: &Aabb,
 ) -> Option<Contact> {
+    deepest_pieces(a, pose_a, box_a, b, pose_b, box_b).map(|d| d.contact)
+}
+
+/// [`collide_pieces`], with the two pieces that gave the contact.
+#[must_use]
+pub fn deepest_pieces<'a>(
+    a: Pieces<'a>,
+    pose_a: &Transform,
+    box_a: &Aabb,
+    b: Pieces<'a>,
+    pose_b: &Transform,
+    box_b: &Aabb,
+) -> Option<DeepestPieces<'a>> {
     if let (Pieces::One(shape_a, points_a), Pieces::One(shape_b, points_b)) = (a, b) {
-        return collide_piece(shape_a, points_a, pose_a, shape_b, points_b, pose_b);
+        return collide_piece(shape_a, points_a, pose_a, shape_b, points_b, pose_b).map(
+            |contact| DeepestPieces {
+                contact,
+                a: (shape_a, points_a),
+                b: (shape_b, points_b),
+            },
+        );
     }
-    let mut best: Option<Contact> = None;
-    let mut keep = |contact: Option<Contact>| {
-        if let Some(c) = contact {
-            if best.map_or(true, |best| c.depth > best.depth) {
-                best = Some(c);
+    let mut best: Option<DeepestPieces<'a>> = None;
+    let mut keep = |a: (&'a Shape, &'a [Vec2]), b: (&'a Shape, &'a [Vec2])| {
+        if let Some(contact) = collide_piece(a.0, a.1, pose_a, b.0, b.1, pose_b) {
+            if best.map_or(true, |best| contact.depth > best.contact.depth) {
+                best = Some(DeepestPieces { contact, a, b });
             }
         }
     };
@@ -210,10 +241,7 @@ pub fn collide_pieces(
             let parts = concave.parts();
             concave.each_part_near(&local_box(pose_a, box_b), &mut |k| {
                 let part = &parts[k];
-                let points = part.polygon_points();
-                keep(collide_piece(
-                    part, points, pose_a, shape_b, points_b, pose_b,
-                ));
+                keep((part, part.polygon_points()), (shape_b, points_b));
                 true
             });
             return best;
@@ -222,10 +250,7 @@ pub fn collide_pieces(
             let parts = concave.parts();
             concave.each_part_near(&local_box(pose_b, box_a), &mut |k| {
                 let part = &parts[k];
-                let points = part.polygon_points();
-                keep(collide_piece(
-                    shape_a, points_a, pose_a, part, points, pose_b,
-                ));
+                keep((shape_a, points_a), (part, part.polygon_points()));
                 true
             });
             return best;
@@ -241,9 +266,7 @@ pub fn collide_pieces(
             *box_a
         };
         b.each_near(pose_b, &near_a, &mut |shape_b, points_b| {
-            keep(collide_piece(
-                shape_a, points_a, pose_a, shape_b, points_b, pose_b,
-            ));
+            keep((shape_a, points_a), (shape_b, points_b));
             true
         });
         true
@@ -536,15 +559,16 @@ pub(super) fn pieces_or<'a>(
     concave.map_or(Pieces::One(shape, points), Pieces::Parts)
 }
 
-/// The step's exact test of the rows of ids `a < b`, one of them concave.
-pub(super) fn collide_rows(
-    store: &ShapeStore,
-    concaves: &Concaves,
+/// The step's exact test of the rows of ids `a < b`, one of them concave: the deepest
+/// piece pair.
+pub(super) fn collide_rows<'a>(
+    store: &'a ShapeStore,
+    concaves: &'a Concaves,
     (a, row_a): (u32, u32),
     (b, row_b): (u32, u32),
-) -> Option<Contact> {
+) -> Option<DeepestPieces<'a>> {
     let (row_a, row_b) = (row_a as usize, row_b as usize);
-    collide_pieces(
+    deepest_pieces(
         row_pieces(store, concaves, a, row_a),
         &store.bodies[row_a].pose,
         &store.aabbs[row_a],

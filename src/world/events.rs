@@ -18,6 +18,9 @@ pub(super) struct Found {
     pub(super) nx: f32,
     pub(super) ny: f32,
     pub(super) depth: f32,
+    /// Where the pair's contact points are kept (see `contact_points`); in the record's
+    /// padding, so it costs no space.
+    pub(super) slot: u32,
 }
 
 /// The key of the pair `(a, b)`: sorting keys sorts pairs by `a`, then `b`.
@@ -50,9 +53,12 @@ impl World {
         self.contacts.clear();
         keys.clear();
         let (pairs, contacts) = (&mut self.pairs, &mut self.contacts);
+        let points = &mut self.contact_points;
+        points.begin_publish();
         if carried.is_empty() {
             for f in found.iter() {
                 publish(pairs, contacts, keys, f);
+                points.publish(f.slot);
             }
         } else {
             // The tested pairs, now sorted, merged with the carried ones (sorted already):
@@ -61,9 +67,11 @@ impl World {
             while i < found.len() || j < carried.len() {
                 if j == carried.len() || (i < found.len() && found[i].key < carried[j].key) {
                     publish(pairs, contacts, keys, &found[i]);
+                    points.publish(found[i].slot);
                     i += 1;
                 } else {
                     publish(pairs, contacts, keys, &carried[j]);
+                    points.publish(carried[j].slot);
                     j += 1;
                 }
             }
@@ -129,16 +137,18 @@ impl World {
     }
 
     /// Allocated lengths (in elements) of the buffers behind [`World::pairs`],
-    /// [`World::contacts`], [`World::started`] and [`World::ended`]. Views over the whole
+    /// [`World::contacts`], [`World::started`], [`World::ended`] and
+    /// [`World::contact_points`]. Views over the whole
     /// allocation stay valid across steps until a buffer has to grow, which lets
     /// JavaScript read results without creating a view object per frame.
     #[must_use]
-    pub fn result_capacities(&self) -> [usize; 4] {
+    pub fn result_capacities(&self) -> [usize; 5] {
         [
             self.pairs.capacity(),
             self.contacts.capacity(),
             self.started.capacity(),
             self.ended.capacity(),
+            self.contact_points.published.capacity(),
         ]
     }
 }

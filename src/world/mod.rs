@@ -54,6 +54,7 @@
 
 mod casts;
 mod concave;
+mod contact_points;
 mod errors;
 mod events;
 mod mover;
@@ -74,6 +75,7 @@ use events::{pair_key, Found, Removals};
 use resting::Resting;
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
+pub use contact_points::WorldOptions;
 pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
@@ -250,6 +252,8 @@ pub struct World {
     resting: Resting,
     /// The parts of the concave shapes, by id (see `concave`).
     concaves: concave::Concaves,
+    /// The contact points, when the world was created with them (see `contact_points`).
+    contact_points: contact_points::ContactPoints,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -264,6 +268,46 @@ impl World {
     #[must_use]
     pub fn new() -> World {
         World::default()
+    }
+
+    /// An empty world with `options` (see [`WorldOptions`]).
+    ///
+    /// ```
+    /// use sepax::{Shape, ShapeOptions, World, WorldOptions};
+    /// let mut world = World::with_options(WorldOptions { contact_points: true });
+    /// let o = ShapeOptions::default();
+    /// world.add(Shape::aligned_box(5.0, 1.0).unwrap(), 0.0, 0.0, 0.0, o).unwrap();
+    /// world.add(Shape::aligned_box(1.0, 1.0).unwrap(), 0.0, 1.9, 0.0, o).unwrap();
+    /// world.step().unwrap();
+    /// // Face to face: two points, 0.1 deep, halfway between the surfaces (y = 0.95).
+    /// let [count, _, y0, d0, _, y1, d1] = world.contact_points() else { panic!() };
+    /// assert_eq!(*count, 2.0);
+    /// assert!((y0 - 0.95).abs() < 1e-6 && (y1 - 0.95).abs() < 1e-6);
+    /// assert!((d0 - 0.1).abs() < 1e-6 && (d1 - 0.1).abs() < 1e-6);
+    /// ```
+    #[must_use]
+    pub fn with_options(options: WorldOptions) -> World {
+        let mut world = World::default();
+        world.contact_points.enabled = options.contact_points;
+        world
+    }
+
+    /// The options the world was created with.
+    #[must_use]
+    pub fn options(&self) -> WorldOptions {
+        WorldOptions {
+            contact_points: self.contact_points.enabled,
+        }
+    }
+
+    /// The last step's contact points, parallel to [`World::pairs`]: per pair
+    /// `[count, x0, y0, d0, x1, y1, d1]` (`count` is 1 or 2, unused slots 0), each point
+    /// midway between the two surfaces along the pair's normal with its own depth (see
+    /// [`manifold`](crate::narrow_phase::manifold())). Empty unless the world was created
+    /// with [`WorldOptions::contact_points`].
+    #[must_use]
+    pub fn contact_points(&self) -> &[f32] {
+        &self.contact_points.published
     }
 
     // ----- shapes -------------------------------------------------------------------
@@ -618,6 +662,8 @@ impl World {
         // With default filters everywhere every pair passes, and skipping the test saves two
         // random reads per candidate (`layers[b]`, `masks[b]`).
         let filtering = self.custom_filter_count > 0;
+        let manifolds = &mut self.contact_points;
+        manifolds.begin_step();
         for &(row_a, row_b) in &self.scratch.candidates {
             let (id_a, id_b) = (
                 store.row_to_id[row_a as usize],
@@ -638,24 +684,41 @@ impl World {
                 let (start, len) = store.point_spans[row as usize];
                 &store.polygon_points[start as usize..(start + len) as usize]
             };
-            let contact = if self.concaves.involves(a, b) {
+            let (points_a, points_b) = (points(row_a), points(row_b));
+            let (pose_a, pose_b) = (&body_a.pose, &body_b.pose);
+            // A concave shape is tested through its parts; its contact points are those of
+            // the deepest part pair, the one whose contact the pair reports.
+            let tested = if self.concaves.involves(a, b) {
                 concave::collide_rows(store, &self.concaves, (a, row_a), (b, row_b))
+                    .map(|d| (d.contact, d.a, d.b))
             } else {
                 collide_with_points(
                     &body_a.shape,
-                    points(row_a),
-                    &body_a.pose,
+                    points_a,
+                    pose_a,
                     &body_b.shape,
-                    points(row_b),
-                    &body_b.pose,
+                    points_b,
+                    pose_b,
                 )
+                .map(|c| (c, (&body_a.shape, points_a), (&body_b.shape, points_b)))
             };
-            if let Some(Contact { normal, depth }) = contact {
+            if let Some((contact, (shape_a, piece_a), (shape_b, piece_b))) = tested {
+                let Contact { normal, depth } = contact;
+                let slot = if manifolds.enabled {
+                    manifolds.test(
+                        (shape_a, piece_a, pose_a),
+                        (shape_b, piece_b, pose_b),
+                        &contact,
+                    )
+                } else {
+                    0
+                };
                 found.push(Found {
                     key: pair_key(a, b),
                     nx: normal.x,
                     ny: normal.y,
                     depth,
+                    slot,
                 });
             }
         }
@@ -665,13 +728,14 @@ impl World {
         carried.clear();
         if self.resting.any_resting() {
             let contacts = self.contacts.chunks_exact(3);
-            for (pair, contact) in self.pairs.chunks_exact(2).zip(contacts) {
+            for (index, (pair, contact)) in self.pairs.chunks_exact(2).zip(contacts).enumerate() {
                 if self.resting.carries(store, pair[0], pair[1]) {
                     carried.push(Found {
                         key: pair_key(pair[0], pair[1]),
                         nx: contact[0],
                         ny: contact[1],
                         depth: contact[2],
+                        slot: manifolds.carry(index),
                     });
                 }
             }
@@ -694,6 +758,7 @@ impl World {
                 self.custom_filter_count
             ));
         }
+        self.contact_points.validate(self.pairs.len() / 2)?;
         for w in self.previous_keys.windows(2) {
             if w[0] >= w[1] {
                 return Err("previous keys not strictly sorted".into());

@@ -215,6 +215,45 @@ test("highlighted sprites are where the world reports pairs, and nowhere else", 
   assertNoProblems();
 });
 
+test("with contact normals shown, every contact point is drawn as a cyan dot", { timeout: 30_000 }, async (t) => {
+  // Still paused from the test before: the canvas shows the state the world reports.
+  if (!(await hook(() => window.__sepax.paused))) await page.click("#pause");
+  await waitFor((d) => d.paused);
+  const cyanAtPoints = async () => {
+    await twoFrames();
+    return page.evaluate(() => {
+      const d = window.__sepax;
+      const snap = d.snapshot();
+      const points = d.world.contactPoints();
+      const canvas = document.getElementById("stage");
+      const { data, width } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+      const found = [];
+      for (let i = 0; i < points.length && found.length < 60; i += 7) {
+        if (points[i] !== 1 && points[i] !== 2) return { bad: Array.from(points.subarray(i, i + 7)) };
+        for (let k = 0; k < points[i]; k++) {
+          const [x, y] = [points[i + 1 + 3 * k], points[i + 2 + 3 * k]];
+          if (!(x > 5 && y > 5 && x < snap.width - 5 && y < snap.height - 5)) continue;
+          const at = 4 * (Math.round(y * snap.dpr) * width + Math.round(x * snap.dpr));
+          // CONTACT_POINT in www/src/palette.ts is #4df3ff.
+          found.push(data[at] < 140 && data[at + 1] > 200 && data[at + 2] > 200);
+        }
+      }
+      return { pairs: points.length / 7, reported: d.pairs, cyan: found.filter(Boolean).length, of: found.length };
+    });
+  };
+  await page.check("#normals");
+  const on = await cyanAtPoints();
+  await page.uncheck("#normals");
+  const off = await cyanAtPoints();
+  t.diagnostic(`normals on: cyan at ${on.cyan}/${on.of} contact points; off: ${off.cyan}/${off.of}`);
+  assert.equal(on.bad, undefined, `a pair with a bad point count: ${on.bad}`);
+  assert.equal(on.pairs, on.reported, "one entry of contact points per pair");
+  assert.ok(on.of >= 10, `only ${on.of} contact points on screen`);
+  assert.ok(on.cyan >= 0.95 * on.of, `contact points not drawn: ${on.cyan}/${on.of}`);
+  assert.ok(off.cyan <= 0.2 * off.of, `cyan at contact points with normals off: ${off.cyan}/${off.of}`);
+  assertNoProblems();
+});
+
 test("pause stops frames, Step advances one, Resume restarts", { timeout: 30_000 }, async () => {
   if (!(await hook(() => window.__sepax.paused))) await page.click("#pause");
   await waitFor((d) => d.paused);

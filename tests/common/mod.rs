@@ -289,21 +289,31 @@ pub fn brute_force_pairs(world: &World, live: &[u32]) -> Vec<(u32, u32, Contact)
 /// first, A's parts before B's).
 fn collide_parts(
     world: &World,
+    a: (u32, &Shape, &Transform),
+    b: (u32, &Shape, &Transform),
+) -> Option<Contact> {
+    deepest_parts(world, a, b).map(|(contact, _, _)| contact)
+}
+
+/// [`collide_parts`], with the two pieces (parts, or the shapes themselves) that gave the
+/// contact: the pair whose contact points the world reports.
+pub fn deepest_parts(
+    world: &World,
     (a, sa, tf_a): (u32, &Shape, &Transform),
     (b, sb, tf_b): (u32, &Shape, &Transform),
-) -> Option<Contact> {
+) -> Option<(Contact, Shape, Shape)> {
     let parts = |id: u32, shape: &Shape| -> Vec<Shape> {
         match world.concave(id).unwrap() {
             Some(c) => c.parts().to_vec(),
             None => vec![shape.clone()],
         }
     };
-    let mut best: Option<Contact> = None;
+    let mut best: Option<(Contact, Shape, Shape)> = None;
     for pa in &parts(a, sa) {
         for pb in &parts(b, sb) {
             if let Some(c) = collide(pa, tf_a, pb, tf_b) {
-                if best.map_or(true, |best| c.depth > best.depth) {
-                    best = Some(c);
+                if best.as_ref().map_or(true, |best| c.depth > best.0.depth) {
+                    best = Some((c, pa.clone(), pb.clone()));
                 }
             }
         }

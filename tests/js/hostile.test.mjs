@@ -102,12 +102,12 @@ test("low-level methods never trap on out-of-range input", () => {
   w.addCircle(1, 0, 1);
   w.step();
   // A raw u32 parameter: wasm-bindgen coerces like `>>> 0` (so "x", NaN and 2 ** 32 mean 0); an index past
-  // the four buffers gives 0.
-  for (const which of [-1, 4, 2 ** 32 - 1]) assert.equal(w.resultCapacity(which), 0, `resultCapacity(${which})`);
+  // the five buffers gives 0.
+  for (const which of [-1, 5, 2 ** 32 - 1]) assert.equal(w.resultCapacity(which), 0, `resultCapacity(${which})`);
   for (const which of [2 ** 32, NaN, 1.5, "x", null]) {
     assert.ok(Number.isInteger(w.resultCapacity(which)), `resultCapacity(${String(which)})`);
   }
-  for (const which of [0, 1, 2, 3]) assert.ok(w.resultCapacity(which) >= 0);
+  for (const which of [0, 1, 2, 3, 4]) assert.ok(w.resultCapacity(which) >= 0);
   for (const name of ["pairsPtr", "contactsPtr", "startedPtr", "endedPtr"]) assert.equal(typeof w[name](), "number");
   assert.equal(w.transformPtrs().length, 3);
   // The garbage-free variants report errors through takeError() instead of throwing.

@@ -116,6 +116,7 @@ export class App {
       this.scene.poses(),
       world.pairBuffer(),
       world.contactBuffer(),
+      world.contactPointBuffer(),
       world.pairCount,
       this.drawOptions,
     );

@@ -10,3 +10,4 @@ export const GRID = "#151c2c";
 export const OUTLINE = "#7cff6b";
 export const NORMAL = "#ffe14d";
 export const DEPTH = "#ff8a1f";
+export const CONTACT_POINT = "#4df3ff";

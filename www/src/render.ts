@@ -1,7 +1,7 @@
 /**
  * Draws a scene on the stage canvas: background, static shapes, sprites batched by kind (plain ones first,
  * then the highlighted ones on top so a pair is never hidden), and optionally every collider's outline and
- * every contact normal with its depth.
+ * every contact normal with its depth and contact points.
  *
  * Per sprite the loop does one setTransform and one drawImage from a pre-rendered image: no path, no
  * allocation, no state change beyond the transform.
@@ -9,7 +9,7 @@
 import { buildAtlas, type SpriteImage } from "./atlas.ts";
 import { brickTile, stripeTile } from "./art.ts";
 import { KINDS, traceCollider } from "./kinds.ts";
-import { BACKGROUND, DEPTH, GRID, HIGHLIGHT, NORMAL, OUTLINE } from "./palette.ts";
+import { BACKGROUND, CONTACT_POINT, DEPTH, GRID, HIGHLIGHT, NORMAL, OUTLINE } from "./palette.ts";
 import type { Poses, Scene, StaticShape } from "./scene.ts";
 
 export interface DrawOptions {
@@ -58,7 +58,15 @@ export class Renderer {
     return true;
   }
 
-  draw(scene: Scene, p: Poses, pairs: Uint32Array, contacts: Float32Array, count: number, opts: DrawOptions): void {
+  draw(
+    scene: Scene,
+    p: Poses,
+    pairs: Uint32Array,
+    contacts: Float32Array,
+    points: Float32Array,
+    count: number,
+    opts: DrawOptions,
+  ): void {
     const ctx = this.ctx;
     if (this.atlasScene !== scene) {
       this.atlas = buildAtlas(scene.scale * this.dpr);
@@ -70,7 +78,10 @@ export class Renderer {
     this.drawSprites(scene, p, false);
     this.drawSprites(scene, p, true);
     if (opts.outlines) this.drawOutlines(scene, p);
-    if (opts.normals) this.drawNormals(scene, p, pairs, contacts, count);
+    if (opts.normals) {
+      this.drawNormals(scene, p, pairs, contacts, count);
+      this.drawContactPoints(points, count);
+    }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
   }
 
@@ -206,6 +217,28 @@ export class Renderer {
       ctx.strokeStyle = pass === 0 ? NORMAL : DEPTH;
       ctx.stroke();
     }
+  }
+
+  /**
+   * Each pair's one or two contact points (`contactPoints()`: count, then x, y, depth per point) as small cyan
+   * dots, in one path and one fill.
+   */
+  private drawContactPoints(points: Float32Array, count: number): void {
+    const ctx = this.ctx;
+    const d = this.dpr;
+    ctx.setTransform(d, 0, 0, d, 0, 0);
+    ctx.beginPath();
+    for (let i = 0; i < count; i++) {
+      const at = 7 * i;
+      for (let k = 0; k < points[at]; k++) {
+        const x = points[at + 1 + 3 * k];
+        const y = points[at + 2 + 3 * k];
+        ctx.moveTo(x + 2.5, y);
+        ctx.arc(x, y, 2.5, 0, 2 * Math.PI);
+      }
+    }
+    ctx.fillStyle = CONTACT_POINT;
+    ctx.fill();
   }
 
   private backgroundImage(): HTMLCanvasElement {

@@ -73,7 +73,8 @@ export class Scene {
   private readonly rand: () => number;
 
   constructor(count: number, width: number, height: number, seed = 12345) {
-    this.world = new World();
+    // Contact points on, so that "Contact normals" can draw them at any moment (they cost a little step time).
+    this.world = new World({ contactPoints: true });
     this.width = width;
     this.height = height;
     this.rand = mulberry32(seed ^ Math.imul(count, 0x9e3779b1));

@@ -1,0 +1,656 @@
+//! Contact points: for a colliding pair whose normal and depth [`collide`](super::collide)
+//! found, the one or two points where the shapes press into each other, each with its own
+//! depth (a *contact manifold*).
+//!
+//! ## Method: Box2D's polygon manifold, on rounded cores
+//!
+//! Every kind is a convex **core** grown by a **radius** (as in the kernels): circles and
+//! points have a point core, capsules and segments a segment core, boxes and polygons are
+//! their own core with radius 0. The contact is built from the cores and then shifted by
+//! the radii, so the capsule needs no code of its own.
+//!
+//! - **A point core** (circle, point) touches with one point: its own core, moved along the
+//!   normal by its radius minus half the depth.
+//! - **Two cores with extent** (segment, box, polygon): the **reference face** is A's face
+//!   whose outward normal is closest to the pair's normal `n` when it is within [`ALIGNED`]
+//!   of it, else B's face closest to `-n`. The kernels' normal is a face normal of one of
+//!   the cores whenever the cores overlap (SAT chooses among face normals) and whenever a
+//!   rounded core touches a face's interior, so this *reads the SAT's choice back from its
+//!   answer* in one pass over each shape's normals, with no second SAT. A segment is a
+//!   polygon of two vertices whose two edges face opposite ways. The **incident face** is
+//!   the other core's face most anti-parallel to the reference face, found as its face
+//!   closest to `∓n` (the same face, except within [`ALIGNED`] of a tie between two faces,
+//!   where either serves: the corner between them is on both), so that each core is
+//!   searched once. It is clipped to the reference face's side planes, and the ends that lie
+//!   below the reference surface are kept, each with the gap to the reference surface as
+//!   its depth: 1 or 2 points (Box2D's `b2ClipPolygons`). If nothing is left, the other
+//!   core's face is tried as the reference.
+//! - When neither core has a face within [`ALIGNED`] of the normal (two rounded cores
+//!   closest vertex to vertex, or segments crossing with the shortest way out along one of
+//!   them), the contact is a single point: the core's supporting vertex along the normal,
+//!   shifted by its radius.
+//!
+//! The side planes are taken **parallel to the pair's normal** (Box2D takes them
+//! perpendicular to the reference face). The two agree whenever the normal is the reference
+//! face's normal, which is the rule, and with this choice every kept point projects along
+//! the reported normal onto the reference face itself, not onto its line beyond the face.
+//!
+//! ## Where a point is (the stated tolerance)
+//!
+//! A point `p` with depth `d` is the **midpoint between the two surfaces** along the pair's
+//! normal `n` (Box2D's choice): `p + n·d/2` lies on A's surface and `p - n·d/2` on B's
+//! (for a rounded incident shape, inside it by at most `r·(1 - cos φ)`, `φ` the tilt
+//! between its face and the normal; on its surface when the point is a core end). So `p`
+//! lies within `d/2` of both shapes, and `0 <= d <= depth`. `tests/contact_reference.rs`
+//! checks these to `1e-5` of the scale (the shapes' sizes plus their distance from the
+//! origin) plus four `f32` roundings of it, and the points against an `f64` reference.
+//!
+//! ## Cost
+//!
+//! A pass over each core's normals to find the two faces, a few dot products and two
+//! divisions to clip; a circle or point returns before any of it. No allocation, no state.
+//! The world calls it only when contact points were asked for, right after the pair's
+//! contact, with the same polygon copies its narrow phase reads.
+
+use super::sat::Deepest;
+use super::Contact;
+use crate::math::{max_f32, min_f32, Rot, Transform, Vec2};
+use crate::shape::{PolygonRef, Shape};
+
+/// The smallest cosine between the normal and a face's normal for that face to serve as the
+/// reference face (about 0.26°). Every face normal the kernels return passes it with room to
+/// spare (they are the face's own normal, rotated); a normal between two rounded cores'
+/// closest points passes it only when it is that close to a face normal, and then the
+/// clipped points stay on the shapes within `r·(1 - ALIGNED)`.
+pub const ALIGNED: f32 = 1.0 - 1e-5;
+
+/// One contact point: where, and how deep the shapes overlap there.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ContactPoint {
+    /// World position, midway between the two surfaces along the pair's normal.
+    pub point: Vec2,
+    /// How far the surfaces overlap along the normal at this point (`>= 0`).
+    pub depth: f32,
+}
+
+/// The contact points of one colliding pair: `count` (1 or 2) of `points` are used.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Manifold {
+    /// How many of `points` are used (0 only for the empty default).
+    pub count: usize,
+    /// The points; unused ones are zero.
+    pub points: [ContactPoint; 2],
+}
+
+/// The number of `f32` a [`Manifold`] takes in the world's flat buffer.
+pub const MANIFOLD_STRIDE: usize = 7;
+
+impl Manifold {
+    /// One point.
+    #[inline]
+    fn one(point: Vec2, depth: f32) -> Manifold {
+        Manifold {
+            count: 1,
+            points: [ContactPoint { point, depth }, ContactPoint::default()],
+        }
+    }
+
+    /// The points mapped from A's local frame to the world by `tf`.
+    #[inline]
+    fn to_world(mut self, tf: &Transform) -> Manifold {
+        for p in &mut self.points[..self.count] {
+            p.point = tf.apply(p.point);
+        }
+        self
+    }
+
+    /// The flat layout `[count, x0, y0, d0, x1, y1, d1]`, unused slots 0.
+    #[must_use]
+    pub fn to_array(&self) -> [f32; MANIFOLD_STRIDE] {
+        let [p, q] = self.points;
+        [
+            self.count as f32,
+            p.point.x,
+            p.point.y,
+            p.depth,
+            q.point.x,
+            q.point.y,
+            q.depth,
+        ]
+    }
+}
+
+/// A shape's core in its own frame as a polygon: counter-clockwise vertices and the outward
+/// normal of each edge (edge `i` runs from vertex `i` to `i + 1`). A segment is a polygon of
+/// two vertices whose two edges are the segment, one facing each way (Box2D's one-face
+/// polygon); a point core has no vertex. One form for every kind keeps the code small.
+#[derive(Clone, Copy, Debug)]
+struct Core<'a> {
+    vertices: &'a [Vec2],
+    normals: &'a [Vec2],
+}
+
+/// Room for the core of a box, capsule or segment, which have no stored polygon.
+#[derive(Default)]
+struct CoreBuffer {
+    vertices: [Vec2; 4],
+    normals: [Vec2; 4],
+}
+
+/// A face: its two ends and its unit outward normal, with the cosine between that normal
+/// and the direction it was chosen for.
+#[derive(Clone, Copy, Debug)]
+struct Face {
+    p: Vec2,
+    q: Vec2,
+    normal: Vec2,
+    align: f32,
+}
+
+impl Face {
+    /// The face moved by the rigid motion (`rot`, `t`).
+    #[inline]
+    fn moved(self, rot: Rot, t: Vec2) -> Face {
+        Face {
+            p: rot.apply(self.p) + t,
+            q: rot.apply(self.q) + t,
+            normal: rot.apply(self.normal),
+            align: self.align,
+        }
+    }
+}
+
+/// The core (in `buffer` unless the shape is a polygon), the radius and the rotation of a
+/// shape (an aligned box ignores its angle).
+fn core<'a>(
+    shape: &Shape,
+    points: &'a [Vec2],
+    tf: &Transform,
+    buffer: &'a mut CoreBuffer,
+) -> (Core<'a>, f32, Rot) {
+    let mut rot = tf.rotation;
+    let (count, radius) = match shape {
+        // Handled before (no core to build); kept empty for completeness.
+        Shape::Circle { radius } => (0, *radius),
+        Shape::Point => (0, 0.0),
+        Shape::Polygon(p) => {
+            let view = PolygonRef::from_points(points, p.bounding_radius());
+            let core = Core {
+                vertices: view.vertices(),
+                normals: view.normals(),
+            };
+            return (core, 0.0, rot);
+        }
+        Shape::AlignedBox { half_extents: h } | Shape::OrientedBox { half_extents: h } => {
+            if let Shape::AlignedBox { .. } = shape {
+                rot = Rot::IDENTITY;
+            }
+            buffer.vertices = [
+                Vec2::new(h.x, -h.y),
+                Vec2::new(h.x, h.y),
+                Vec2::new(-h.x, h.y),
+                Vec2::new(-h.x, -h.y),
+            ];
+            buffer.normals = [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y];
+            (4, 0.0)
+        }
+        Shape::Capsule {
+            half_length,
+            radius,
+        } => {
+            buffer.vertices[0] = Vec2::new(-half_length, 0.0);
+            buffer.vertices[1] = Vec2::new(*half_length, 0.0);
+            buffer.normals[0] = -Vec2::Y;
+            buffer.normals[1] = Vec2::Y;
+            (2, *radius)
+        }
+        Shape::Segment { a, b } => {
+            let m = (*b - *a).perp().normalize_or_zero();
+            buffer.vertices[0] = *a;
+            buffer.vertices[1] = *b;
+            buffer.normals[0] = -m;
+            buffer.normals[1] = m;
+            (2, 0.0)
+        }
+    };
+    let core = Core {
+        vertices: &buffer.vertices[..count],
+        normals: &buffer.normals[..count],
+    };
+    (core, radius, rot)
+}
+
+impl Core<'_> {
+    /// The face whose outward normal is closest to the unit `dir` (not for a dot); ties go
+    /// to the first. Kept with integer selects ([`Deepest`]), as the SAT loops do: which
+    /// face wins is random from pair to pair, which a jump would mispredict.
+    #[inline]
+    fn best_face(&self, dir: Vec2) -> Face {
+        let mut best = Deepest::new();
+        for (i, n) in self.normals.iter().enumerate() {
+            best.offer(n.dot(dir), i);
+        }
+        let (align, i) = best.get();
+        let next = if i + 1 == self.vertices.len() {
+            0
+        } else {
+            i + 1
+        };
+        Face {
+            p: self.vertices[i],
+            q: self.vertices[next],
+            normal: self.normals[i],
+            align,
+        }
+    }
+
+    /// The vertex furthest along `dir` (not for a dot).
+    #[inline(never)]
+    fn support(&self, dir: Vec2) -> Vec2 {
+        let mut best = self.vertices[0];
+        for v in &self.vertices[1..] {
+            if v.dot(dir) > best.dot(dir) {
+                best = *v;
+            }
+        }
+        best
+    }
+
+    /// How nearly `dir` runs along the core: a segment's `|cos|`, 0 for a polygon.
+    fn along(&self, dir: Vec2) -> f32 {
+        match self.vertices {
+            [p, q] => (*q - *p).normalize_or_zero().dot(dir).abs(),
+            _ => 0.0,
+        }
+    }
+}
+
+/// Clips the `incident` face against the side planes of `reference` (lines through its
+/// ends, parallel to `dir`, the unit direction from the reference shape to the incident
+/// one) and keeps the ends below the reference surface. `r_ref`, `r_inc`: the radii.
+/// Points and depths as in the module docs, in the frame the faces are given in.
+#[inline]
+fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
+    let mut out = Manifold::default();
+    let t = dir.perp();
+    let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
+    // Selects of integers, not jumps, where the outcome is random from pair to pair (see
+    // `min_f32`).
+    let (lo, hi) = (min_f32(u0, u1), max_f32(u0, u1));
+    let (w0, w1) = (incident.p.dot(t), incident.q.dot(t));
+    let dw = w1 - w0;
+    // The incident face's part between the side planes, as a range of its parameter.
+    // Below the smallest normal float, `1 / dw` would overflow and `0 × ∞` make a NaN: such a
+    // face is as good as parallel to the normal.
+    let (s0, s1) = if dw.abs() < f32::MIN_POSITIVE {
+        if w0 < lo || w0 > hi {
+            return out;
+        }
+        (0.0, 1.0)
+    } else {
+        let inv = 1.0 / dw;
+        let (a, b) = ((lo - w0) * inv, (hi - w0) * inv);
+        (max_f32(min_f32(a, b), 0.0), min_f32(max_f32(a, b), 1.0))
+    };
+    if s0 > s1 {
+        return out;
+    }
+    let inv_cos = 1.0 / dir.dot(reference.normal);
+    let radius = r_ref + r_inc;
+    let along = incident.q - incident.p;
+    let point = |s: f32| {
+        let c = incident.p + along * s;
+        // The gap from the reference face to `c`, measured along `dir`.
+        let gap = (c - reference.p).dot(reference.normal) * inv_cos;
+        let point = c + dir * (0.5 * (r_ref - r_inc - gap));
+        ContactPoint {
+            point,
+            depth: radius - gap,
+        }
+    };
+    // Both ends written, each kept by a count that grows only for a point below the face
+    // (no jump on that random test); a rejected point is overwritten or cleared.
+    let (first, second) = (point(s0), point(s1));
+    out.points[0] = first;
+    out.count = usize::from(first.depth >= 0.0);
+    out.points[out.count] = second;
+    out.count += usize::from(second.depth >= 0.0 && s1 != s0);
+    if out.count < 2 {
+        out.points[1] = ContactPoint::default();
+    }
+    if out.count == 0 {
+        out.points[0] = ContactPoint::default();
+    }
+    out
+}
+
+/// The contact points of two colliding shapes, from the `contact` that
+/// [`collide`](super::collide) returned for them (in the same order).
+///
+/// ```
+/// use sepax::narrow_phase::manifold;
+/// use sepax::{collide, Shape, Transform};
+/// let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+/// let crate_ = Shape::aligned_box(1.0, 1.0).unwrap();
+/// let (at_a, at_b) = (Transform::from_xy_angle(0.0, 0.0, 0.0), Transform::from_xy_angle(0.0, 1.9, 0.0));
+/// let contact = collide(&floor, &at_a, &crate_, &at_b).unwrap();
+/// let m = manifold(&floor, &at_a, &crate_, &at_b, &contact);
+/// assert_eq!(m.count, 2); // face to face: both ends of the crate's bottom face
+/// assert!((m.points[0].depth - 0.1).abs() < 1e-6);
+/// ```
+#[must_use]
+pub fn manifold(
+    a: &Shape,
+    tf_a: &Transform,
+    b: &Shape,
+    tf_b: &Transform,
+    contact: &Contact,
+) -> Manifold {
+    manifold_with_points(
+        a,
+        a.polygon_points(),
+        tf_a,
+        b,
+        b.polygon_points(),
+        tf_b,
+        contact,
+    )
+}
+
+/// [`manifold`] with a polygon's points read from `points_a` or `points_b` (the layout of
+/// [`collide_with_points`](super::collide_with_points)).
+///
+/// Takes only convex shapes and their transforms, so that a shape made of convex parts can
+/// call it for the part pair that gave its contact.
+#[must_use]
+pub fn manifold_with_points(
+    a: &Shape,
+    points_a: &[Vec2],
+    tf_a: &Transform,
+    b: &Shape,
+    points_b: &[Vec2],
+    tf_b: &Transform,
+    contact: &Contact,
+) -> Manifold {
+    let (n, depth) = (contact.normal, contact.depth);
+    // A point core first, before building any polygon: the most common case (circles).
+    match (a, b) {
+        (Shape::Circle { radius }, _) => {
+            return Manifold::one(tf_a.translation + n * (radius - 0.5 * depth), depth)
+        }
+        (Shape::Point, _) => return Manifold::one(tf_a.translation - n * (0.5 * depth), depth),
+        (_, Shape::Circle { radius }) => {
+            return Manifold::one(tf_b.translation - n * (radius - 0.5 * depth), depth)
+        }
+        (_, Shape::Point) => return Manifold::one(tf_b.translation + n * (0.5 * depth), depth),
+        _ => {}
+    }
+    let (mut buffer_a, mut buffer_b) = (CoreBuffer::default(), CoreBuffer::default());
+    let (core_a, r_a, rot_a) = core(a, points_a, tf_a, &mut buffer_a);
+    let (core_b, r_b, rot_b) = core(b, points_b, tf_b, &mut buffer_b);
+    // Everything in A's frame; B placed by the difference of positions (precision as in
+    // the kernels).
+    let frame_a = Transform {
+        translation: tf_a.translation,
+        rotation: rot_a,
+    };
+    let cores = Cores {
+        a: core_a,
+        b: core_b,
+        r_a,
+        r_b,
+        rot_ab: rot_a.inverse() * rot_b,
+        t_ab: rot_a.apply_inv(tf_b.translation - tf_a.translation),
+    };
+    cores.manifold(rot_a.apply_inv(n), depth).to_world(&frame_a)
+}
+
+/// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`).
+struct Cores<'a> {
+    a: Core<'a>,
+    b: Core<'a>,
+    r_a: f32,
+    r_b: f32,
+    rot_ab: Rot,
+    t_ab: Vec2,
+}
+
+impl Cores<'_> {
+    /// The manifold in A's frame for the normal `n` (A's frame) and `depth`.
+    fn manifold(&self, n: Vec2, depth: f32) -> Manifold {
+        let (rot, t) = (self.rot_ab, self.t_ab);
+        // Each core's face towards the other: one of them is the reference face, the other
+        // the incident face (the other core's face most anti-parallel to the reference face,
+        // read from the normal: the two directions are within `ALIGNED` of each other).
+        let face_a = self.a.best_face(n);
+        let face_b = self.b.best_face(rot.apply_inv(-n)).moved(rot, t);
+        // A's face when it is aligned (the rule: the kernels' normal is usually a face normal,
+        // and when both faces are aligned they are parallel and either serves); B's when A's
+        // is not, or when clipping against A's leaves nothing.
+        if face_a.align >= ALIGNED {
+            let m = clip(&face_a, &face_b, n, self.r_a, self.r_b);
+            if m.count > 0 {
+                return m;
+            }
+        }
+        if face_b.align >= ALIGNED {
+            let m = clip(&face_b, &face_a, -n, self.r_b, self.r_a);
+            if m.count > 0 {
+                return m;
+            }
+        }
+        // One point at the supporting vertex of the core the normal runs along (either
+        // serves for two vertices closest to each other).
+        if self.b.along(rot.apply_inv(n)) > self.a.along(n) {
+            let v = rot.apply(self.b.support(rot.apply_inv(-n))) + t;
+            Manifold::one(v - n * (self.r_b - 0.5 * depth), depth)
+        } else {
+            let v = self.a.support(n);
+            Manifold::one(v + n * (self.r_a - 0.5 * depth), depth)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::collide;
+    use super::super::test_util::{at, at_angle, polygon, v};
+    use super::*;
+    use core::f32::consts::{FRAC_PI_2, FRAC_PI_4};
+
+    /// The contact and its manifold, in that order of shapes.
+    fn points(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> (Contact, Manifold) {
+        let c = collide(a, tf_a, b, tf_b).expect("the shapes collide");
+        (c, manifold(a, tf_a, b, tf_b, &c))
+    }
+
+    /// The manifold's points sorted by x then y, as `(x, y, depth)`.
+    fn sorted(m: &Manifold) -> Vec<(f32, f32, f32)> {
+        let mut out: Vec<_> = m.points[..m.count]
+            .iter()
+            .map(|p| (p.point.x, p.point.y, p.depth))
+            .collect();
+        out.sort_by(|p, q| p.partial_cmp(q).unwrap());
+        out
+    }
+
+    #[track_caller]
+    fn assert_points(m: &Manifold, want: &[(f32, f32, f32)], tol: f32) {
+        let got = sorted(m);
+        assert_eq!(got.len(), want.len(), "{m:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                (g.0 - w.0).abs() <= tol && (g.1 - w.1).abs() <= tol && (g.2 - w.2).abs() <= tol,
+                "got {got:?}, want {want:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn face_to_face_boxes_give_two_points() {
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let crate_ = Shape::oriented_box(1.0, 1.0).unwrap();
+        // The crate's bottom face (y = 0.9) is 0.1 into the floor's top (y = 1): the points
+        // are the bottom corners, raised by half the depth.
+        let (c, m) = points(&floor, &at(0.0, 0.0), &crate_, &at(0.5, 1.9));
+        assert_eq!((c.normal, c.depth), (v(0.0, 1.0), c.depth));
+        assert_points(&m, &[(-0.5, 0.95, 0.1), (1.5, 0.95, 0.1)], 1e-5);
+        // The other order: same points, normal reversed.
+        let (_, m) = points(&crate_, &at(0.5, 1.9), &floor, &at(0.0, 0.0));
+        assert_points(&m, &[(-0.5, 0.95, 0.1), (1.5, 0.95, 0.1)], 1e-5);
+        // A crate hanging over the floor's end: clipped at the floor's side plane x = 5.
+        let (_, m) = points(&floor, &at(0.0, 0.0), &crate_, &at(4.5, 1.9));
+        assert_points(&m, &[(3.5, 0.95, 0.1), (5.0, 0.95, 0.1)], 1e-5);
+    }
+
+    #[test]
+    fn a_tilted_face_gives_two_depths() {
+        // A polygon whose bottom face slopes: its ends sit 0.1 and 0.3 into the floor.
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let wedge = polygon(&[(-1.0, -0.1), (1.0, -0.3), (1.0, 1.0), (-1.0, 1.0)]);
+        let (c, m) = points(&floor, &at(0.0, 0.0), &wedge, &at(0.0, 1.0));
+        assert!((c.normal - v(0.0, 1.0)).length() < 1e-6 && (c.depth - 0.3).abs() < 1e-6);
+        assert_points(&m, &[(-1.0, 0.95, 0.1), (1.0, 0.85, 0.3)], 1e-5);
+    }
+
+    #[test]
+    fn a_corner_into_a_face_gives_one_point() {
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let diamond = Shape::oriented_box(1.0, 1.0).unwrap();
+        let r = 2f32.sqrt();
+        // The diamond's lowest corner 0.2 below the floor's top, at x = 1.
+        let (c, m) = points(
+            &floor,
+            &at(0.0, 0.0),
+            &diamond,
+            &at_angle(1.0, 1.0 + r - 0.2, FRAC_PI_4),
+        );
+        assert!((c.depth - 0.2).abs() < 1e-5);
+        assert_points(&m, &[(1.0, 0.9, 0.2)], 1e-5);
+    }
+
+    #[test]
+    fn circles_give_one_point_midway() {
+        let a = Shape::circle(1.0).unwrap();
+        let b = Shape::circle(2.0).unwrap();
+        let (_, m) = points(&a, &at(0.0, 0.0), &b, &at(2.5, 0.0));
+        // Surfaces at x = 1 (A) and x = 0.5 (B): midpoint 0.75, depth 0.5.
+        assert_points(&m, &[(0.75, 0.0, 0.5)], 1e-6);
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let (_, m) = points(&a, &at(2.0, 1.5), &floor, &at(0.0, 0.0));
+        assert_points(&m, &[(2.0, 0.75, 0.5)], 1e-6);
+        // A point inside a box: depth to the nearest face (the top), point halfway to it.
+        let (_, m) = points(&floor, &at(0.0, 0.0), &Shape::point(), &at(1.0, 0.8));
+        assert_points(&m, &[(1.0, 0.9, 0.2)], 1e-6);
+    }
+
+    #[test]
+    fn capsules_on_a_box() {
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let capsule = Shape::capsule(1.0, 0.5).unwrap();
+        // Lying flat, its core 0.4 above the floor: 0.1 deep at both core ends.
+        let (_, m) = points(&floor, &at(0.0, 0.0), &capsule, &at(0.0, 1.4));
+        assert_points(&m, &[(-1.0, 0.95, 0.1), (1.0, 0.95, 0.1)], 1e-5);
+        // Standing on its end: one point under the lower cap.
+        let (_, m) = points(
+            &capsule,
+            &at_angle(2.0, 2.4, FRAC_PI_2),
+            &floor,
+            &at(0.0, 0.0),
+        );
+        assert_points(&m, &[(2.0, 0.95, 0.1)], 1e-5);
+        // Off the floor's corner, closest vertex to vertex: one point on the line between
+        // the corner (5, 1) and the core's end.
+        let k = 0.4 / 2f32.sqrt();
+        let (c, m) = points(&floor, &at(0.0, 0.0), &capsule, &at(6.0 + k, 1.0 + k));
+        assert!((c.depth - 0.1).abs() < 1e-5);
+        // A's surface is the corner, B's is 0.1 past it along -n: the midpoint is 0.05 in.
+        let h = 0.05 / 2f32.sqrt();
+        assert_points(&m, &[(5.0 - h, 1.0 - h, 0.1)], 1e-5);
+    }
+
+    #[test]
+    fn two_capsules_side_by_side() {
+        let capsule = Shape::capsule(2.0, 0.5).unwrap();
+        // Parallel, overlapping by 1 along x: two points at the ends of the shared run.
+        let (_, m) = points(&capsule, &at(0.0, 0.0), &capsule, &at(3.0, 0.8));
+        assert_points(&m, &[(1.0, 0.4, 0.2), (2.0, 0.4, 0.2)], 1e-5);
+    }
+
+    #[test]
+    fn segments_on_a_polygon() {
+        let hexagon = polygon(&[
+            (1.0, 0.0),
+            (0.5, 0.866),
+            (-0.5, 0.866),
+            (-1.0, 0.0),
+            (-0.5, -0.866),
+            (0.5, -0.866),
+        ]);
+        // A horizontal segment 0.066 below the top face, longer than it: clipped to the
+        // face's ends.
+        let seg = Shape::segment(v(-2.0, 0.0), v(2.0, 0.0)).unwrap();
+        let (c, m) = points(&hexagon, &at(0.0, 0.0), &seg, &at(0.0, 0.8));
+        assert!((c.normal - v(0.0, 1.0)).length() < 1e-5);
+        assert_points(&m, &[(-0.5, 0.833, 0.066), (0.5, 0.833, 0.066)], 1e-4);
+        // A segment poking into a face end-on: one point.
+        let upright = Shape::segment(v(0.0, -1.0), v(0.0, 1.0)).unwrap();
+        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
+        let (_, m) = points(&floor, &at(0.0, 0.0), &upright, &at(2.0, 1.75));
+        assert_points(&m, &[(2.0, 0.875, 0.25)], 1e-5);
+    }
+
+    #[test]
+    fn turning_the_scene_turns_the_points() {
+        let pairs = [
+            (
+                Shape::aligned_box(5.0, 1.0).unwrap(),
+                Shape::oriented_box(1.0, 1.0).unwrap(),
+                v(0.5, 1.9),
+            ),
+            (
+                Shape::oriented_box(5.0, 1.0).unwrap(),
+                Shape::capsule(1.0, 0.5).unwrap(),
+                v(0.0, 1.4),
+            ),
+            (
+                polygon(&[(-3.0, -1.0), (3.0, -1.0), (3.0, 1.0), (-3.0, 1.0)]),
+                Shape::oriented_box(1.0, 1.0).unwrap(),
+                v(0.5, 1.9),
+            ),
+        ];
+        for (a, b, offset) in pairs {
+            let (_, flat) = points(&a, &at(0.0, 0.0), &b, &at(offset.x, offset.y));
+            for k in 1..8 {
+                let angle = 0.7 * k as f32;
+                let rot = Rot::from_angle(angle);
+                let (base, mut tf_b) = (v(30.0, -20.0), at_angle(0.0, 0.0, angle));
+                tf_b.translation = base + rot.apply(offset);
+                // An aligned box ignores turning: turn it only in the oriented cases.
+                let tf_a = if let Shape::AlignedBox { .. } = a {
+                    continue;
+                } else {
+                    at_angle(base.x, base.y, angle)
+                };
+                let (_, turned) = points(&a, &tf_a, &b, &tf_b);
+                let want: Vec<_> = flat.points[..flat.count]
+                    .iter()
+                    .map(|p| {
+                        let q = base + rot.apply(p.point);
+                        (q.x, q.y, p.depth)
+                    })
+                    .collect();
+                let mut want = want;
+                want.sort_by(|p, q| p.partial_cmp(q).unwrap());
+                assert_points(&turned, &want, 1e-4);
+            }
+        }
+    }
+
+    #[test]
+    fn the_flat_layout() {
+        let m = Manifold::one(v(1.0, 2.0), 0.5);
+        assert_eq!(m.to_array(), [1.0, 1.0, 2.0, 0.5, 0.0, 0.0, 0.0]);
+        assert_eq!(Manifold::default().to_array(), [0.0; MANIFOLD_STRIDE]);
+    }
+}

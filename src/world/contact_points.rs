@@ -1,0 +1,122 @@
+//! Contact points in the step, opt-in per world ([`WorldOptions::contact_points`]).
+//!
+//! When on, the narrow phase computes each found pair's [`Manifold`] right after its
+//! contact, while both shapes' data are still in the cache, and keeps it in a buffer
+//! parallel to the found pairs; the pair records only its index (`slot`, in what was
+//! padding of the pair record, so the record does not grow and the default step sorts
+//! exactly as many bytes as before). The output phase copies each published pair's seven
+//! floats in pair order, so the published buffer is parallel to `pairs()`:
+//! `[count, x0, y0, d0, x1, y1, d1]` per pair, unused slots 0.
+//!
+//! Pairs carried from the last step between resting or unmoved static shapes (see
+//! `resting`) carry their points too: the last published points of that pair are copied,
+//! which equals recomputing them, because the manifold is a pure function of the two
+//! shapes, their poses and the contact, all unchanged (the twin test in
+//! `tests/world_oracle.rs` compares the bits with a world that re-tests everything).
+//!
+//! When off, the only costs are a predictable branch per found pair and per published
+//! pair. Every buffer is reused: a steady-state step allocates nothing either way.
+
+use crate::math::{Transform, Vec2};
+use crate::narrow_phase::{manifold_with_points, Contact, MANIFOLD_STRIDE};
+use crate::shape::Shape;
+
+/// Settings fixed when a world is created.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WorldOptions {
+    /// Compute one or two contact points per pair at every step
+    /// ([`World::contact_points`](super::World::contact_points)). Off by default, so that
+    /// a step costs what it did without them.
+    pub contact_points: bool,
+}
+
+/// Marks a slot that indexes the carried points rather than the tested ones.
+const CARRIED: u32 = 1 << 31;
+
+/// The contact point buffers of a world.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ContactPoints {
+    pub(super) enabled: bool,
+    /// Parallel to the published pairs, [`MANIFOLD_STRIDE`] floats each.
+    pub(super) published: Vec<f32>,
+    /// The manifolds of this step's tested pairs, in the order they were found.
+    tested: Vec<[f32; MANIFOLD_STRIDE]>,
+    /// The points of this step's carried pairs, in carried order.
+    carried: Vec<[f32; MANIFOLD_STRIDE]>,
+}
+
+/// One side of a tested pair: shape, its polygon points as the narrow phase read them, pose.
+pub(super) type Side<'a> = (&'a Shape, &'a [Vec2], &'a Transform);
+
+impl ContactPoints {
+    /// Forgets the last step's tested and carried points (not the published ones, which
+    /// the carried pairs copy from).
+    #[inline]
+    pub(super) fn begin_step(&mut self) {
+        self.tested.clear();
+        self.carried.clear();
+    }
+
+    /// The slot of a tested pair: its manifold, computed and kept (call only when enabled).
+    // Out of line, so that the compiler cannot copy the whole narrow-phase loop (with its
+    // inlined kernels) into an "on" and an "off" version: that doubled the loop in wasm.
+    #[inline(never)]
+    pub(super) fn test(&mut self, a: Side<'_>, b: Side<'_>, contact: &Contact) -> u32 {
+        let m = manifold_with_points(a.0, a.1, a.2, b.0, b.1, b.2, contact);
+        self.tested.push(m.to_array());
+        (self.tested.len() - 1) as u32
+    }
+
+    /// The slot of the last step's pair number `index`, carried: its published points.
+    #[inline]
+    pub(super) fn carry(&mut self, index: usize) -> u32 {
+        if !self.enabled {
+            return 0;
+        }
+        let at = index * MANIFOLD_STRIDE;
+        let mut points = [0.0; MANIFOLD_STRIDE];
+        points.copy_from_slice(&self.published[at..at + MANIFOLD_STRIDE]);
+        self.carried.push(points);
+        (self.carried.len() - 1) as u32 | CARRIED
+    }
+
+    /// Starts publishing a step's points.
+    #[inline]
+    pub(super) fn begin_publish(&mut self) {
+        self.published.clear();
+    }
+
+    /// Appends the points of the pair with `slot` to the published ones.
+    #[inline(always)]
+    pub(super) fn publish(&mut self, slot: u32) {
+        if self.enabled {
+            let points = if slot & CARRIED != 0 {
+                &self.carried[(slot & !CARRIED) as usize]
+            } else {
+                &self.tested[slot as usize]
+            };
+            self.published.extend_from_slice(points);
+        }
+    }
+
+    /// Checks the published buffer against the number of published pairs.
+    pub(super) fn validate(&self, pair_count: usize) -> Result<(), String> {
+        let want = if self.enabled {
+            pair_count * MANIFOLD_STRIDE
+        } else {
+            0
+        };
+        if self.published.len() != want {
+            return Err(format!(
+                "{} contact point floats for {pair_count} pairs",
+                self.published.len()
+            ));
+        }
+        for m in self.published.chunks_exact(MANIFOLD_STRIDE) {
+            if !(m[0] == 1.0 || m[0] == 2.0) {
+                return Err(format!("a manifold with {} points", m[0]));
+            }
+        }
+        Ok(())
+    }
+}

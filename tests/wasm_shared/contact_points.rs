@@ -1,0 +1,93 @@
+//! Contact points through the binding: `new World({ contactPoints })` and its checks, and
+//! the buffer the package's `contactPoints()` view reads (address, `7 × pairCount` floats,
+//! capacity 4), equal to the core's `manifold` for every pair.
+
+use super::rng::Mulberry32;
+use super::{add_kind, assert_type_error, contacts, n, opts, pairs, read_f32, NONE};
+use sepax::narrow_phase::manifold;
+use sepax::wasm::WasmWorld;
+use sepax::{Contact, Vec2};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn with_points() -> WasmWorld {
+    WasmWorld::new(opts(&[("contactPoints", JsValue::TRUE)])).unwrap()
+}
+
+fn contact_points(w: &WasmWorld) -> Vec<f32> {
+    read_f32(w.contact_points_ptr(), 7 * w.pair_count())
+}
+
+#[wasm_bindgen_test]
+fn world_options_are_checked_and_named() {
+    assert!(WasmWorld::new(NONE).is_ok());
+    assert!(WasmWorld::new(JsValue::NULL).is_ok());
+    assert!(WasmWorld::new(opts(&[])).is_ok());
+    assert!(WasmWorld::new(opts(&[("contactPoints", JsValue::FALSE)])).is_ok());
+    assert!(WasmWorld::new(opts(&[("contactPoints", NONE)])).is_ok());
+    assert_type_error(
+        WasmWorld::new(opts(&[("contactPoint", JsValue::TRUE)])).map(drop),
+        "\"contactPoint\"",
+    );
+    assert_type_error(
+        WasmWorld::new(opts(&[("contactPoints", n(1.0))])).map(drop),
+        "options.contactPoints must be a boolean",
+    );
+    assert_type_error(WasmWorld::new(n(3.0)).map(drop), "options");
+}
+
+#[wasm_bindgen_test]
+fn contact_points_follow_the_pairs_and_equal_the_core() {
+    let (mut on, mut off) = (with_points(), WasmWorld::new(NONE).unwrap());
+    let mut rng = Mulberry32::new(0xC0A7);
+    let mut shapes = Vec::new();
+    for kind in 0..70 {
+        let (x, y, a) = (
+            rng.range(0.0, 12.0),
+            rng.range(0.0, 12.0),
+            rng.range(-3.0, 3.0),
+        );
+        shapes.push(add_kind(&mut on, kind, x, y, a));
+        add_kind(&mut off, kind, x, y, a);
+    }
+    assert_eq!(on.step().unwrap(), off.step().unwrap());
+    assert_eq!(pairs(&on), pairs(&off));
+    assert_eq!(contacts(&on), contacts(&off));
+    assert_eq!(off.result_capacity(n(4.0)), 0);
+    assert!(on.result_capacity(n(4.0)) >= 7 * on.pair_count());
+    let got = contact_points(&on);
+    let contact_list = contacts(&on);
+    assert!(on.pair_count() > 20, "the scene must be crowded");
+    for (k, pair) in pairs(&on).chunks_exact(2).enumerate() {
+        let find = |id: u32| shapes.iter().find(|s| s.0 == id).unwrap();
+        let ((_, sa, ta), (_, sb, tb)) = (find(pair[0]), find(pair[1]));
+        let c = &contact_list[3 * k..3 * k + 3];
+        let contact = Contact {
+            normal: Vec2::new(c[0], c[1]),
+            depth: c[2],
+        };
+        let want = manifold(sa, ta, sb, tb, &contact).to_array();
+        assert_eq!(&got[7 * k..7 * k + 7], &want[..], "pair {pair:?}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn face_to_face_boxes_give_two_points_through_the_binding() {
+    let mut w = with_points();
+    w.add_aligned_box(n(0.0), n(0.0), n(5.0), n(1.0), NONE)
+        .unwrap();
+    w.add_box(n(0.0), n(1.9), n(1.0), n(1.0), NONE, NONE)
+        .unwrap();
+    assert_eq!(w.step().unwrap(), 1);
+    let p = contact_points(&w);
+    assert_eq!(p[0], 2.0);
+    let mut xs = [p[1], p[4]];
+    xs.sort_by(f32::total_cmp);
+    assert!(
+        (xs[0] + 1.0).abs() < 1e-5 && (xs[1] - 1.0).abs() < 1e-5,
+        "{p:?}"
+    );
+    for (y, d) in [(p[2], p[3]), (p[5], p[6])] {
+        assert!((y - 0.95).abs() < 1e-5 && (d - 0.1).abs() < 1e-5, "{p:?}");
+    }
+}
