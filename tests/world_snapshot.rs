@@ -15,7 +15,7 @@ use common::{random_shape, rng::Rng, Style};
 use restore_check::check_restore;
 use sepax::math::Vec2;
 use sepax::world::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_VERSION};
-use sepax::{ShapeKind, ShapeOptions, World};
+use sepax::{ShapeKind, ShapeOptions, World, WorldOptions};
 
 const EXTENT: f32 = 60.0;
 
@@ -30,6 +30,8 @@ struct Frame {
     ended: Vec<u32>,
     generations: Vec<u32>,
     in_box: Vec<u32>,
+    /// The contact points' bits (empty in a world without them).
+    points: Vec<u32>,
 }
 
 fn random_options(rng: &mut Mulberry32) -> ShapeOptions {
@@ -134,6 +136,7 @@ fn record(world: &mut World, added: Vec<u32>, step: Result<usize, String>) -> Fr
             .map(|id| world.generation(id))
             .collect(),
         in_box,
+        points: world.contact_points().iter().map(|c| c.to_bits()).collect(),
     }
 }
 
@@ -176,7 +179,12 @@ fn run(
 
 /// A world of `count` shapes, some moving, some static, some with filters.
 fn seeded_world(seed: u32, count: usize) -> World {
-    let mut world = World::new();
+    seeded_world_with(seed, count, WorldOptions::default())
+}
+
+/// [`seeded_world`] with `options`.
+fn seeded_world_with(seed: u32, count: usize, options: WorldOptions) -> World {
+    let mut world = World::with_options(options);
     let mut rng = Mulberry32::new(seed);
     for _ in 0..count {
         add_random(&mut world, &mut rng);
@@ -190,7 +198,7 @@ fn same_frames(again: &[Frame], first: &[Frame], what: &str, from_mid: bool) {
     assert_eq!(again.len(), first.len());
     for (k, (a, b)) in again.iter().zip(first).enumerate() {
         let added_known = !(from_mid && k == 0);
-        let fields: [(&str, &dyn core::fmt::Debug, bool); 8] = [
+        let fields: [(&str, &dyn core::fmt::Debug, bool); 9] = [
             ("added", &a.added, !added_known || a.added == b.added),
             ("step", &a.step, a.step == b.step),
             ("pairs", &a.pairs.len(), a.pairs == b.pairs),
@@ -203,6 +211,7 @@ fn same_frames(again: &[Frame], first: &[Frame], what: &str, from_mid: bool) {
                 a.generations == b.generations,
             ),
             ("in_box", &a.in_box, a.in_box == b.in_box),
+            ("contact points", &a.points.len(), a.points == b.points),
         ];
         for (name, value, same) in fields {
             assert!(
@@ -214,13 +223,23 @@ fn same_frames(again: &[Frame], first: &[Frame], what: &str, from_mid: bool) {
 }
 
 fn replay_equals_first_run(seed: u32, count: usize, frames: usize, resting: bool) {
+    replay_with(seed, count, frames, resting, WorldOptions::default());
+}
+
+/// [`replay_equals_first_run`] in worlds made with `options`; the used world loaded in
+/// place has the other contact-points setting, which the load replaces.
+fn replay_with(seed: u32, count: usize, frames: usize, resting: bool, options: WorldOptions) {
     let saves: Vec<(usize, At)> = (0..frames)
         .step_by(frames / 6)
         .flat_map(|f| [(f, At::Mid), (f + 3, At::End)])
         .collect();
-    let mut world = seeded_world(seed, count);
+    let mut world = seeded_world_with(seed, count, options);
     world.set_resting(resting);
     let (first, snapshots) = run(&mut world, seed, 0..frames, false, &saves);
+    assert_eq!(
+        first.iter().any(|f| !f.points.is_empty()),
+        options.contact_points
+    );
     assert!(first.iter().map(|f| f.pairs.len()).sum::<usize>() > 100 * frames / 10);
     assert_eq!(
         world.resting_count() > 0,
@@ -238,7 +257,10 @@ fn replay_equals_first_run(seed: u32, count: usize, frames: usize, resting: bool
         "removals since the step"
     );
     // A used world to load into in place: other shapes, other results, resting ones.
-    let mut target = seeded_world(seed ^ 0xABCD, count / 2);
+    let other = WorldOptions {
+        contact_points: !options.contact_points,
+    };
+    let mut target = seeded_world_with(seed ^ 0xABCD, count / 2, other);
     for _ in 0..12 {
         target.step().unwrap();
     }
@@ -287,6 +309,17 @@ fn replay_after_restore_is_bit_identical_in_a_crowd() {
 #[test]
 fn replay_after_restore_is_bit_identical_without_resting() {
     replay_equals_first_run(3, 300, 120, false);
+}
+
+/// A snapshot carries the contact-points setting and the last step's points (a pair may
+/// name an id removed since, whose shape is gone): a load gives the saved world's points
+/// and the replay the same ones, into a world made with or without them.
+#[test]
+fn replay_with_contact_points_is_bit_identical() {
+    let on = WorldOptions {
+        contact_points: true,
+    };
+    replay_with(4, 300, 120, true, on);
 }
 
 #[test]

@@ -35,7 +35,11 @@
 //! until shapes rest again (and `tests/world_snapshot.rs` replays loaded worlds, which
 //! have no resting shape, against the saved one, whose idle shapes rest). Storing the
 //! resting grid would cost bytes and tie the format to an internal heuristic. The tuning knobs (`set_resting`, `set_reorder_interval`) belong
-//! to the world object, not to its state: a load keeps the target's.
+//! to the world object, not to its state: a load keeps the target's. Contact points
+//! ([`WorldOptions::contact_points`](super::WorldOptions)) change what a world returns, so
+//! they are state: the snapshot says whether the world computes them and holds the last
+//! step's, and a load takes both (a world made without them computes them after loading
+//! a snapshot of a world with them, and the other way round).
 //!
 //! ## Validation first, then one infallible build
 //!
@@ -79,6 +83,9 @@ pub const SNAPSHOT_HEADER_LEN: usize = 52;
 const NO_KIND: u8 = 0xFF;
 /// Header flag: static shapes were written since the tree was built.
 const STATICS_DIRTY: u32 = 1;
+/// Header flag: the world computes contact points; the last step's follow the removed ids,
+/// [`MANIFOLD_STRIDE`](crate::narrow_phase::MANIFOLD_STRIDE) `f32` per pair.
+const CONTACT_POINTS: u32 = 2;
 
 /// Why bytes could not be loaded as a snapshot. Nothing was changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -317,6 +324,14 @@ impl World {
         o.words(&self.ended, same);
         let removed = self.removals.ids();
         o.words(removed, same);
+        // Written, not recomputed on load: a pair of the last step may name an id removed
+        // (and issued again) since, whose old shape the snapshot no longer holds.
+        let points = &self.contact_points;
+        if points.enabled {
+            o.words(&points.published, f32::to_bits);
+        }
+        let flags = (u32::from(self.statics_dirty) * STATICS_DIRTY)
+            | (u32::from(points.enabled) * CONTACT_POINTS);
         let counts = [
             n,
             free.len(),
@@ -328,7 +343,7 @@ impl World {
             self.started.len() / 2,
             self.ended.len() / 2,
             removed.len(),
-            usize::from(self.statics_dirty) * STATICS_DIRTY as usize,
+            flags as usize,
         ];
         for (k, count) in counts.into_iter().enumerate() {
             let at = 8 + 4 * k;

@@ -160,3 +160,26 @@ test("hostile bytes: a RangeError saying what is wrong, a TypeError for non-byte
   w.free();
   target.free();
 });
+
+test("a snapshot carries contact points: restored, loaded into a world without them, and replayed", () => {
+  const w = new World({ contactPoints: true });
+  for (let k = 0; k < 40; k++) w.addBox((k % 8) * 1.5, Math.floor(k / 8) * 1.5, 1, 1, k * 0.1);
+  w.step();
+  const saved = w.snapshot();
+  const points = Array.from(w.contactPoints());
+  assert.ok(points.length > 0 && points.length === (w.pairs().length / 2) * 7);
+  const restored = World.restore(saved);
+  const plain = new World();
+  plain.loadSnapshot(saved);
+  for (const other of [restored, plain]) assert.deepEqual(Array.from(other.contactPoints()), points);
+  const { xs } = w.transforms();
+  xs[3] += 0.25;
+  w.step();
+  for (const other of [restored, plain]) {
+    other.transforms().xs[3] += 0.25;
+    other.step();
+    assert.deepEqual(Array.from(other.contactPoints()), Array.from(w.contactPoints()));
+    other.free();
+  }
+  w.free();
+});

@@ -2,10 +2,11 @@
 //! into a world that cannot fail (see the parent module's essay).
 
 use super::{
-    for_each_param, pose_bits, pose_of, same, transform_valid, SnapshotError, NO_KIND,
-    SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION, STATICS_DIRTY,
+    for_each_param, pose_bits, pose_of, same, transform_valid, SnapshotError, CONTACT_POINTS,
+    NO_KIND, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION, STATICS_DIRTY,
 };
 use crate::math::{Aabb, Rot, Transform, Vec2};
+use crate::narrow_phase::MANIFOLD_STRIDE;
 use crate::shape::{Shape, ShapeError, ShapeKind, MAX_POLYGON_VERTICES};
 use crate::store::{Body, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
 use crate::world::events::pair_key;
@@ -60,6 +61,8 @@ struct Layout {
     ended: usize,
     removed: usize,
     statics_dirty: bool,
+    /// The world computes contact points, and the snapshot holds the last step's.
+    contact_points: bool,
     flags_at: usize,
     kinds_at: usize,
     vertex_counts_at: usize,
@@ -78,6 +81,7 @@ struct Layout {
     started_at: usize,
     ended_at: usize,
     removed_at: usize,
+    points_at: usize,
 }
 
 /// Byte sizes of the records of the lists after the columns.
@@ -142,14 +146,16 @@ impl Layout {
             });
         }
         let flags = count(10);
-        if flags & !STATICS_DIRTY != 0 {
+        if flags & !(STATICS_DIRTY | CONTACT_POINTS) != 0 {
             return Err(SnapshotError::BadValue {
                 what: "header flags",
                 index: 0,
                 at: 48,
             });
         }
-        let expected = expected_len(|k| u64::from(count(k)));
+        let points = flags & CONTACT_POINTS != 0;
+        let expected = expected_len(|k| u64::from(count(k)))
+            + u64::from(points) * u64::from(count(6)) * 4 * MANIFOLD_STRIDE as u64;
         if (len as u64) < expected {
             return Err(SnapshotError::Truncated {
                 at: len,
@@ -177,11 +183,12 @@ impl Layout {
             ]
             .map(|v| v as usize),
             flags & STATICS_DIRTY != 0,
+            points,
         ))
     }
 
     /// Where each section starts, given counts whose total fits the input.
-    fn place(counts: [usize; 10], statics_dirty: bool) -> Layout {
+    fn place(counts: [usize; 10], statics_dirty: bool, contact_points: bool) -> Layout {
         let [slots, free, polygons, params, moved, poses, pairs, started, ended, removed] = counts;
         let mut at = SNAPSHOT_HEADER_LEN;
         let mut next = |size: usize| {
@@ -202,6 +209,7 @@ impl Layout {
             ended,
             removed,
             statics_dirty,
+            contact_points,
             flags_at: next(n),
             kinds_at: next(n),
             vertex_counts_at: next(polygons),
@@ -220,6 +228,7 @@ impl Layout {
             started_at: next(8 * started),
             ended_at: next(8 * ended),
             removed_at: next(4 * removed),
+            points_at: next(usize::from(contact_points) * 4 * MANIFOLD_STRIDE * pairs),
         }
     }
 }
@@ -581,6 +590,14 @@ impl Checked<'_> {
                 return Err(bad("contact", k, at));
             }
         }
+        for k in 0..usize::from(l.contact_points) * l.pairs {
+            let at = l.points_at + 4 * MANIFOLD_STRIDE * k;
+            let count = f32_at(bytes, at);
+            let finite = (1..MANIFOLD_STRIDE).all(|i| f32_at(bytes, at + 4 * i).is_finite());
+            if !((count == 1.0 || count == 2.0) && finite) {
+                return Err(bad("contact points", k, at));
+            }
+        }
         Ok(())
     }
 }
@@ -637,6 +654,16 @@ impl Checked<'_> {
         );
         read_words(&mut world.started, bytes, l.started_at, 2 * l.started, same);
         read_words(&mut world.ended, bytes, l.ended_at, 2 * l.ended, same);
+        let points = &mut world.contact_points;
+        points.enabled = l.contact_points;
+        let floats = usize::from(l.contact_points) * MANIFOLD_STRIDE * l.pairs;
+        read_words(
+            &mut points.published,
+            bytes,
+            l.points_at,
+            floats,
+            f32::from_bits,
+        );
         let pairs = world.pairs.chunks_exact(2);
         world.previous_keys.clear();
         world
