@@ -62,11 +62,13 @@
 //!    demo should show it. The reference tests cover every pair of [`ShapeKind::ALL`] by
 //!    themselves.
 
+pub mod chain;
 pub mod decompose;
 mod polygon;
 
 use crate::math::{Aabb, Transform, Vec2};
 use core::fmt;
+pub use chain::{Chain, Smoothed, MAX_CHAIN_POINTS};
 pub use decompose::{ConcavePolygon, MAX_OUTLINE_VERTICES};
 pub(crate) use polygon::polygon_aabb;
 pub use polygon::{ConvexPolygon, PolygonRef};
@@ -240,6 +242,19 @@ pub enum ShapeError {
         /// The index in the input of the first vertex whose edge crosses another.
         index: usize,
     },
+    /// A chain has fewer distinct points than it needs (2 when open, 3 when a loop), after
+    /// close duplicates were merged.
+    TooFewChainPoints {
+        /// How many distinct points were left.
+        count: usize,
+        /// How many it needs.
+        needed: usize,
+    },
+    /// A chain was given more than [`MAX_CHAIN_POINTS`] points.
+    TooManyChainPoints {
+        /// How many points were given.
+        count: usize,
+    },
 }
 
 /// Where an error message is written: text, and `f32` values as Rust's `{}` (or `{:e}`)
@@ -328,6 +343,14 @@ impl ShapeError {
             ShapeError::OutlineCrossing { index } => write!(
                 out,
                 "points: the outline crosses itself at the edge from vertex {index}"
+            ),
+            ShapeError::TooFewChainPoints { count, needed } => write!(
+                out,
+                "points: a chain needs at least {needed} distinct points (got {count})"
+            ),
+            ShapeError::TooManyChainPoints { count } => write!(
+                out,
+                "points: a chain has at most {MAX_CHAIN_POINTS} points (got {count})"
             ),
         }
     }
