@@ -408,8 +408,10 @@ fn frame_rotation(shape: &Shape, pose: &Transform) -> Rot64 {
     }
 }
 
-/// The shape's furthest point along `direction` (a unit vector), in the world.
-fn support(shape: &Shape, points: &[Vec2], pose: &Transform, direction: Vec2) -> Vec2 {
+/// The shape's furthest point along `direction` (a unit vector), in the world (`points`:
+/// a polygon's points, as [`cast_shape_with_points`] takes them).
+#[must_use]
+pub fn support(shape: &Shape, points: &[Vec2], pose: &Transform, direction: Vec2) -> Vec2 {
     let (core, radius) = outline(shape, points);
     let rot = frame_rotation(shape, pose);
     let local_direction = rot.apply_inv(D2::from_vec2(direction));

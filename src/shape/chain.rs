@@ -437,7 +437,7 @@ mod tests {
         let corner = v(1.0, -1.0) * core::f32::consts::FRAC_1_SQRT_2;
         assert_eq!(chain.smooth(0, corner), Smoothed::Keep); // a convex corner's own
         assert_eq!(chain.smooth(0, v(1.0, 0.1)), Smoothed::Skip); // the next face's
-        // Clockwise (a cave): the inside collides, and its corners are concave.
+                                                                  // Clockwise (a cave): the inside collides, and its corners are concave.
         let cave: Vec<Vec2> = square.iter().rev().copied().collect();
         let chain = Chain::new(&cave, true).unwrap();
         let k = 2; // from (2, 0) to (0, 0): facing up, inwards

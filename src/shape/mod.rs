@@ -67,8 +67,8 @@ pub mod decompose;
 mod polygon;
 
 use crate::math::{Aabb, Transform, Vec2};
-use core::fmt;
 pub use chain::{Chain, Smoothed, MAX_CHAIN_POINTS};
+use core::fmt;
 pub use decompose::{ConcavePolygon, MAX_OUTLINE_VERTICES};
 pub(crate) use polygon::polygon_aabb;
 pub use polygon::{ConvexPolygon, PolygonRef};

@@ -69,13 +69,13 @@
 //! This module finds candidates and keeps the closest hit; the geometry is `cast`'s and
 //! `raycast`'s.
 
-use super::concave::{cast_pieces, pieces_or};
+use super::concave::{cast_pieces, pieces_or, Pieces};
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
-use crate::shape::{ConcavePolygon, Shape};
+use crate::shape::Shape;
 use crate::store::ShapeStore;
 
 /// The closest hit of a shape cast into the world.
@@ -285,8 +285,8 @@ struct Mover<'a> {
     shape: &'a Shape,
     points: &'a [Vec2],
     pose: Transform,
-    /// The parts, when the moving shape is a concave polygon.
-    concave: Option<&'a ConcavePolygon>,
+    /// The parts or segments, when the moving shape is a concave polygon or a chain.
+    compound: Option<Pieces<'a>>,
 }
 
 impl World {
@@ -347,8 +347,8 @@ impl World {
                     Some(enter) if best.map_or(true, |b| enter <= b.hit.t as f64) => {}
                     _ => return,
                 }
-                let target = self.concaves.get(id);
-                let hit = if mover.concave.is_none() && target.is_none() {
+                let target = self.compound(id);
+                let hit = if mover.compound.is_none() && target.is_none() {
                     cast_shape_with_points(
                         mover.shape,
                         mover.points,
@@ -361,7 +361,7 @@ impl World {
                     )
                 } else {
                     cast_pieces(
-                        pieces_or(mover.concave, mover.shape, mover.points),
+                        pieces_or(mover.compound, mover.shape, mover.points),
                         &mover.pose,
                         delta,
                         pieces_or(target, &body.shape, row_points(store, row)),
@@ -472,7 +472,7 @@ impl World {
             shape,
             points: shape.polygon_points(),
             pose: Transform::from_xy_angle(x, y, angle),
-            concave: None,
+            compound: None,
         };
         Ok(self.cast_mover(&mover, delta, &|id| self.layer_accepts(id, mask)))
     }
@@ -524,7 +524,7 @@ impl World {
                 shape: &store.bodies[row].shape,
                 points: row_points(store, row),
                 pose,
-                concave: self.concaves.get(id),
+                compound: self.compound(id),
             };
             let accepts = |other: u32| {
                 other != id

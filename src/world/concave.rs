@@ -34,12 +34,13 @@
 //! vertex count and vertices (the decomposition is deterministic, so the outline alone
 //! would do too).
 
+use super::chain::{smooth_contact, smooth_normal, Chains};
 use super::{World, WorldError};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::{collide_with_points, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
-use crate::shape::{ConcavePolygon, Shape};
+use crate::shape::{Chain, ConcavePolygon, Shape};
 use crate::store::{Body, ShapeStore, SlotInit};
 
 /// The concave polygons of a world, by id.
@@ -107,13 +108,16 @@ impl Concaves {
 }
 
 /// The convex pieces of a shape, as the kernels take them: the shape itself (with the
-/// points it is read from), or a concave polygon's parts.
+/// points it is read from), a concave polygon's parts, or a chain's segments (whose
+/// contacts, hits and planes go through the chain's smoothing, see `chain.rs`).
 #[derive(Clone, Copy, Debug)]
 pub enum Pieces<'a> {
     /// A convex shape and its polygon points (empty for other kinds).
     One(&'a Shape, &'a [Vec2]),
     /// The parts of a concave polygon.
     Parts(&'a ConcavePolygon),
+    /// The segments of a chain.
+    Chain(&'a Chain),
 }
 
 impl<'a> Pieces<'a> {
@@ -123,31 +127,55 @@ impl<'a> Pieces<'a> {
         Pieces::One(shape, shape.polygon_points())
     }
 
-    /// Calls `visit` with every piece, in part order.
-    fn each(&self, visit: &mut dyn FnMut(&'a Shape, &'a [Vec2])) {
+    /// Calls `visit` with every piece and its index, in part order.
+    pub(super) fn each(&self, visit: &mut dyn FnMut(u32, &'a Shape, &'a [Vec2])) {
         match *self {
-            Pieces::One(shape, points) => visit(shape, points),
+            Pieces::One(shape, points) => visit(0, shape, points),
             Pieces::Parts(concave) => {
-                for part in concave.parts() {
-                    visit(part, part.polygon_points());
+                for (k, part) in concave.parts().iter().enumerate() {
+                    visit(k as u32, part, part.polygon_points());
+                }
+            }
+            Pieces::Chain(chain) => {
+                for (k, segment) in chain.segments().iter().enumerate() {
+                    visit(k as u32, segment, &[]);
                 }
             }
         }
     }
 
-    /// Calls `visit` with each piece (placed at `pose`) whose box may meet `near`, a world
-    /// box, in part order, until it returns false.
-    fn each_near(
+    /// The contact `contact` found on piece `k` of these pieces (placed at `pose`; its
+    /// normal from them to `other`, placed at `other_pose`), as these pieces report it:
+    /// unchanged, except on a chain, whose smoothing may drop it or turn its normal
+    /// (see `chain.rs`).
+    #[inline]
+    pub(super) fn smooth_contact(
         &self,
+        k: u32,
         pose: &Transform,
-        near: &Aabb,
-        visit: &mut dyn FnMut(&'a Shape, &'a [Vec2]) -> bool,
-    ) {
-        self.each_indexed_near(pose, near, &mut |_, shape, points| visit(shape, points));
+        contact: Contact,
+        other: Pieces<'_>,
+        other_pose: &Transform,
+    ) -> Option<Contact> {
+        match *self {
+            Pieces::Chain(chain) => smooth_contact(chain, pose, k, contact, other, other_pose),
+            _ => Some(contact),
+        }
     }
 
-    /// [`Pieces::each_near`], with each piece's index (its part number; 0 for a convex
-    /// shape). One copy for every caller (`dyn`): the exact test it calls costs far more
+    /// The normal `normal` (from these pieces outwards) of a hit on piece `k` (placed at
+    /// `pose`), as these pieces report it: unchanged, except on a chain (see `chain.rs`).
+    #[inline]
+    pub(super) fn smooth_normal(&self, k: u32, pose: &Transform, normal: Vec2) -> Option<Vec2> {
+        match *self {
+            Pieces::Chain(chain) => smooth_normal(chain, pose, k, normal),
+            _ => Some(normal),
+        }
+    }
+
+    /// Calls `visit` with each piece (placed at `pose`) whose box may meet `near`, a world
+    /// box, and its index (its part or segment number; 0 for a convex shape), in order,
+    /// until it returns false. One copy for every caller (`dyn`): the exact test it calls costs far more
     /// than the indirect call.
     pub(super) fn each_indexed_near(
         &self,
@@ -163,6 +191,12 @@ impl<'a> Pieces<'a> {
                 let parts = concave.parts();
                 concave.each_part_near(&local_box(pose, near), &mut |k| {
                     visit(k as u32, &parts[k], parts[k].polygon_points())
+                });
+            }
+            Pieces::Chain(chain) => {
+                let segments = chain.segments();
+                chain.each_segment_near(&local_box(pose, near), &mut |k| {
+                    visit(k as u32, &segments[k], &[])
                 });
             }
         }
@@ -228,10 +262,27 @@ pub fn deepest_pieces<'a>(
         );
     }
     let mut best: Option<DeepestPieces<'a>> = None;
-    let mut keep = |a: (&'a Shape, &'a [Vec2]), b: (&'a Shape, &'a [Vec2])| {
-        if let Some(contact) = collide_piece(a.0, a.1, pose_a, b.0, b.1, pose_b) {
+    let mut keep = |ka: u32, pa: (&'a Shape, &'a [Vec2]), kb: u32, pb: (&'a Shape, &'a [Vec2])| {
+        let contact = collide_piece(pa.0, pa.1, pose_a, pb.0, pb.1, pose_b)
+            .and_then(|c| a.smooth_contact(ka, pose_a, c, Pieces::One(pb.0, pb.1), pose_b))
+            .and_then(|c| {
+                let flipped = Contact {
+                    normal: -c.normal,
+                    depth: c.depth,
+                };
+                b.smooth_contact(kb, pose_b, flipped, Pieces::One(pa.0, pa.1), pose_a)
+            })
+            .map(|c| Contact {
+                normal: -c.normal,
+                depth: c.depth,
+            });
+        if let Some(contact) = contact {
             if best.map_or(true, |best| contact.depth > best.contact.depth) {
-                best = Some(DeepestPieces { contact, a, b });
+                best = Some(DeepestPieces {
+                    contact,
+                    a: pa,
+                    b: pb,
+                });
             }
         }
     };
@@ -241,7 +292,12 @@ pub fn deepest_pieces<'a>(
             let parts = concave.parts();
             concave.each_part_near(&local_box(pose_a, box_b), &mut |k| {
                 let part = &parts[k];
-                keep((part, part.polygon_points()), (shape_b, points_b));
+                keep(
+                    k as u32,
+                    (part, part.polygon_points()),
+                    0,
+                    (shape_b, points_b),
+                );
                 true
             });
             return best;
@@ -250,23 +306,28 @@ pub fn deepest_pieces<'a>(
             let parts = concave.parts();
             concave.each_part_near(&local_box(pose_b, box_a), &mut |k| {
                 let part = &parts[k];
-                keep((shape_a, points_a), (part, part.polygon_points()));
+                keep(
+                    0,
+                    (shape_a, points_a),
+                    k as u32,
+                    (part, part.polygon_points()),
+                );
                 true
             });
             return best;
         }
         _ => {}
     }
-    let b_has_parts = matches!(b, Pieces::Parts(_));
-    a.each_near(pose_a, box_b, &mut |shape_a, points_a| {
-        // Only parts of B are sorted out by A's piece's box; a convex B takes any.
+    let b_has_parts = !matches!(b, Pieces::One(..));
+    a.each_indexed_near(pose_a, box_b, &mut |ka, shape_a, points_a| {
+        // Only pieces of B are sorted out by A's piece's box; a convex B takes any.
         let near_a = if b_has_parts {
             piece_box(a, shape_a, pose_a, box_a)
         } else {
             *box_a
         };
-        b.each_near(pose_b, &near_a, &mut |shape_b, points_b| {
-            keep((shape_a, points_a), (shape_b, points_b));
+        b.each_indexed_near(pose_b, &near_a, &mut |kb, shape_b, points_b| {
+            keep(ka, (shape_a, points_a), kb, (shape_b, points_b));
             true
         });
         true
@@ -286,8 +347,12 @@ pub fn raycast_pieces(
     let end = origin + direction * max_distance;
     let ray_box = Aabb::new(origin.min(end), origin.max(end));
     let mut best: Option<RayHit> = None;
-    pieces.each_near(pose, &ray_box, &mut |shape, _| {
-        if let Some(hit) = raycast(shape, pose, origin, direction, max_distance) {
+    pieces.each_indexed_near(pose, &ray_box, &mut |k, shape, _| {
+        let hit = raycast(shape, pose, origin, direction, max_distance).and_then(|hit| {
+            let normal = pieces.smooth_normal(k, pose, hit.normal)?;
+            Some(RayHit { normal, ..hit })
+        });
+        if let Some(hit) = hit {
             if best.map_or(true, |b| hit.distance < b.distance) {
                 best = Some(hit);
             }
@@ -325,12 +390,12 @@ pub fn cast_pieces(
         rotation: moving_pose.rotation,
     };
     let mut best: Option<CastHit> = None;
-    moving.each(&mut |shape_m, points_m| {
+    moving.each(&mut |km, shape_m, points_m| {
         let swept = shape_m
             .aabb(moving_pose)
             .union(&shape_m.aabb(&moved))
             .expanded(margin.max(0.0));
-        target.each_near(target_pose, &swept, &mut |shape_t, points_t| {
+        target.each_indexed_near(target_pose, &swept, &mut |kt, shape_t, points_t| {
             let hit = cast_piece(
                 shape_m,
                 points_m,
@@ -340,7 +405,13 @@ pub fn cast_pieces(
                 points_t,
                 target_pose,
                 margin,
-            );
+            )
+            .and_then(|hit| {
+                // The normal points from the target to the mover: each side smooths its own.
+                let normal = target.smooth_normal(kt, target_pose, hit.normal)?;
+                let normal = -moving.smooth_normal(km, moving_pose, -normal)?;
+                Some(CastHit { normal, ..hit })
+            });
             if let Some(hit) = hit {
                 if best.map_or(true, |b| hit.t < b.t) {
                     best = Some(hit);
@@ -396,7 +467,7 @@ fn cast_piece(
 fn piece_box(pieces: Pieces<'_>, shape: &Shape, pose: &Transform, stored: &Aabb) -> Aabb {
     match pieces {
         Pieces::One(..) => *stored,
-        Pieces::Parts(_) => shape.aabb(pose),
+        Pieces::Parts(_) | Pieces::Chain(_) => shape.aabb(pose),
     }
 }
 
@@ -405,12 +476,12 @@ fn piece_box(pieces: Pieces<'_>, shape: &Shape, pose: &Transform, stored: &Aabb)
 #[inline]
 pub(super) fn row_pieces<'a>(
     store: &'a ShapeStore,
-    concaves: &'a Concaves,
+    (concaves, chains): (&'a Concaves, &'a Chains),
     id: u32,
     row: usize,
 ) -> Pieces<'a> {
-    match concaves.get(id) {
-        Some(concave) => Pieces::Parts(concave),
+    match compound(concaves, chains, id) {
+        Some(pieces) => pieces,
         None => {
             let (start, len) = store.point_spans[row];
             let points = &store.polygon_points[start as usize..(start + len) as usize];
@@ -482,9 +553,20 @@ impl World {
     /// each part its vertex count and its vertices `x, y`, counter-clockwise. A convex
     /// shape is one part: its polygon's vertices (a polygon or an oriented box), or none
     /// (`[1, 0]`) for a kind without vertices.
+    ///
+    /// A chain is one part per segment, each with its 2 ends (in the chain's order).
     pub fn parts(&self, id: u32, out: &mut Vec<f32>) -> Result<(), WorldError> {
         self.check_id("id", id)?;
         out.clear();
+        if let Some(chain) = self.chains.get(id) {
+            out.push(chain.segments().len() as f32);
+            for segment in chain.segments() {
+                if let Shape::Segment { a, b } = segment {
+                    out.extend([2.0, a.x, a.y, b.x, b.y]);
+                }
+            }
+            return Ok(());
+        }
         let shape = &self.store.bodies[self.store.row(id)].shape;
         let one = core::slice::from_ref(shape);
         let parts = self.concaves.get(id).map_or(one, ConcavePolygon::parts);
@@ -502,7 +584,19 @@ impl World {
 
     /// The pieces of the stored shape `id` (the last step's row).
     pub(super) fn pieces_of(&self, id: u32) -> Pieces<'_> {
-        row_pieces(&self.store, &self.concaves, id, self.store.row(id))
+        row_pieces(
+            &self.store,
+            (&self.concaves, &self.chains),
+            id,
+            self.store.row(id),
+        )
+    }
+
+    /// The parts of a concave shape or the segments of a chain stored under `id`, or
+    /// `None` for a convex shape.
+    #[inline]
+    pub(super) fn compound(&self, id: u32) -> Option<Pieces<'_>> {
+        compound(&self.concaves, &self.chains, id)
     }
 
     /// True when the stored shape `id` (`body`, its row) touches `shape` at `pose`.
@@ -513,10 +607,10 @@ impl World {
         shape: &Shape,
         pose: &Transform,
     ) -> bool {
-        match self.concaves.get(id) {
+        match self.compound(id) {
             None => overlaps(&body.shape, &body.pose, shape, pose),
-            Some(concave) => collide_pieces(
-                Pieces::Parts(concave),
+            Some(pieces) => collide_pieces(
+                pieces,
                 &body.pose,
                 &self.store.aabbs[self.store.row(id)],
                 Pieces::of(shape),
@@ -536,43 +630,47 @@ impl World {
         direction: Vec2,
         max_distance: f32,
     ) -> Option<RayHit> {
-        match self.concaves.get(id) {
+        match self.compound(id) {
             None => raycast(&body.shape, &body.pose, origin, direction, max_distance),
-            Some(concave) => raycast_pieces(
-                Pieces::Parts(concave),
-                &body.pose,
-                origin,
-                direction,
-                max_distance,
-            ),
+            Some(pieces) => raycast_pieces(pieces, &body.pose, origin, direction, max_distance),
         }
     }
 }
 
-/// The pieces of a shape that is `concave`, or else `shape` read from `points`.
+/// The pieces of a shape that is `compound` (concave or a chain), or else `shape` read
+/// from `points`.
 #[inline]
 pub(super) fn pieces_or<'a>(
-    concave: Option<&'a ConcavePolygon>,
+    compound: Option<Pieces<'a>>,
     shape: &'a Shape,
     points: &'a [Vec2],
 ) -> Pieces<'a> {
-    concave.map_or(Pieces::One(shape, points), Pieces::Parts)
+    compound.unwrap_or(Pieces::One(shape, points))
+}
+
+/// The parts of the concave shape or the segments of the chain `id`, if it is one.
+#[inline]
+fn compound<'a>(concaves: &'a Concaves, chains: &'a Chains, id: u32) -> Option<Pieces<'a>> {
+    if let Some(concave) = concaves.get(id) {
+        return Some(Pieces::Parts(concave));
+    }
+    chains.get(id).map(Pieces::Chain)
 }
 
 /// The step's exact test of the rows of ids `a < b`, one of them concave: the deepest
 /// piece pair.
 pub(super) fn collide_rows<'a>(
     store: &'a ShapeStore,
-    concaves: &'a Concaves,
+    tables: (&'a Concaves, &'a Chains),
     (a, row_a): (u32, u32),
     (b, row_b): (u32, u32),
 ) -> Option<DeepestPieces<'a>> {
     let (row_a, row_b) = (row_a as usize, row_b as usize);
     deepest_pieces(
-        row_pieces(store, concaves, a, row_a),
+        row_pieces(store, tables, a, row_a),
         &store.bodies[row_a].pose,
         &store.aabbs[row_a],
-        row_pieces(store, concaves, b, row_b),
+        row_pieces(store, tables, b, row_b),
         &store.bodies[row_b].pose,
         &store.aabbs[row_b],
     )

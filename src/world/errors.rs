@@ -55,6 +55,17 @@ pub enum WorldError {
         /// The value given.
         value: f32,
     },
+    /// An id that is not a chain, given to a method that reads chains.
+    NotAChain {
+        /// The id given.
+        id: u32,
+    },
+    /// A chain met by something that cannot describe chains yet (a snapshot, a scene
+    /// record; see [`World::check_no_chains`](super::World::check_no_chains)).
+    ChainNotSupported {
+        /// The chain's id.
+        id: u32,
+    },
 }
 
 impl WorldError {
@@ -94,6 +105,11 @@ impl WorldError {
                 out.write_f32(*value, false)?;
                 out.write_str(")")
             }
+            WorldError::NotAChain { id } => write!(out, "id: shape {id} is not a chain"),
+            WorldError::ChainNotSupported { id } => write!(
+                out,
+                "chains are not in snapshots yet (shape {id} is a chain)"
+            ),
         }
     }
 }

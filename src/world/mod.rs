@@ -53,6 +53,7 @@
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
 mod casts;
+mod chain;
 mod concave;
 mod contact_points;
 mod errors;
@@ -252,6 +253,8 @@ pub struct World {
     resting: Resting,
     /// The parts of the concave shapes, by id (see `concave`).
     concaves: concave::Concaves,
+    /// The segments of the chains, by id (see `chain`).
+    chains: chain::Chains,
     /// The contact points, when the world was created with them (see `contact_points`).
     contact_points: contact_points::ContactPoints,
 }
@@ -361,6 +364,7 @@ impl World {
         }
         self.store.remove(id);
         self.concaves.remove(id);
+        self.chains.remove(id);
         // O(1): the next step ends this id's pairs (see `events`), so that a new shape
         // reusing the id does not inherit them.
         self.removals.mark(id);
@@ -688,8 +692,9 @@ impl World {
             let (pose_a, pose_b) = (&body_a.pose, &body_b.pose);
             // A concave shape is tested through its parts; its contact points are those of
             // the deepest part pair, the one whose contact the pair reports.
-            let tested = if self.concaves.involves(a, b) {
-                concave::collide_rows(store, &self.concaves, (a, row_a), (b, row_b))
+            let tested = if self.concaves.involves(a, b) || self.chains.involves(a, b) {
+                let tables = (&self.concaves, &self.chains);
+                concave::collide_rows(store, tables, (a, row_a), (b, row_b))
                     .map(|d| (d.contact, d.a, d.b))
             } else {
                 collide_with_points(
@@ -765,6 +770,7 @@ impl World {
             }
         }
         self.concaves.validate(&self.store)?;
+        self.chains.validate(&self.store)?;
         self.validate_resting()
     }
 }

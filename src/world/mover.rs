@@ -81,9 +81,9 @@
 use super::concave::{cast_pieces, collide_pieces, pieces_or, Pieces};
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
-use crate::cast::{clip_vector, solve_planes, Plane, MAX_PLANES};
+use crate::cast::{clip_vector, solve_planes, CastHit, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
-use crate::shape::{ConcavePolygon, Shape};
+use crate::shape::Shape;
 use crate::sort::heap_sort_by_key;
 
 /// The skin a move keeps by default: `0.01` units (a hundredth of a pixel in a game
@@ -301,13 +301,13 @@ struct Mover<'a> {
     id: u32,
     shape: &'a Shape,
     start: Transform,
-    /// The parts, when the mover is a concave polygon.
-    concave: Option<&'a ConcavePolygon>,
+    /// The parts or segments, when the mover is a concave polygon or a chain.
+    compound: Option<Pieces<'a>>,
 }
 
 impl Mover<'_> {
     fn pieces(&self) -> Pieces<'_> {
-        pieces_or(self.concave, self.shape, self.shape.polygon_points())
+        pieces_or(self.compound, self.shape, self.shape.polygon_points())
     }
 
     fn at(&self, offset: Vec2) -> Transform {
@@ -378,7 +378,7 @@ impl World {
             id,
             shape,
             start: Transform::from_xy_angle(x, y, angle),
-            concave: self.concaves.get(id),
+            compound: self.compound(id),
         };
         let scale = power_of_two_above(mover.start.translation.length() + shape.bounding_radius());
         let skin = options.skin.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
@@ -459,29 +459,24 @@ impl World {
             if !aabb.overlaps(start_box) {
                 continue;
             }
-            // Each piece of the other shape (each part of a concave one) gives its plane.
+            // Each piece of the other shape (each part of a concave one, each segment of a
+            // chain, smoothed) gives its plane.
             let (mover_pieces, pose) = (mover.pieces(), &body.pose);
-            self.pieces_of(other).each_indexed_near(
-                pose,
-                start_box,
-                &mut |piece, shape, points| {
-                    let one = Pieces::One(shape, points);
-                    let piece_box = shape.aabb(pose);
-                    let contact = collide_pieces(
-                        one,
-                        pose,
-                        &piece_box,
-                        mover_pieces,
-                        &mover.start,
-                        start_box,
-                    );
-                    if let Some(contact) = contact {
-                        let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                        planes.push(other, piece, plane, &mut scratch.contacts);
-                    }
-                    true
-                },
-            );
+            let other_pieces = self.pieces_of(other);
+            other_pieces.each_indexed_near(pose, start_box, &mut |piece, shape, points| {
+                let one = Pieces::One(shape, points);
+                let piece_box = shape.aabb(pose);
+                let contact =
+                    collide_pieces(one, pose, &piece_box, mover_pieces, &mover.start, start_box)
+                        .and_then(|c| {
+                            other_pieces.smooth_contact(piece, pose, c, mover_pieces, &mover.start)
+                        });
+                if let Some(contact) = contact {
+                    let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
+                    planes.push(other, piece, plane, &mut scratch.contacts);
+                }
+                true
+            });
         }
         planes.started = planes.count;
         if planes.count == 0 {
@@ -621,40 +616,43 @@ impl World {
             // Each piece of the other shape (each part of a concave one) on its own, as a
             // source of its own plane.
             let pose = &body.pose;
-            self.pieces_of(other)
-                .each_indexed_near(pose, &query, &mut |piece, shape, points| {
-                    let key = source(other, piece);
-                    if skip_started && planes.started_in(key) {
-                        return true;
-                    }
-                    let one = Pieces::One(shape, points);
-                    let Some(hit) = cast_pieces(mover_pieces, &from, motion, one, pose, margin)
-                    else {
-                        return true;
-                    };
-                    // A piece that gave a plane this frame, met again at the start: its plane
-                    // already clipped the motion. Not for the correction (`skip_started`), which
-                    // the solve may push into such a piece when planes conflict.
-                    if hit.normal.dot(motion) >= 0.0
-                        || (hit.t == 0.0 && !skip_started && planes.has_source(key))
-                    {
-                        return true;
-                    }
-                    // Ties go to the smaller id (candidates come in no particular order), then
-                    // to the first piece.
-                    let better = first.map_or(true, |f| {
-                        hit.t < f.t || (hit.t == f.t && key < source(f.id, f.piece))
-                    });
-                    if better {
-                        first = Some(FirstHit {
-                            id: other,
-                            piece,
-                            t: hit.t,
-                            normal: hit.normal,
-                        });
-                    }
-                    true
+            let other_pieces = self.pieces_of(other);
+            other_pieces.each_indexed_near(pose, &query, &mut |piece, shape, points| {
+                let key = source(other, piece);
+                if skip_started && planes.started_in(key) {
+                    return true;
+                }
+                let one = Pieces::One(shape, points);
+                let Some(hit) = cast_pieces(mover_pieces, &from, motion, one, pose, margin) else {
+                    return true;
+                };
+                let Some(normal) = other_pieces.smooth_normal(piece, pose, hit.normal) else {
+                    return true;
+                };
+                let hit = CastHit { normal, ..hit };
+                // A piece that gave a plane this frame, met again at the start: its plane
+                // already clipped the motion. Not for the correction (`skip_started`), which
+                // the solve may push into such a piece when planes conflict.
+                if hit.normal.dot(motion) >= 0.0
+                    || (hit.t == 0.0 && !skip_started && planes.has_source(key))
+                {
+                    return true;
+                }
+                // Ties go to the smaller id (candidates come in no particular order), then
+                // to the first piece.
+                let better = first.map_or(true, |f| {
+                    hit.t < f.t || (hit.t == f.t && key < source(f.id, f.piece))
                 });
+                if better {
+                    first = Some(FirstHit {
+                        id: other,
+                        piece,
+                        t: hit.t,
+                        normal: hit.normal,
+                    });
+                }
+                true
+            });
         }
         first
     }
