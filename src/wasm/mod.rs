@@ -37,6 +37,7 @@
 
 mod args;
 mod cast_args;
+mod chain;
 mod casts;
 mod concave;
 mod contact_points;
