@@ -31,16 +31,24 @@
 //!    neighbour. None (an open chain's first or last point): the end cap is a real corner,
 //!    the normal is **kept**. A **convex** joint (seen from the side of `f`, the previous
 //!    face normal leans back, away from `p2`): the joint owns the normals between the two
-//!    face normals, so `n` is **kept** while it stays within them and **skipped** when it
-//!    leans past the previous face normal (that normal is the previous segment's to
-//!    report). A **concave** joint owns no normal at all: `n` is **snapped** to `f`
-//!    (the caller measures the depth along `f`).
+//!    face normals, so `n` is **kept** while it stays within them. Past them, and at a
+//!    **concave** joint (which owns no normal at all), `n` is a ghost: the segment falls
+//!    back to its **face** normal `f` ([`Smoothed::Face`]).
 //!
-//! A straight run is a convex joint of zero angle: every normal that leans more than the
-//! tolerance towards a joint is skipped, so along 1,000 collinear segments only the face
-//! normal is ever reported. A concave joint (a valley) snaps to a face normal, so the
-//! normals seen in a valley are those of its two faces. A convex joint (a hill top) reports
-//! normals between its two faces, as the geometry is round there.
+//! A face fallback counts only when the other shape is over this segment: the world
+//! (`world/chain.rs`) takes the other shape's deepest point along `−f`, keeps the contact
+//! when that point lies between the perpendiculars at `p1` and `p2`, with its depth below
+//! the face, and drops it otherwise (the shape is beside the segment's end, in a
+//! neighbour's region, and the neighbour reports it). This is the Separating Axis Theorem
+//! restricted to the normals the segment admits, as Box2D's smooth collision restricts
+//! its axes; a dropped ghost alone would lose a box whose tilted corner pokes into a
+//! joint (both segments see a ghost there).
+//!
+//! A straight run is a convex joint of zero angle: a normal that leans more than the
+//! tolerance towards a joint falls back to the face, so along 1,000 collinear segments
+//! only the face normal is ever reported. In a valley the normals are those of its two
+//! faces. A convex joint (a hill top) reports normals between its two faces, as the
+//! geometry is round there.
 //!
 //! ## One-sided loops
 //!
@@ -70,11 +78,12 @@ const LEAF_SEGMENTS: usize = 4;
 pub enum Smoothed {
     /// The normal belongs to this segment: keep the contact as it is.
     Keep,
-    /// The normal belongs to a neighbour, or to the back of a loop: drop the contact.
+    /// The normal points to the back of a loop: drop the contact.
     Skip,
-    /// The normal points out of a concave joint: use this face normal (local frame)
-    /// instead, with the depth measured along it.
-    Snap(Vec2),
+    /// The normal is a ghost (past a joint's normals, or out of a concave joint): use this
+    /// face normal (local frame) instead, with the depth measured along it, when the
+    /// other shape is over the segment.
+    Face(Vec2),
 }
 
 /// A node of the hierarchy over a chain's segments: it covers the segments `start..end`
@@ -272,8 +281,8 @@ impl Chain {
     /// let floor = Chain::new(&[Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0), Vec2::new(2.0, 0.0)], false).unwrap();
     /// // Straight up from the floor: the face's own normal.
     /// assert_eq!(floor.smooth(1, Vec2::new(0.0, 1.0)), Smoothed::Keep);
-    /// // Sideways out of the joint at (1, 0): a ghost, the far end of an internal edge.
-    /// assert_eq!(floor.smooth(1, Vec2::new(-1.0, 0.0)), Smoothed::Skip);
+    /// // Leaning out of the joint at (1, 0): a ghost, the segment falls back to its face.
+    /// assert_eq!(floor.smooth(1, Vec2::new(-0.6, 0.8)), Smoothed::Face(Vec2::new(0.0, 1.0)));
     /// // Sideways out of the open end at (2, 0): a real corner.
     /// assert_eq!(floor.smooth(1, Vec2::new(1.0, 0.0)), Smoothed::Keep);
     /// ```
@@ -307,19 +316,28 @@ impl Chain {
         } else {
             f.dot(e1) >= 0.0
         };
-        if !convex {
-            return Smoothed::Snap(f1);
-        }
         let past = if towards_start {
             n.dot(e) < -SMOOTH_TOLERANCE
         } else {
             n.dot(e) > SMOOTH_TOLERANCE
         };
-        if past {
-            Smoothed::Skip
-        } else {
+        if convex && !past {
             Smoothed::Keep
+        } else {
+            Smoothed::Face(f1)
         }
+    }
+
+    /// True when `q` (local frame) lies between the perpendiculars to segment `k` at its
+    /// two ends, within `slack`.
+    #[must_use]
+    pub fn is_over(&self, k: usize, q: Vec2, slack: f32) -> bool {
+        let Shape::Segment { a, b } = self.segments[k] else {
+            return false;
+        };
+        let e = self.directions[k];
+        let along = (q - a).dot(e);
+        along >= -slack && along <= (b - a).dot(e) + slack
     }
 
     /// The face normal of segment `k` on the side `n` (local frame) points to: what a
@@ -436,12 +454,20 @@ mod tests {
         assert_eq!(chain.smooth(0, v(0.0, 1.0)), Smoothed::Skip); // from inside
         let corner = v(1.0, -1.0) * core::f32::consts::FRAC_1_SQRT_2;
         assert_eq!(chain.smooth(0, corner), Smoothed::Keep); // a convex corner's own
-        assert_eq!(chain.smooth(0, v(1.0, 0.1)), Smoothed::Skip); // the next face's
-                                                                  // Clockwise (a cave): the inside collides, and its corners are concave.
+        let inner = v(1.0, -0.1) * (1.0 / v(1.0, -0.1).length());
+        assert_eq!(chain.smooth(0, inner), Smoothed::Keep); // still within the corner
+                                                            // An open zigzag: past the next face's normal at a convex joint is a ghost.
+        let hill = Chain::new(&[v(0.0, 0.0), v(1.0, 0.0), v(2.0, -1.0)], false).unwrap();
+        // Segment 0's upper side: (0, 1) is its face, (1, 1)/√2 the next face's.
+        let past = v(1.0, 0.5) * (1.0 / v(1.0, 0.5).length());
+        assert_eq!(hill.smooth(0, past), Smoothed::Face(v(0.0, 1.0)));
+        let within = v(0.5, 1.0) * (1.0 / v(0.5, 1.0).length());
+        assert_eq!(hill.smooth(0, within), Smoothed::Keep);
+        // Clockwise (a cave): the inside collides, and its corners are concave.
         let cave: Vec<Vec2> = square.iter().rev().copied().collect();
         let chain = Chain::new(&cave, true).unwrap();
         let k = 2; // from (2, 0) to (0, 0): facing up, inwards
         assert_eq!(chain.face_normal(k), v(0.0, 1.0));
-        assert_eq!(chain.smooth(k, v(0.6, 0.8)), Smoothed::Snap(v(0.0, 1.0)));
+        assert_eq!(chain.smooth(k, v(0.6, 0.8)), Smoothed::Face(v(0.0, 1.0)));
     }
 }

@@ -36,21 +36,15 @@ impl WasmWorld {
         const M: &str = "addChain";
         let mut local = core::mem::take(&mut self.points);
         let too_many = |count| ShapeError::TooManyChainPoints { count };
-        let result = args::read_points_up_to(
-            M,
-            "points",
-            &points,
-            &mut local,
-            MAX_CHAIN_POINTS,
-            too_many,
-        )
-        .and_then(|()| {
-            let (is_loop, options) = chain_options(M, opts)?;
-            let chain = Chain::new(&local, is_loop).map_err(|e| shape_error(M, e))?;
-            self.inner
-                .add_chain(chain, 0.0, 0.0, 0.0, options)
-                .map_err(|e| world_error(M, e))
-        });
+        let result =
+            args::read_points_up_to(M, "points", &points, &mut local, MAX_CHAIN_POINTS, too_many)
+                .and_then(|()| {
+                    let (is_loop, options) = chain_options(M, opts)?;
+                    let chain = Chain::new(&local, is_loop).map_err(|e| shape_error(M, e))?;
+                    self.inner
+                        .add_chain(chain, 0.0, 0.0, 0.0, options)
+                        .map_err(|e| world_error(M, e))
+                });
         self.points = local;
         result
     }

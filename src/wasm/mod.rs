@@ -37,8 +37,8 @@
 
 mod args;
 mod cast_args;
-mod chain;
 mod casts;
+mod chain;
 mod concave;
 mod contact_points;
 mod errors;

@@ -11,10 +11,11 @@
 //!
 //! What differs from a concave polygon is that a chain's contacts go through its
 //! smoothing ([`Chain::smooth`], the ghost-vertex rule of `shape/chain.rs`) before they
-//! count: [`smooth_contact`] for contacts (a normal snapped to a face gets the depth
-//! measured along that face), [`smooth_normal`] for the normals of ray and cast hits. A
-//! contact the rule skips does not exist; a segment behind which the other shape stands
-//! on a loop does not touch it.
+//! count: [`smooth_contact`] for contacts (a ghost normal falls back to the segment's face
+//! normal, with the depth measured along it, when the other shape's deepest point is over
+//! the segment, and the contact is dropped otherwise), [`smooth_normal`] for the normals of
+//! ray and cast hits (a ghost becomes the face normal). On a loop, a shape behind a
+//! segment does not touch it.
 //!
 //! Snapshots and scene records do not describe chains yet: [`World::first_chain_id`] and
 //! [`World::check_no_chains`] are the one check the snapshot and `shape(id)` call before
@@ -27,6 +28,10 @@ use crate::math::{Transform, Vec2};
 use crate::narrow_phase::Contact;
 use crate::shape::{Chain, Shape, Smoothed};
 use crate::store::{ShapeStore, SlotInit};
+
+/// How many roundings of the coordinates a face fallback's point may lie past a
+/// segment's end and still be over it (a point exactly over a joint is over both).
+const SLACK_ROUNDINGS: f32 = 16.0;
 
 /// The chains of a world, by id.
 #[derive(Clone, Debug, Default)]
@@ -101,8 +106,10 @@ impl Chains {
 }
 
 /// The contact `contact` found on segment `k` of `chain` (at `pose`; the normal from the
-/// chain to `other`, at `other_pose`) after smoothing: kept, dropped, or snapped to the
-/// segment's face normal with the depth of `other` below that face.
+/// chain to `other`, at `other_pose`) after smoothing: kept, dropped (the back of a loop),
+/// or, for a ghost normal, the segment's face normal with the depth of `other` below that
+/// face, when `other`'s deepest point below it lies over the segment (see
+/// `shape/chain.rs`).
 pub(super) fn smooth_contact(
     chain: &Chain,
     pose: &Transform,
@@ -115,20 +122,52 @@ pub(super) fn smooth_contact(
     match chain.smooth(k, pose.rotation.apply_inv(contact.normal)) {
         Smoothed::Keep => Some(contact),
         Smoothed::Skip => None,
-        Smoothed::Snap(face) => {
-            let normal = pose.rotation.apply(face);
+        Smoothed::Face(face) => {
             let Shape::Segment { a, .. } = chain.segments()[k] else {
                 return None;
             };
             let on_face = pose.apply(a);
-            let mut depth = f32::NEG_INFINITY;
-            other.each(&mut |_, shape, points| {
-                let deepest = support(shape, points, other_pose, -normal);
-                depth = depth.max((on_face - deepest).dot(normal));
-            });
-            (depth >= 0.0).then_some(Contact { normal, depth })
+            let normal = pose.rotation.apply(face);
+            let front = below_face(chain, k, pose, on_face, normal, other, other_pose);
+            // An open chain admits both faces: the shallower one separates (as in SAT).
+            let back = if chain.is_loop() {
+                None
+            } else {
+                below_face(chain, k, pose, on_face, -normal, other, other_pose)
+            };
+            match (front, back) {
+                (Some(f), Some(b)) if b.depth < f.depth => Some(b),
+                (None, b) => b,
+                (f, _) => f,
+            }
         }
     }
+}
+
+/// The contact of `other` against the face of segment `k` with outward `normal` (world
+/// frame; `on_face` a world point of the face): the depth of `other`'s deepest point below
+/// the face, when that point lies over the segment and the depth is not negative.
+fn below_face(
+    chain: &Chain,
+    k: usize,
+    pose: &Transform,
+    on_face: Vec2,
+    normal: Vec2,
+    other: Pieces<'_>,
+    other_pose: &Transform,
+) -> Option<Contact> {
+    let (mut depth, mut deepest) = (f32::NEG_INFINITY, on_face);
+    other.each(&mut |_, shape, points| {
+        let point = support(shape, points, other_pose, -normal);
+        let below = (on_face - point).dot(normal);
+        if below > depth {
+            (depth, deepest) = (below, point);
+        }
+    });
+    let scale = 1.0 + on_face.x.abs() + on_face.y.abs();
+    let slack = SLACK_ROUNDINGS * f32::EPSILON * scale;
+    let over = chain.is_over(k, pose.apply_inv(deepest), slack);
+    (over && depth >= 0.0).then_some(Contact { normal, depth })
 }
 
 /// The normal `normal` (from the chain outwards, world frame) of a ray or cast hit on
@@ -137,7 +176,7 @@ pub(super) fn smooth_normal(chain: &Chain, pose: &Transform, k: u32, normal: Vec
     match chain.smooth(k as usize, pose.rotation.apply_inv(normal)) {
         Smoothed::Keep => Some(normal),
         Smoothed::Skip => None,
-        Smoothed::Snap(face) => Some(pose.rotation.apply(face)),
+        Smoothed::Face(face) => Some(pose.rotation.apply(face)),
     }
 }
 
