@@ -129,24 +129,26 @@ pub(super) fn smooth_contact(
             let on_face = pose.apply(a);
             let normal = pose.rotation.apply(face);
             let front = below_face(chain, k, pose, on_face, normal, other, other_pose);
-            // An open chain admits both faces: the shallower one separates (as in SAT).
-            let back = if chain.is_loop() {
-                None
+            // An open chain admits both faces: the shallower one separates (as in SAT), and
+            // counts only when the shape is over the segment.
+            let (contact, over) = if chain.is_loop() {
+                front
             } else {
-                below_face(chain, k, pose, on_face, -normal, other, other_pose)
+                let back = below_face(chain, k, pose, on_face, -normal, other, other_pose);
+                if back.0.depth < front.0.depth {
+                    back
+                } else {
+                    front
+                }
             };
-            match (front, back) {
-                (Some(f), Some(b)) if b.depth < f.depth => Some(b),
-                (None, b) => b,
-                (f, _) => f,
-            }
+            (over && contact.depth >= 0.0).then_some(contact)
         }
     }
 }
 
 /// The contact of `other` against the face of segment `k` with outward `normal` (world
 /// frame; `on_face` a world point of the face): the depth of `other`'s deepest point below
-/// the face, when that point lies over the segment and the depth is not negative.
+/// the face, and whether that point lies over the segment.
 fn below_face(
     chain: &Chain,
     k: usize,
@@ -155,7 +157,7 @@ fn below_face(
     normal: Vec2,
     other: Pieces<'_>,
     other_pose: &Transform,
-) -> Option<Contact> {
+) -> (Contact, bool) {
     let (mut depth, mut deepest) = (f32::NEG_INFINITY, on_face);
     other.each(&mut |_, shape, points| {
         let point = support(shape, points, other_pose, -normal);
@@ -167,7 +169,7 @@ fn below_face(
     let scale = 1.0 + on_face.x.abs() + on_face.y.abs();
     let slack = SLACK_ROUNDINGS * f32::EPSILON * scale;
     let over = chain.is_over(k, pose.apply_inv(deepest), slack);
-    (over && depth >= 0.0).then_some(Contact { normal, depth })
+    (Contact { normal, depth }, over)
 }
 
 /// The normal `normal` (from the chain outwards, world frame) of a ray or cast hit on
