@@ -460,3 +460,104 @@ fn steady_state_steps_casts_and_moves_with_concave_shapes_do_not_allocate() {
         info.count_total
     );
 }
+
+#[test]
+fn steady_state_steps_casts_and_moves_with_chains_do_not_allocate() {
+    use sepax::shape::Chain;
+    use sepax::world::MoveOptions;
+    // A static wavy floor of 1,000 segments, a static loop, and moving chains (a zigzag
+    // that is swept and moved by move_and_slide) among moving convex shapes.
+    let mut world = World::new();
+    let fixed = ShapeOptions {
+        is_static: true,
+        ..ShapeOptions::default()
+    };
+    let o = ShapeOptions::default();
+    let floor: Vec<Vec2> = (0..=1000)
+        .map(|i| Vec2::new(i as f32 * 0.1, 0.5 * (i as f32 * 0.05).sin()))
+        .collect();
+    world
+        .add_chain(Chain::new(&floor, false).unwrap(), 0.0, 0.0, 0.0, fixed)
+        .unwrap();
+    let ring: Vec<Vec2> = (0..40)
+        .map(|k| {
+            let a = k as f32 * core::f32::consts::TAU / 40.0;
+            Vec2::new(6.0 * a.cos(), 6.0 * a.sin())
+        })
+        .collect();
+    world
+        .add_chain(Chain::new(&ring, true).unwrap(), 50.0, 20.0, 0.0, fixed)
+        .unwrap();
+    let zigzag: Vec<Vec2> = (0..12)
+        .map(|k| Vec2::new(k as f32, (k % 2) as f32))
+        .collect();
+    let mut ids = Vec::new();
+    let mut base = Vec::new();
+    for k in 0..4 {
+        let (x, y) = (10.0 + 20.0 * k as f32, 8.0);
+        let chain = Chain::new(&zigzag, k % 2 == 1).unwrap();
+        ids.push(world.add_chain(chain, x, y, 0.0, o).unwrap());
+        base.push((x, y));
+    }
+    for i in 0..300 {
+        let (x, y) = ((i % 30) as f32 * 3.0, 1.0 + (i / 30) as f32 * 3.0);
+        let shape = match i % 3 {
+            0 => Shape::circle(0.8).unwrap(),
+            1 => Shape::oriented_box(0.7, 0.4).unwrap(),
+            _ => Shape::capsule(0.5, 0.3).unwrap(),
+        };
+        ids.push(world.add(shape, x, y, 0.0, o).unwrap());
+        base.push((x, y));
+    }
+    let table: Vec<Vec<f32>> = (0..PERIOD)
+        .map(|t| {
+            let phase = t as f32 / PERIOD as f32 * core::f32::consts::TAU;
+            base.iter()
+                .enumerate()
+                .flat_map(|(k, &(x, y))| {
+                    let wobble = 2.0 * (phase + k as f32 * 0.37).sin();
+                    [x + wobble, y + wobble, phase + k as f32]
+                })
+                .collect()
+        })
+        .collect();
+    let sweepers = [ids[0], ids[1], ids[10], ids[11]];
+    let motions = [0.0, -8.0, 3.0, -6.0, 0.0, -9.0, 1.0, -9.0];
+    let rays: Vec<f32> = (0..20)
+        .flat_map(|k| [k as f32 * 4.0, 25.0, 0.1, -1.0])
+        .collect();
+    let mut hits = Vec::with_capacity(64);
+    let run = |world: &mut World, t: usize, hits: &mut Vec<u32>| -> usize {
+        world.set_transforms(&ids, &table[t % PERIOD]).unwrap();
+        let mut pairs = world.step().unwrap();
+        world.sweep(&sweepers, &motions, u32::MAX).unwrap();
+        world.raycast_many(&rays, 60.0, u32::MAX).unwrap();
+        for mover in [ids[0], ids[6]] {
+            let moved = world
+                .move_and_slide(mover, Vec2::new(0.5, -3.0), &MoveOptions::default())
+                .unwrap();
+            pairs += moved.contact_count;
+        }
+        hits.clear();
+        let probe = Shape::oriented_box(2.0, 1.0).unwrap();
+        world
+            .query_shape(&probe, 10.0 + t as f32 * 0.5, 0.5, 0.3, u32::MAX, hits)
+            .unwrap();
+        pairs + hits.len()
+    };
+    for t in 0..2 * PERIOD {
+        run(&mut world, t, &mut hits);
+    }
+    let mut measured = 0;
+    let info = allocation_counter::measure(|| {
+        for t in 2 * PERIOD..3 * PERIOD {
+            measured += run(&mut world, t, &mut hits);
+        }
+    });
+    assert!(measured > PERIOD * 30, "only {measured} pairs and hits");
+    assert_eq!(
+        info.count_total, 0,
+        "{} allocations in {PERIOD} steady-state frames with chains",
+        info.count_total
+    );
+}
