@@ -125,6 +125,12 @@ export interface ShapeOptions {
   isStatic?: boolean;
 }
 
+/** Options of `addChain`: those of every `add*` method, and whether the chain is closed. */
+export interface ChainOptions extends ShapeOptions {
+  /** Join the last point to the first: a closed, one-sided chain (default false: open, two-sided). */
+  loop?: boolean;
+}
+
 /** Options of `new World(options)`, fixed for the world's life. */
 export interface WorldOptions {
   /** Compute one or two contact points per pair at every step, read with `contactPoints()`
@@ -345,12 +351,42 @@ export class World {
   /**
    * The convex parts of shape `id`, for drawing and debugging, in its **local** coordinates (place them with its
    * transform): `[partCount, n0, x, y, x, y, …, n1, …]`, each part counter-clockwise. A convex polygon is one part
-   * with its vertices; other convex kinds are `[1, 0]`. A new array per call: ask once and keep it.
+   * with its vertices; other convex kinds are `[1, 0]`; a chain is one part of 2 points per segment, in order. A
+   * new array per call: ask once and keep it.
    * @example
    * const p = world.parts(cup);
    * for (let k = 0, at = 1; k < p[0]; k++, at += 1 + 2 * p[at]) drawPolygon(p.subarray(at + 1, at + 1 + 2 * p[at]));
    */
   parts(id: number): Float32Array;
+  /**
+   * Adds a chain: a polyline of segments (terrain, outlines) as **one shape with one id**, placed at `(0, 0)` with
+   * angle 0 (move and turn it with `setTransform` like any shape: its points are local). `points` holds
+   * `x0, y0, x1, y1, …`: 2 to 4,096 points, 3 or more with `loop: true`. A point that repeats the previous one
+   * (within `1e-6 ×` the chain's size) is merged into it, and so is a loop's last point when it repeats the first;
+   * fewer distinct points than needed, non-finite values and more than 4,096 points throw a `RangeError`.
+   *
+   * An open chain collides on **both sides**. A loop collides on **one side**, the right of its direction
+   * (walking from point to point): outside for a loop that turns counter-clockwise with y up (clockwise on a
+   * y-down canvas: a solid outline), inside for the other winding (a cave); rays and casts from the other side
+   * pass through. Contacts are **smoothed** (ghost vertices): a shape sliding along the chain gets the normal of
+   * the surface under it, never one out of an internal joint or from the far end of an internal edge, so a
+   * character on a floor of 1,000 segments never catches on a seam. Pairs are reported once per pair of ids,
+   * with the deepest segment contact. `parts(id)` returns its segments, `chainPoints(id)` its points.
+   * @example
+   * // A floor of hills, solid from both sides (y down: the hills rise towards -y).
+   * const ground = world.addChain([0, 300, 100, 280, 200, 300, 300, 260, 400, 300], { isStatic: true });
+   */
+  addChain(points: Float32Array | Float64Array | number[], opts?: ChainOptions): number;
+  /**
+   * The points of chain `id` in its **local** coordinates (place them with its transform to draw them),
+   * `[x0, y0, x1, y1, …]`, close duplicates merged; a loop's last point joins its first. A `RangeError` for an id
+   * that is not a chain. A new array per call: ask once and keep it.
+   * @example
+   * const p = world.chainPoints(ground);
+   * context.moveTo(p[0], p[1]);
+   * for (let i = 2; i < p.length; i += 2) context.lineTo(p[i], p[i + 1]);
+   */
+  chainPoints(id: number): Float32Array;
   /**
    * Adds a capsule (a "stadium"): the points within `radius` of a segment of length `2 × halfLength` centred at
    * `(x, y)` along the local x axis, turned by `angle` (default 0).

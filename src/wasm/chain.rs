@@ -12,6 +12,15 @@ use crate::world::ShapeOptions;
 use js_sys::Float32Array;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** Options of `addChain`: those of every `add*` method, and whether the chain is closed. */
+export interface ChainOptions extends ShapeOptions {
+  /** Join the last point to the first: a closed, one-sided chain (default false: open, two-sided). */
+  loop?: boolean;
+}
+"#;
+
 #[wasm_bindgen(js_class = World)]
 impl WasmWorld {
     /// Adds a chain: a polyline of segments (terrain, outlines) as one shape with one id,

@@ -57,7 +57,8 @@ impl WasmWorld {
     /// The convex parts of shape `id`, for drawing and debugging, in its **local**
     /// coordinates (place them with its transform): `[partCount, n0, x, y, x, y, …, n1, …]`,
     /// each part counter-clockwise. A convex polygon is one part with its vertices; other
-    /// convex kinds are `[1, 0]`. A new array per call.
+    /// convex kinds are `[1, 0]`; a chain is one part of 2 points per segment, in order. A
+    /// new array per call.
     pub fn parts(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,

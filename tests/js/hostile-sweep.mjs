@@ -197,6 +197,26 @@ const CONCAVE_OUTLINES = [
 ];
 const CUP = [0, 0, 1, 0, 1, 3, 3, 3, 3, 0, 4, 0, 4, 4, 0, 4];
 
+/** Hostile chains for addChain: the polygons' cases that stay hostile for a polyline (2 distinct points suffice,
+ * and any shape is fine), with its own limits. */
+const CHAINS = [
+  ...POLYGONS.filter(([c]) => !/non-convex|65 vertices|pentagram|2e6|collinear|^2 points/.test(c.label)).map(
+    ([value, pattern]) => [value, /^(duplicates only|no points)$/.test(value.label) ? /points: a chain needs at least 2/ : pattern],
+  ),
+  [v("1 point", () => [3, 4]), /points: a chain needs at least 2 distinct points \(got 1\)/],
+  [v("4097 points", () => new Float32Array(8194)), /points: a chain has at most 4096 points \(got 4097\)/],
+  [v("Float64Array of 2e6 numbers", () => new Float64Array(2e6)), /points.*at most 4096/],
+];
+/** Hostile options for addChain: those of every add method, and a `loop` that is not a boolean. */
+const CHAIN_OPTIONS = [
+  ...optional("opts").map((value) => [value, /\bopts\b/]),
+  [v("{ loop: 1 }", () => ({ loop: 1 })), /opts\.loop must be a boolean/],
+  [v('{ loop: "yes" }', () => ({ loop: "yes" })), /opts\.loop must be a boolean/],
+  [v("{ loop: null }", () => ({ loop: null })), /opts\.loop must be a boolean/],
+  [v("{ loop: true } with 2 points", () => ({ loop: true })), /a chain needs at least 3 distinct points \(got 2\)/],
+  [v("{ closed: true } (unknown key)", () => ({ closed: true })), /opts: unknown key/],
+];
+
 /** Hostile probe shapes for queryShape, with the pattern the message must contain. */
 const PROBES = [
   [v("null", () => null), /shape/],
@@ -420,6 +440,15 @@ const METHODS = [
     () => [0, 0, 0, CUP, {}],
   ],
   ["parts", [["id", "id"]], (s) => [s.ids[0]]],
+  [
+    "addChain",
+    [
+      ["points", CHAINS],
+      ["opts", CHAIN_OPTIONS],
+    ],
+    () => [[0, 0, 1, 0], {}],
+  ],
+  ["chainPoints", [["id", "id"]], (s) => [s.ids[0]]],
   [
     "addCapsule",
     [
