@@ -201,7 +201,10 @@ const CUP = [0, 0, 1, 0, 1, 3, 3, 3, 3, 0, 4, 0, 4, 4, 0, 4];
  * and any shape is fine), with its own limits. */
 const CHAINS = [
   ...POLYGONS.filter(([c]) => !/non-convex|65 vertices|pentagram|2e6|collinear|^2 points/.test(c.label)).map(
-    ([value, pattern]) => [value, /^(duplicates only|no points)$/.test(value.label) ? /points: a chain needs at least 2/ : pattern],
+    ([value, pattern]) => [
+      value,
+      /^(duplicates only|no points)$/.test(value.label) ? /points: a chain needs at least 2/ : pattern,
+    ],
   ),
   [v("1 point", () => [3, 4]), /points: a chain needs at least 2 distinct points \(got 1\)/],
   [v("4097 points", () => new Float32Array(8194)), /points: a chain has at most 4096 points \(got 4097\)/],
