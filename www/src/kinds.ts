@@ -12,7 +12,9 @@ export type Collider =
   | { readonly type: "polygon"; readonly points: readonly number[] }
   | { readonly type: "capsule"; readonly halfLength: number; readonly radius: number }
   /** Along local x from -halfLength to +halfLength. */
-  | { readonly type: "segment"; readonly halfLength: number };
+  | { readonly type: "segment"; readonly halfLength: number }
+  /** A polyline (static terrain only): `points` = x0, y0, x1, y1, …; closed when `loop`. */
+  | { readonly type: "chain"; readonly points: readonly number[]; readonly loop: boolean };
 
 export interface Kind {
   readonly name: string;
@@ -89,6 +91,7 @@ export function boundingRadius(c: Collider): number {
       return c.halfLength + c.radius;
     case "segment":
       return c.halfLength;
+    case "chain":
     case "polygon": {
       let r = 0;
       for (let i = 0; i < c.points.length; i += 2) r = Math.max(r, Math.hypot(c.points[i], c.points[i + 1]));
@@ -109,6 +112,7 @@ export function halfExtents(c: Collider): [number, number] {
       return [c.halfLength + c.radius, c.radius];
     case "segment":
       return [c.halfLength, 0];
+    case "chain":
     case "polygon": {
       let hx = 0;
       let hy = 0;
@@ -135,6 +139,8 @@ export function scaleCollider(c: Collider, s: number): Collider {
       return { type: "segment", halfLength: c.halfLength * s };
     case "polygon":
       return { type: "polygon", points: c.points.map((v) => v * s) };
+    case "chain":
+      return { type: "chain", points: c.points.map((v) => v * s), loop: c.loop };
   }
 }
 
@@ -159,6 +165,7 @@ function area(c: Collider): number {
     case "capsule":
       return 4 * c.halfLength * c.radius + Math.PI * c.radius * c.radius;
     case "segment":
+    case "chain":
       return 0;
     case "polygon": {
       let twice = 0;
@@ -193,11 +200,12 @@ export function traceCollider(ctx: CanvasRenderingContext2D, c: Collider): void 
       ctx.moveTo(-c.halfLength, 0);
       ctx.lineTo(c.halfLength, 0);
       return;
-    case "polygon": {
+    case "polygon":
+    case "chain": {
       const p = c.points;
       ctx.moveTo(p[0], p[1]);
       for (let i = 2; i < p.length; i += 2) ctx.lineTo(p[i], p[i + 1]);
-      ctx.closePath();
+      if (c.type === "polygon" || c.loop) ctx.closePath();
       return;
     }
   }

@@ -119,7 +119,7 @@ export class Renderer {
     ctx.setTransform(c * d, sn * d, -sn * d, c * d, s.x * d, s.y * d);
     ctx.beginPath();
     traceCollider(ctx, s.collider);
-    if (s.collider.type === "segment") {
+    if (s.collider.type === "segment" || s.collider.type === "chain") {
       ctx.lineCap = "round";
       ctx.lineWidth = 9;
       ctx.strokeStyle = "#3b4252";

@@ -240,6 +240,15 @@ export class Scene {
       Math.atan2(y2 - y1, x2 - x1),
       "stripes",
     );
+    // A chain floor of rolling hills along the bottom right: one id for 48 segments, which sprites slide along
+    // without catching on the joints (sepax smooths its contacts). Local points around its left end.
+    const hills: number[] = [];
+    const length = 0.5 * w;
+    for (let i = 0; i <= 48; i++) {
+      const u = i / 48;
+      hills.push(u * length, -0.035 * h * Math.sin(u * Math.PI * 3) * Math.sin(u * Math.PI));
+    }
+    this.addStatic({ type: "chain", points: hills, loop: false }, 0.46 * w, 0.95 * h, 0, "stripes");
   }
 
   private addStatic(c: Collider, x: number, y: number, angle: number, fill: StaticFill): void {
@@ -266,6 +275,11 @@ export class Scene {
         break;
       case "polygon":
         id = w.addPolygon(x, y, angle, this.polygonPoints[kind] ?? Float32Array.from(c.points), opts);
+        break;
+      case "chain":
+        // A chain is added at the origin with local points; its transform places it like any shape.
+        id = w.addChain(Float32Array.from(c.points), { ...opts, loop: c.loop });
+        w.setTransform(id, x, y, angle);
         break;
       case "segment": {
         // Moving segments are added along +x and turned through their angle, so the local shape stays
