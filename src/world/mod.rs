@@ -426,7 +426,8 @@ impl World {
     }
 
     /// The shape stored under `id` (for a concave polygon, its convex hull: see
-    /// [`World::concave`] and [`World::parts`]).
+    /// [`World::concave`] and [`World::parts`]; for a chain, a rectangle around its points:
+    /// see [`World::chain`]).
     pub fn shape(&self, id: u32) -> Result<&Shape, WorldError> {
         self.check_id("id", id)?;
         Ok(&self.store.bodies[self.store.row(id)].shape)
