@@ -10,6 +10,7 @@ mod rng;
 // castShape, sweep, raycastMany.
 mod casts;
 // addConcavePolygon, parts.
+mod chain;
 mod concave;
 mod contact_points;
 mod mover;
