@@ -108,7 +108,7 @@ impl WorldError {
             WorldError::NotAChain { id } => write!(out, "id: shape {id} is not a chain"),
             WorldError::ChainNotSupported { id } => write!(
                 out,
-                "chains are not in snapshots yet (shape {id} is a chain)"
+                "chains are not in snapshots or scene records yet (shape {id} is a chain)"
             ),
         }
     }
