@@ -952,7 +952,7 @@ fn zero_length_segments_are_merged_and_points_read_back() {
     assert_eq!(refused, WorldError::ChainNotSupported { id });
     assert!(refused
         .to_string()
-        .contains("chains are not in snapshots yet"));
+        .contains("chains are not in snapshots or scene records yet"));
     world.remove(id).unwrap();
     assert_eq!(world.first_chain_id(), None);
     assert_eq!(world.check_no_chains(None), Ok(()));
