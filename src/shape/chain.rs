@@ -188,7 +188,8 @@ impl Chain {
         // The row's rectangle needs an area: a straight chain gets a sliver of thickness.
         let pad = (size * 1e-3).max(1e-6);
         let (lo, hi) = (lo - Vec2::new(pad, pad), hi + Vec2::new(pad, pad));
-        let bounds = ConvexPolygon::new(&[lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)])?;
+        let bounds =
+            ConvexPolygon::from_hull(&[lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)]);
         Ok(Chain {
             points: kept,
             is_loop,

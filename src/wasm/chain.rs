@@ -8,7 +8,7 @@
 use super::errors::{describe, shape_error, type_error, world_error};
 use super::{args, WasmWorld};
 use crate::shape::{Chain, ShapeError, MAX_CHAIN_POINTS};
-use crate::world::ShapeOptions;
+use crate::world::{ShapeOptions, WorldError};
 use js_sys::Float32Array;
 use wasm_bindgen::prelude::*;
 
@@ -69,11 +69,7 @@ impl WasmWorld {
     ) -> Result<Float32Array, JsValue> {
         const M: &str = "chainPoints";
         let id = args::id(M, "id", &id)?;
-        let mut out = Vec::new();
-        self.inner
-            .chain_points(id, &mut out)
-            .map_err(|e| world_error(M, e))?;
-        Ok(Float32Array::from(&out[..]))
+        float_array(M, &|out| self.inner.chain_points(id, out))
     }
 }
 
@@ -100,4 +96,16 @@ fn chain_options(method: &str, opts: JsValue) -> Result<(bool, ShapeOptions), Js
         })?
     };
     Ok((is_loop, args::filter_options(method, "opts.", &opts)?))
+}
+
+/// A new `Float32Array` of the numbers `write` puts in a vector, or its error as
+/// `method`'s. One copy for `parts` and `chainPoints`.
+#[inline(never)]
+pub(super) fn float_array(
+    method: &str,
+    write: &dyn Fn(&mut Vec<f32>) -> Result<(), WorldError>,
+) -> Result<Float32Array, JsValue> {
+    let mut out = Vec::new();
+    write(&mut out).map_err(|e| world_error(method, e))?;
+    Ok(Float32Array::from(&out[..]))
 }

@@ -65,10 +65,6 @@ impl WasmWorld {
     ) -> Result<Float32Array, JsValue> {
         const M: &str = "parts";
         let id = args::id(M, "id", &id)?;
-        let mut out = Vec::new();
-        self.inner
-            .parts(id, &mut out)
-            .map_err(|e| world_error(M, e))?;
-        Ok(Float32Array::from(&out[..]))
+        super::chain::float_array(M, &|out| self.inner.parts(id, out))
     }
 }

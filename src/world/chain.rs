@@ -27,7 +27,7 @@ use crate::cast::support;
 use crate::math::{Transform, Vec2};
 use crate::narrow_phase::Contact;
 use crate::shape::{Chain, Shape, Smoothed};
-use crate::store::{ShapeStore, SlotInit};
+use crate::store::ShapeStore;
 
 /// How many roundings of the coordinates a face fallback's point may lie past a
 /// segment's end and still be over it (a point exactly over a joint is over both).
@@ -210,25 +210,7 @@ impl World {
         angle: f32,
         options: super::ShapeOptions,
     ) -> Result<u32, WorldError> {
-        super::errors::check_coordinate(|| "x".into(), x)?;
-        super::errors::check_coordinate(|| "y".into(), y)?;
-        super::errors::check_angle(|| "angle".into(), angle)?;
-        if self.store.live_count() >= super::MAX_SHAPES {
-            return Err(WorldError::TooManyShapes);
-        }
-        if options.is_static {
-            self.statics_dirty = true;
-        }
-        if super::is_custom_filter(options.layer, options.mask) {
-            self.custom_filter_count += 1;
-        }
-        let init = SlotInit {
-            shape: Shape::Polygon(chain.bounds().clone()),
-            layer: options.layer,
-            mask: options.mask,
-            is_static: options.is_static,
-        };
-        let id = self.store.insert(init, x, y, angle);
+        let id = self.add_row(Shape::Polygon(chain.bounds().clone()), x, y, angle, options)?;
         self.chains.insert(id, chain);
         Ok(id)
     }

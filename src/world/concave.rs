@@ -519,6 +519,24 @@ impl World {
         angle: f32,
         options: super::ShapeOptions,
     ) -> Result<u32, WorldError> {
+        let id = self.add_row(Shape::Polygon(concave.hull().clone()), x, y, angle, options)?;
+        self.concaves.insert(id, concave);
+        Ok(id)
+    }
+
+    /// Adds the row of a shape made of pieces (`shape`, its stand-in for the broad phase):
+    /// the checks and the insertion of [`World::add`], without validating the stand-in,
+    /// which may have more vertices than a polygon may. One copy for concave polygons and
+    /// chains.
+    #[inline(never)]
+    pub(super) fn add_row(
+        &mut self,
+        shape: Shape,
+        x: f32,
+        y: f32,
+        angle: f32,
+        options: super::ShapeOptions,
+    ) -> Result<u32, WorldError> {
         super::errors::check_coordinate(|| "x".into(), x)?;
         super::errors::check_coordinate(|| "y".into(), y)?;
         super::errors::check_angle(|| "angle".into(), angle)?;
@@ -532,14 +550,12 @@ impl World {
             self.custom_filter_count += 1;
         }
         let init = SlotInit {
-            shape: Shape::Polygon(concave.hull().clone()),
+            shape,
             layer: options.layer,
             mask: options.mask,
             is_static: options.is_static,
         };
-        let id = self.store.insert(init, x, y, angle);
-        self.concaves.insert(id, concave);
-        Ok(id)
+        Ok(self.store.insert(init, x, y, angle))
     }
 
     /// The concave polygon stored under `id`, or `None` for a convex shape.
