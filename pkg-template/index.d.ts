@@ -166,7 +166,8 @@ export type ShapeDesc =
   | ({ kind: "capsule"; halfLength: number; radius: number } & ShapePlacement)
   | ({ kind: "segment"; x1: number; y1: number; x2: number; y2: number } & ShapePlacement)
   | ({ kind: "point" } & ShapePlacement)
-  | ({ kind: "polygon"; points: number[] | Float32Array | Float64Array } & ShapePlacement);
+  | ({ kind: "polygon"; points: number[] | Float32Array | Float64Array } & ShapePlacement)
+  | ({ kind: "concave"; points: number[] | Float32Array | Float64Array } & ShapePlacement);
 
 /** What `shape(id)` returns: a `ShapeDesc` with every field present (`points` a plain array). */
 export type ShapeRecord = ShapeDesc & Required<ShapePlacement>;
@@ -407,7 +408,8 @@ export class World {
    * Adds every shape of `list`, an array of plain objects, and returns their ids in list order (the ids the same
    * `add*` calls would return). A record is a `queryShape` probe (the same kinds and size fields) with `x`, `y`,
    * `angle` (default 0) and the `add*` methods' options `layer`, `mask`, `isStatic` (same defaults); a segment's
-   * ends `x1, y1, x2, y2` are relative to `x, y`. The whole list is checked first: a bad record throws a
+   * ends `x1, y1, x2, y2` are relative to `x, y`; `{ kind: "concave", points }` is a concave polygon, as
+   * `addConcavePolygon` takes it. The whole list is checked first: a bad record throws a
    * `TypeError` (not an object, a wrong type, an unknown kind or key) or `RangeError` (a bad value) naming its
    * index and field, e.g. `addShapes: list[3].halfWidth must be greater than 0 (got -1)`, and nothing is added.
    * Unknown keys are errors, so a misspelt option is never ignored.
@@ -420,7 +422,8 @@ export class World {
   addShapes(list: ShapeDesc[]): Uint32Array;
   /**
    * The shape `id` as a new plain object with every field present (its current transform, a polygon's kept
-   * vertices as an array of numbers): `addShapes([world.shape(id)])` adds an identical shape, and
+   * vertices as an array of numbers, a concave polygon's checked outline as `{ kind: "concave", points }`):
+   * `addShapes([world.shape(id)])` adds an identical shape, and
    * `JSON.stringify` saves it. A removed or unknown `id` is a `RangeError` naming `id`.
    * @example
    * const saved = JSON.stringify([...ids].map((id) => world.shape(id)));

@@ -6,12 +6,13 @@ mod common;
 
 use common::rng::Rng;
 use common::{random_shape, Style};
-use sepax::world::{SceneError, ShapeDesc};
+use sepax::shape::ConcavePolygon;
+use sepax::world::{SceneError, SceneShape, ShapeDesc};
 use sepax::{Shape, ShapeKind, ShapeOptions, Vec2, World, WorldError};
 
 fn desc(shape: Shape, x: f32, y: f32) -> ShapeDesc {
     ShapeDesc {
-        shape,
+        shape: shape.into(),
         x,
         y,
         angle: 0.0,
@@ -52,7 +53,7 @@ fn one_of_each() -> Vec<ShapeDesc> {
         .into_iter()
         .enumerate()
         .map(|(i, shape)| ShapeDesc {
-            shape,
+            shape: shape.into(),
             x: i as f32 * 1.25 - 3.0,
             y: 0.1 * i as f32,
             angle: 0.3 + i as f32,
@@ -109,7 +110,7 @@ fn every_kind_round_trips_bit_for_bit() {
         assert_eq!(copy.shape_desc(id).unwrap(), descs[id as usize]);
     }
     // The repaired polygon is described by the vertices it kept.
-    let Shape::Polygon(polygon) = &descs[6].shape else {
+    let SceneShape::Convex(Shape::Polygon(polygon)) = &descs[6].shape else {
         panic!("a polygon")
     };
     assert_eq!(polygon.vertices().len(), 4);
@@ -374,4 +375,69 @@ fn an_empty_list_adds_nothing_and_a_removed_id_has_no_description() {
         .unwrap();
     assert_eq!(more, [3, 7]);
     world.validate().unwrap();
+}
+
+#[test]
+fn concave_polygons_round_trip_as_their_outline() {
+    let l = [
+        (0.0, 0.0),
+        (4.0, 0.0),
+        (4.0, 1.0),
+        (1.0, 1.0),
+        (1.0, 4.0),
+        (0.0, 4.0),
+    ];
+    // Clockwise, with a collinear point: the description holds the checked outline.
+    let mut points: Vec<Vec2> = l.iter().rev().map(|&(x, y)| Vec2::new(x, y)).collect();
+    points.push(Vec2::new(0.0, 2.0));
+    let concave = ConcavePolygon::new(&points).unwrap();
+    let mut world = World::new();
+    let mut ids = Vec::new();
+    let list = vec![
+        desc(Shape::Circle { radius: 0.5 }, 3.0, 0.5),
+        ShapeDesc {
+            shape: concave.clone().into(),
+            angle: 0.4,
+            ..desc(Shape::Point, 1.0, 2.0)
+        },
+    ];
+    world.add_shapes(list, &mut ids).unwrap();
+    assert_eq!(ids, [0, 1]);
+    assert_eq!(world.concave(1).unwrap(), Some(&concave));
+    let described = world.shape_desc(1).unwrap();
+    let SceneShape::Concave(back) = &described.shape else {
+        panic!("a concave description, not its hull")
+    };
+    assert_eq!(back.outline().len(), 6, "the checked outline");
+    // Rebuilt from the description: the same parts, the same pairs.
+    let mut copy = World::new();
+    let mut copy_ids = Vec::new();
+    let descs = vec![world.shape_desc(0).unwrap(), described.clone()];
+    copy.add_shapes(descs, &mut copy_ids).unwrap();
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    world.parts(1, &mut a).unwrap();
+    copy.parts(1, &mut b).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(copy.shape_desc(1).unwrap(), described);
+    for w in [&mut world, &mut copy] {
+        // The circle sits in the notch of the L, inside its hull, touching neither arm.
+        w.set_transform(1, 0.0, 0.0, 0.0).unwrap();
+        w.set_transform(0, 2.5, 2.5, 0.0).unwrap();
+        assert_eq!(w.step().unwrap(), 0);
+        w.set_transform(0, 2.5, 1.25, 0.0).unwrap();
+        assert_eq!(w.step().unwrap(), 1);
+    }
+    assert_eq!(world.contacts(), copy.contacts());
+    // All or nothing: a bad record after a concave one adds neither.
+    let bad = vec![
+        ShapeDesc {
+            shape: concave.into(),
+            ..desc(Shape::Point, 0.0, 0.0)
+        },
+        desc(Shape::Circle { radius: -1.0 }, 0.0, 0.0),
+    ];
+    let before = world.len();
+    let err = world.add_shapes(bad, &mut ids).unwrap_err();
+    assert_eq!(err.index, 1);
+    assert_eq!(world.len(), before);
 }

@@ -10,10 +10,12 @@ mod common;
 #[path = "common/restore_check.rs"]
 mod restore_check;
 
+use common::outlines::{radial, star};
 use common::rng::Mulberry32;
 use common::{random_shape, rng::Rng, Style};
 use restore_check::check_restore;
 use sepax::math::Vec2;
+use sepax::shape::{ConcavePolygon, ShapeError};
 use sepax::world::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_VERSION};
 use sepax::{ShapeKind, ShapeOptions, World, WorldOptions};
 
@@ -44,6 +46,16 @@ fn random_options(rng: &mut Mulberry32) -> ShapeOptions {
 }
 
 fn add_random(world: &mut World, rng: &mut Mulberry32) -> u32 {
+    if rng.below(8) == 0 {
+        // A concave outline of 4 to 40 points (its outline is stored, its parts rebuilt).
+        let points = 4 + rng.below(37);
+        let outline = radial(rng, points, 3.0);
+        let concave = ConcavePolygon::new(&outline).unwrap();
+        let (x, y) = (rng.range(0.0, EXTENT), rng.range(0.0, EXTENT));
+        let angle = rng.range(-3.0, 3.0);
+        let options = random_options(rng);
+        return world.add_concave(concave, x, y, angle, options).unwrap();
+    }
     let mut shape_rng = Rng::new(u64::from(rng.next_u32()));
     let kind = ShapeKind::ALL[rng.below(ShapeKind::ALL.len())];
     let shape = random_shape(&mut shape_rng, kind, Style::Generic, 3.0);
@@ -401,6 +413,7 @@ fn busy_snapshot() -> Vec<u8> {
         (4, "moved"),
         (5, "poses"),
         (6, "pairs"),
+        (11, "concave outlines"),
     ] {
         assert!(count(k) > 0, "{what}");
     }
@@ -552,7 +565,7 @@ fn bad_values_are_named_with_their_place() {
         }
     );
     let mut b = bytes.clone();
-    b[kinds_at + live] = 7;
+    b[kinds_at + live] = 8;
     assert!(err(&b)
         .to_string()
         .contains(&format!("bad kind of slot {live} at byte")));
@@ -568,7 +581,7 @@ fn bad_values_are_named_with_their_place() {
         if kind == 3 {
             at += 8 * bytes[kinds_at + n + polygon] as usize;
             polygon += 1;
-        } else if kind != 0xFF {
+        } else if kind < 7 {
             at += 4 * sizes[kind as usize];
         }
     }
@@ -648,4 +661,220 @@ fn snapshot_into_a_large_enough_buffer_allocates_nothing() {
     assert!(buffer.len() > 10_000);
     // The counter counts: a snapshot into a new vector allocates it.
     assert!(allocation_counter::measure(|| drop(world.snapshot())).count_total > 0);
+}
+
+// ----- concave polygons ------------------------------------------------------------------
+
+/// A world with a large concave outline (its hull alone has more vertices than a polygon
+/// may: the snapshot stores the outline, not the row's hull) and shapes touching it.
+fn concave_world() -> (World, u32, u32) {
+    let mut world = World::with_options(WorldOptions {
+        contact_points: true,
+    });
+    let o = ShapeOptions::default();
+    let mut rng = Mulberry32::new(21);
+    let big = ConcavePolygon::new(&star(450, 19.0, 20.0)).unwrap();
+    assert!(
+        big.hull().vertices().len() > 64,
+        "a hull beyond a polygon's limit"
+    );
+    let big = world.add_concave(big, 25.0, 25.0, 0.3, o).unwrap();
+    let spiky = ConcavePolygon::new(&star(7, 1.0, 3.0)).unwrap();
+    let spiky = world.add_concave(spiky, 30.0, 30.0, -1.0, o).unwrap();
+    for k in 0..40 {
+        add_random(&mut world, &mut rng);
+        let id = world.add(
+            sepax::Shape::circle(0.7).unwrap(),
+            k as f32 * 1.3,
+            25.0,
+            0.0,
+            o,
+        );
+        id.unwrap();
+    }
+    world.step().unwrap();
+    (world, big, spiky)
+}
+
+#[test]
+fn concave_polygons_come_back_with_the_same_outline_and_parts() {
+    let (mut world, big, spiky) = concave_world();
+    assert!(world.pairs().chunks(2).any(|p| p.contains(&big)));
+    let bytes = world.snapshot();
+    let count = |k: usize| u32::from_le_bytes(bytes[8 + 4 * k..12 + 4 * k].try_into().unwrap());
+    assert!(
+        count(11) >= 2 && count(12) >= 900 + 14,
+        "outlines in the header"
+    );
+    let mut restored = World::restore(&bytes).unwrap();
+    restored.validate().unwrap();
+    assert_eq!(restored.snapshot(), bytes);
+    for id in [big, spiky] {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        world.parts(id, &mut a).unwrap();
+        restored.parts(id, &mut b).unwrap();
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&a), bits(&b), "the parts of {id}");
+        let outline = |w: &World| w.concave(id).unwrap().unwrap().outline().to_vec();
+        assert_eq!(outline(&world), outline(&restored));
+    }
+    // Both move on alike: the outline's parts decide, not its hull.
+    for frame in 0..20 {
+        for w in [&mut world, &mut restored] {
+            let (x, y, a) = w.transform(spiky).unwrap();
+            w.set_transform(spiky, x - 0.4, y - 0.3, a + 0.1).unwrap();
+            w.step().unwrap();
+        }
+        assert_eq!(world.pairs(), restored.pairs(), "frame {frame}");
+        let bits = |w: &World| {
+            w.contact_points()
+                .iter()
+                .map(|c| c.to_bits())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(bits(&world), bits(&restored), "frame {frame}");
+    }
+    // Loaded into a world that holds the same outlines (they are kept) and into one that
+    // holds other concave shapes under the same ids (they are replaced).
+    let mut same = World::restore(&bytes).unwrap();
+    same.step().unwrap();
+    same.load_snapshot(&bytes).unwrap();
+    same.validate().unwrap();
+    assert_eq!(same.snapshot(), bytes);
+    let mut other = World::new();
+    let o = ShapeOptions::default();
+    for k in 0..3 {
+        let square = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (1.5, 1.0), (0.0, 3.0)];
+        let outline: Vec<Vec2> = square.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+        other
+            .add_concave(
+                ConcavePolygon::new(&outline).unwrap(),
+                k as f32,
+                0.0,
+                0.0,
+                o,
+            )
+            .unwrap();
+    }
+    other.load_snapshot(&bytes).unwrap();
+    other.validate().unwrap();
+    assert_eq!(other.snapshot(), bytes);
+    for id in 0..world.slot_count() as u32 {
+        let concave = |w: &World| w.contains(id) && w.concave(id).unwrap().is_some();
+        assert_eq!(concave(&other), concave(&world), "shape {id}");
+    }
+}
+
+#[test]
+fn bad_outlines_are_named_and_change_nothing() {
+    let (world, _, spiky) = concave_world();
+    let bytes = world.snapshot();
+    let count =
+        |k: usize| u32::from_le_bytes(bytes[8 + 4 * k..12 + 4 * k].try_into().unwrap()) as usize;
+    let outlines_at = bytes.len() - 4 * count(11) - 8 * count(12);
+    let mut target = used_target();
+    // The first outline's point count: too small, past the section, one less (the counts
+    // then no longer add up to the header's).
+    for (value, what) in [
+        (2, "outline point count of slot"),
+        (1 << 20, "outline point count of slot"),
+    ] {
+        let mut b = bytes.clone();
+        set_u32(&mut b, outlines_at, value);
+        let error = World::restore(&b).unwrap_err();
+        assert!(
+            matches!(error, SnapshotError::BadValue { what: w, at, .. } if w == what && at == outlines_at),
+            "{error:?}"
+        );
+        assert!(!check_restore(&b, &mut target));
+    }
+    // One point less in the first outline: the next count is read from a coordinate.
+    let first = u32::from_le_bytes(bytes[outlines_at..outlines_at + 4].try_into().unwrap());
+    let mut b = bytes.clone();
+    set_u32(&mut b, outlines_at, first - 1);
+    assert!(matches!(
+        World::restore(&b).unwrap_err(),
+        SnapshotError::BadValue {
+            what: "outline point count of slot",
+            ..
+        }
+    ));
+    assert!(!check_restore(&b, &mut target));
+    // One point less in the last outline: the counts no longer add up to the header's.
+    let mut last_at = outlines_at;
+    while last_at
+        + 4
+        + 8 * u32::from_le_bytes(bytes[last_at..last_at + 4].try_into().unwrap()) as usize
+        != bytes.len()
+    {
+        last_at +=
+            4 + 8 * u32::from_le_bytes(bytes[last_at..last_at + 4].try_into().unwrap()) as usize;
+    }
+    let last = u32::from_le_bytes(bytes[last_at..last_at + 4].try_into().unwrap());
+    let mut b = bytes.clone();
+    set_u32(&mut b, last_at, last - 1);
+    assert!(
+        matches!(
+            World::restore(&b).unwrap_err(),
+            SnapshotError::BadCount {
+                what: "outline points",
+                ..
+            }
+        ),
+        "{:?}",
+        World::restore(&b).unwrap_err()
+    );
+    assert!(!check_restore(&b, &mut target));
+    // The spiky star's outline, find it: its 14 points follow its count.
+    let mut at = outlines_at;
+    let mut spiky_at = None;
+    for id in 0..world.slot_count() as u32 {
+        if world.concave(id).ok().flatten().is_some() {
+            if id == spiky {
+                spiky_at = Some(at);
+            }
+            at += 4 + 8 * u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        }
+    }
+    let spiky_at = spiky_at.unwrap();
+    assert_eq!(
+        u32::from_le_bytes(bytes[spiky_at..spiky_at + 4].try_into().unwrap()),
+        14
+    );
+    // The second point moved across the star: the outline crosses itself.
+    let mut b = bytes.clone();
+    set_u32(&mut b, spiky_at + 12, (-2.0f32).to_bits());
+    set_u32(&mut b, spiky_at + 16, 0.1f32.to_bits());
+    let error = World::restore(&b).unwrap_err();
+    assert!(
+        matches!(error, SnapshotError::BadShape { id, at, error: Some(ShapeError::OutlineCrossing { .. }) } if id == spiky && at == spiky_at),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains(&format!("slot {spiky}")),
+        "{error}"
+    );
+    assert!(!check_restore(&b, &mut target));
+    // A NaN point.
+    let mut b = bytes.clone();
+    set_u32(&mut b, spiky_at + 4, f32::NAN.to_bits());
+    assert!(matches!(
+        World::restore(&b).unwrap_err(),
+        SnapshotError::BadShape { error: Some(_), .. }
+    ));
+    // A valid outline that is not a checked one (the checks would merge a point into its
+    // neighbour): the second point a copy of the first.
+    let mut b = bytes.clone();
+    b.copy_within(spiky_at + 4..spiky_at + 12, spiky_at + 12);
+    assert_eq!(
+        World::restore(&b).unwrap_err(),
+        SnapshotError::BadShape {
+            id: spiky,
+            at: spiky_at,
+            error: None
+        }
+    );
+    assert!(!check_restore(&b, &mut target));
+    // And the real bytes still load.
+    assert!(check_restore(&bytes, &mut target));
 }

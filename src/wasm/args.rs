@@ -478,8 +478,14 @@ fn probe_fields(kind: ShapeKind) -> &'static [&'static str] {
 }
 
 /// The `kind` of a probe shape or shape description `arg`, one of the
-/// [`ShapeKind::js_name`]s.
-fn shape_kind(method: &str, arg: &str, shape: &JsValue) -> Result<ShapeKind, JsValue> {
+/// [`ShapeKind::js_name`]s (the error lists `other_kinds` too: kinds the caller handles
+/// before it asks).
+fn shape_kind(
+    method: &str,
+    arg: &str,
+    shape: &JsValue,
+    other_kinds: &[&str],
+) -> Result<ShapeKind, JsValue> {
     let arg = format!("{arg}.kind");
     let kind = get(method, &arg, shape, &"kind".into())?;
     let Some(name) = kind.as_string() else {
@@ -493,7 +499,7 @@ fn shape_kind(method: &str, arg: &str, shape: &JsValue) -> Result<ShapeKind, JsV
             method,
             format!(
                 "{arg} must be one of {} (got {})",
-                js_kind_names(),
+                js_kind_names(other_kinds),
                 quoted(&kind)
             ),
         )
@@ -503,10 +509,13 @@ fn shape_kind(method: &str, arg: &str, shape: &JsValue) -> Result<ShapeKind, JsV
 /// `"circle", "box", …`: every [`ShapeKind::js_name`], quoted, in [`ShapeKind::JS_ORDER`].
 // Not inlined: unrolled over the seven kinds, the pushes would cost more wasm than the list.
 #[inline(never)]
-fn js_kind_names() -> String {
+fn js_kind_names(other_kinds: &[&str]) -> String {
     let mut names = String::new();
     for kind in ShapeKind::JS_ORDER {
         push_separated(&mut names, kind.js_name());
+    }
+    for kind in other_kinds {
+        push_separated(&mut names, kind);
     }
     names
 }
@@ -525,17 +534,19 @@ fn push_separated(list: &mut String, name: &str) {
 /// `queryShape`'s probe: `{ kind, …sizes }` (the `ProbeShape` type), with exactly the keys
 /// its kind needs.
 pub(super) fn probe_shape(method: &str, value: JsValue) -> Result<Shape, JsValue> {
-    shape_object(method, "shape", &value, &[])
+    shape_object(method, "shape", &value, &[], &[])
 }
 
 /// The shape of an object `arg` holding `{ kind, …sizes }` (a probe shape, or a record of
 /// `addShapes`), with exactly the keys its kind needs and any of `extra`. Built by the
-/// checked constructors; errors name `{arg}.radius` etc.
+/// checked constructors; errors name `{arg}.radius` etc. An unknown kind's error lists
+/// `other_kinds` too (those the caller reads itself).
 pub(super) fn shape_object(
     method: &str,
     arg: &str,
     value: &JsValue,
     extra: &[&str],
+    other_kinds: &[&str],
 ) -> Result<Shape, JsValue> {
     if !value.is_object() || value.is_instance_of::<Array>() {
         return Err(type_error(
@@ -543,7 +554,7 @@ pub(super) fn shape_object(
             format!("{arg} must be an object (got {})", describe(value)),
         ));
     }
-    let kind = shape_kind(method, arg, value)?;
+    let kind = shape_kind(method, arg, value, other_kinds)?;
     let mut allowed = probe_fields(kind).to_vec();
     allowed.extend_from_slice(extra);
     plain_object(method, arg, value, &allowed)?;

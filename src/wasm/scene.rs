@@ -23,12 +23,16 @@
 //! the core sees any; the core then checks positions and angles of the whole list before
 //! it adds one. Either way a bad record names its index and field, and nothing is added.
 
-use super::args::{field, filter_options, finite_f32, get, shape_object};
-use super::errors::{describe, range_error, scene_error, type_error, unreadable, world_error};
+use super::args::{
+    field, filter_options, finite_f32, get, plain_object, read_points_up_to, shape_object,
+};
+use super::errors::{
+    describe, range_error, scene_error, shape_error_in, type_error, unreadable, world_error,
+};
 use super::float_text::f64_text;
 use super::{args, WasmWorld};
-use crate::shape::Shape;
-use crate::world::{ShapeDesc, MAX_SHAPES};
+use crate::shape::{ConcavePolygon, Shape, ShapeError, MAX_OUTLINE_VERTICES};
+use crate::world::{SceneShape, ShapeDesc, MAX_SHAPES};
 use js_sys::{Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
@@ -37,12 +41,39 @@ const M: &str = "addShapes";
 /// The keys a record of any kind may have, besides its kind's.
 const PLACEMENT_KEYS: [&str; 6] = ["x", "y", "angle", "layer", "mask", "isStatic"];
 
+/// The keys of a concave record: its own, then the placement's.
+const CONCAVE_KEYS: [&str; 8] = [
+    "kind", "points", "x", "y", "angle", "layer", "mask", "isStatic",
+];
+
+/// The concave polygon of record `item` (`{ kind: "concave", points, …placement }`), named
+/// `name`: its outline read and checked as `addConcavePolygon` does.
+fn concave_record(name: &str, item: &JsValue) -> Result<SceneShape, JsValue> {
+    plain_object(M, name, item, &CONCAVE_KEYS)?;
+    let prefix = format!("{name}.");
+    let (arg, value) = field(M, &prefix, item, "points")?;
+    let mut points = Vec::new();
+    let too_many = |count| ShapeError::TooManyOutlinePoints { count };
+    read_points_up_to(M, &arg, &value, &mut points, MAX_OUTLINE_VERTICES, too_many)?;
+    let concave = ConcavePolygon::new(&points).map_err(|e| shape_error_in(M, &prefix, e))?;
+    Ok(SceneShape::Concave(concave))
+}
+
 /// Record `index` of `list`, checked (its shape by the constructors, the rest for types:
 /// the core checks the position's range).
 fn record(list: &JsValue, index: u32) -> Result<ShapeDesc, JsValue> {
     let name = format!("list[{index}]");
     let item = Reflect::get_u32(list, index).map_err(|e| unreadable(M, &name, &e))?;
-    let shape = shape_object(M, &name, &item, &PLACEMENT_KEYS)?;
+    // `kind` read twice for a convex record (once here, once by `shape_object`): a getter
+    // is a plain value in any record a scene file gives.
+    let concave = item.is_object()
+        && get(M, &format!("{name}.kind"), &item, &"kind".into())?.as_string()
+            == Some("concave".into());
+    let shape = if concave {
+        concave_record(&name, &item)?
+    } else {
+        shape_object(M, &name, &item, &PLACEMENT_KEYS, &["concave"])?.into()
+    };
     let prefix = format!("{name}.");
     let mut xya = [0.0; 3];
     for (slot, key) in xya.iter_mut().zip(["x", "y", "angle"]) {
@@ -100,14 +131,39 @@ fn set(out: &Object, key: &str, value: f64) -> Result<(), JsValue> {
     Reflect::set(out, &key.into(), &value.into()).map(drop)
 }
 
+/// `points` as a plain array of numbers `x0, y0, x1, y1, …`.
+fn set_points(out: &Object, vertices: &[crate::math::Vec2]) -> Result<(), JsValue> {
+    let points = Array::new();
+    for v in vertices {
+        points.push(&f64::from(v.x).into());
+        points.push(&f64::from(v.y).into());
+    }
+    Reflect::set(out, &"points".into(), &points).map(drop)
+}
+
 /// `{ kind, x, y, angle, …sizes, layer, mask, isStatic }`, what `shape(id)` returns.
 fn record_object(desc: &ShapeDesc) -> Result<JsValue, JsValue> {
     let out = Object::new();
-    let shape = &desc.shape;
-    Reflect::set(&out, &"kind".into(), &shape.kind().js_name().into())?;
+    let kind = match &desc.shape {
+        SceneShape::Convex(shape) => shape.kind().js_name(),
+        SceneShape::Concave(_) => "concave",
+    };
+    Reflect::set(&out, &"kind".into(), &kind.into())?;
     set(&out, "x", desc.x.into())?;
     set(&out, "y", desc.y.into())?;
     set(&out, "angle", desc.angle.into())?;
+    match &desc.shape {
+        SceneShape::Concave(concave) => set_points(&out, concave.outline())?,
+        SceneShape::Convex(shape) => convex_fields(&out, shape)?,
+    }
+    set(&out, "layer", desc.options.layer.into())?;
+    set(&out, "mask", desc.options.mask.into())?;
+    Reflect::set(&out, &"isStatic".into(), &desc.options.is_static.into())?;
+    Ok(out.into())
+}
+
+/// The size fields of a convex shape's record (a polygon's `points`).
+fn convex_fields(out: &Object, shape: &Shape) -> Result<(), JsValue> {
     let (keys, values): (&[&str], [f32; 4]) = match *shape {
         Shape::Circle { radius } => (&["radius"], [radius, 0.0, 0.0, 0.0]),
         Shape::OrientedBox { half_extents: h } | Shape::AlignedBox { half_extents: h } => {
@@ -121,20 +177,12 @@ fn record_object(desc: &ShapeDesc) -> Result<JsValue, JsValue> {
         Shape::Point | Shape::Polygon(_) => (&[], [0.0; 4]),
     };
     for (key, value) in keys.iter().zip(values) {
-        set(&out, key, value.into())?;
+        set(out, key, value.into())?;
     }
     if let Shape::Polygon(polygon) = shape {
-        let points = Array::new();
-        for v in polygon.vertices() {
-            points.push(&f64::from(v.x).into());
-            points.push(&f64::from(v.y).into());
-        }
-        Reflect::set(&out, &"points".into(), &points)?;
+        set_points(out, polygon.vertices())?;
     }
-    set(&out, "layer", desc.options.layer.into())?;
-    set(&out, "mask", desc.options.mask.into())?;
-    Reflect::set(&out, &"isStatic".into(), &desc.options.is_static.into())?;
-    Ok(out.into())
+    Ok(())
 }
 
 #[wasm_bindgen(js_class = World)]
@@ -142,7 +190,8 @@ impl WasmWorld {
     /// Adds every shape of `list`, an array of plain objects such as `{ kind: "box", x, y,
     /// halfWidth, halfHeight, angle, layer, mask, isStatic }` (the kinds and size fields of
     /// `queryShape`'s shapes; `angle` default 0, `layer`, `mask`, `isStatic` as in the
-    /// `add*` methods' `opts`; segment ends `x1, y1, x2, y2` relative to `x, y`), and
+    /// `add*` methods' `opts`; segment ends `x1, y1, x2, y2` relative to `x, y`; `{ kind:
+    /// "concave", points }` a concave polygon, as `addConcavePolygon` takes it), and
     /// returns their ids, in order. The whole list is checked first: a bad record throws a
     /// `TypeError` or `RangeError` naming it and its field (`addShapes: list[3].halfWidth
     /// must be greater than 0 (got -1)`) and nothing is added. Unknown keys are errors.
@@ -160,7 +209,8 @@ impl WasmWorld {
     }
 
     /// The shape `id` as a new plain object `{ kind, x, y, angle, …sizes, layer, mask,
-    /// isStatic }` (every field present; a polygon's `points` as an array of numbers):
+    /// isStatic }` (every field present; a polygon's `points` as an array of numbers, a
+    /// concave polygon's checked outline as `{ kind: "concave", points }`):
     /// `addShapes([world.shape(id)])` adds an identical shape. The transform is the current
     /// one (set since the last step or not). Throws a `RangeError` naming `id` when it is
     /// not a live shape.
@@ -198,7 +248,8 @@ export type ShapeDesc =
   | ({ kind: "capsule"; halfLength: number; radius: number } & ShapePlacement)
   | ({ kind: "segment"; x1: number; y1: number; x2: number; y2: number } & ShapePlacement)
   | ({ kind: "point" } & ShapePlacement)
-  | ({ kind: "polygon"; points: number[] | Float32Array | Float64Array } & ShapePlacement);
+  | ({ kind: "polygon"; points: number[] | Float32Array | Float64Array } & ShapePlacement)
+  | ({ kind: "concave"; points: number[] | Float32Array | Float64Array } & ShapePlacement);
 
 /** What `shape(id)` returns: a `ShapeDesc` with every field present (`points` a plain array). */
 export type ShapeRecord = ShapeDesc & Required<ShapePlacement>;

@@ -71,20 +71,29 @@ impl Concaves {
 
     /// Forgets the concave polygon of `id`, if it had one (called on every removal).
     pub(super) fn remove(&mut self, id: u32) {
-        if let Some(slot) = self.by_id.get_mut(id as usize) {
-            if slot.take().is_some() {
-                self.count -= 1;
-            }
-        }
+        self.take(id);
     }
 
     fn insert(&mut self, id: u32, concave: ConcavePolygon) {
+        self.insert_boxed(id, Box::new(concave));
+    }
+
+    /// Stores `concave` under `id` (which holds none).
+    pub(super) fn insert_boxed(&mut self, id: u32, concave: Box<ConcavePolygon>) {
         let i = id as usize;
         if self.by_id.len() <= i {
             self.by_id.resize(i + 1, None);
         }
-        self.by_id[i] = Some(Box::new(concave));
+        self.by_id[i] = Some(concave);
         self.count += 1;
+    }
+
+    /// Takes the concave polygon of `id` out of the table, if it has one (a snapshot load
+    /// keeps the target's polygons that the snapshot holds too).
+    pub(super) fn take(&mut self, id: u32) -> Option<Box<ConcavePolygon>> {
+        let taken = self.by_id.get_mut(id as usize).and_then(Option::take);
+        self.count -= usize::from(taken.is_some());
+        taken
     }
 
     /// Every concave entry belongs to a live id whose row holds its hull.

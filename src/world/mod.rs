@@ -81,7 +81,7 @@ pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
-pub use scene::{SceneError, ShapeDesc};
+pub use scene::{SceneError, SceneShape, ShapeDesc};
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing

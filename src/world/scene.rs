@@ -16,23 +16,50 @@
 //! `add_shapes(vec![world.shape_desc(id)?], …)` rebuilds a bit-identical shape (same
 //! geometry, transform, layer, mask and static flag).
 //!
+//! A concave polygon is a description too ([`SceneShape::Concave`], its checked outline
+//! cut into parts when it was built), so that a scene, and `shape_desc` of any live shape,
+//! round-trips: the parts are rebuilt from the outline, bit for bit.
+//!
 //! Errors name the record and the field, `list[3].halfWidth must be greater than 0 (got
 //! -1)`: [`SceneError`] is the core's error plus the index of the record. The wasm binding
 //! decodes JavaScript objects into descriptions and adds nothing of its own.
 
 use super::errors::{check_angle, check_coordinate};
 use super::{ShapeOptions, World, WorldError, MAX_SHAPES};
-use crate::shape::{MessageWriter, Shape, ShapeError};
+use crate::shape::{ConcavePolygon, MessageWriter, Shape, ShapeError};
 use core::fmt;
+
+/// The geometry of a [`ShapeDesc`]: a convex shape of one of the seven kinds, or a concave
+/// polygon.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SceneShape {
+    /// A convex shape, possibly built straight from the enum, unchecked: checked when added.
+    Convex(Shape),
+    /// A concave polygon (checked and cut into parts when it was built).
+    Concave(ConcavePolygon),
+}
+
+impl From<Shape> for SceneShape {
+    fn from(shape: Shape) -> SceneShape {
+        SceneShape::Convex(shape)
+    }
+}
+
+impl From<ConcavePolygon> for SceneShape {
+    fn from(concave: ConcavePolygon) -> SceneShape {
+        SceneShape::Concave(concave)
+    }
+}
 
 /// One shape of a scene as plain data: its geometry, its transform and its options.
 ///
-/// `shape` may be built straight from the [`Shape`] enum, unchecked (a record read from a
-/// file, say): [`World::add_shapes`] checks it as [`World::add`] does.
+/// A convex `shape` may be built straight from the [`Shape`] enum, unchecked (a record read
+/// from a file, say): [`World::add_shapes`] checks it as [`World::add`] does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShapeDesc {
-    /// The kind and its sizes (a segment's ends relative to the position).
-    pub shape: Shape,
+    /// The kind and its sizes (a segment's ends relative to the position), or a concave
+    /// polygon.
+    pub shape: SceneShape,
     /// The position's x.
     pub x: f32,
     /// The position's y.
@@ -88,7 +115,9 @@ impl ShapeDesc {
     /// Checks the description as [`World::add`] checks its arguments: the shape (with the
     /// constructors' messages), then the position and the angle.
     pub fn check(&self) -> Result<(), WorldError> {
-        self.shape.validate()?;
+        if let SceneShape::Convex(shape) = &self.shape {
+            shape.validate()?;
+        }
         check_coordinate(|| "x".into(), self.x)?;
         check_coordinate(|| "y".into(), self.y)?;
         check_angle(|| "angle".into(), self.angle)
@@ -106,7 +135,9 @@ impl World {
     /// use sepax::{Shape, ShapeOptions, World};
     ///
     /// let mut world = World::new();
-    /// let desc = |shape, x| ShapeDesc { shape, x, y: 0.0, angle: 0.0, options: ShapeOptions::default() };
+    /// let desc = |shape: Shape, x| {
+    ///     ShapeDesc { shape: shape.into(), x, y: 0.0, angle: 0.0, options: ShapeOptions::default() }
+    /// };
     /// let mut ids = Vec::new();
     /// let list = vec![desc(Shape::Circle { radius: 1.0 }, 0.0), desc(Shape::Point, 0.5)];
     /// world.add_shapes(list, &mut ids).unwrap();
@@ -136,18 +167,25 @@ impl World {
         ids.reserve(list.len());
         for (index, desc) in list.into_iter().enumerate() {
             // Cannot fail: `add` repeats the checks just passed, and there is room.
-            let id = self
-                .add(desc.shape, desc.x, desc.y, desc.angle, desc.options)
-                .map_err(|error| SceneError { index, error })?;
+            let (x, y, angle, options) = (desc.x, desc.y, desc.angle, desc.options);
+            let id = match desc.shape {
+                SceneShape::Convex(shape) => self.add(shape, x, y, angle, options),
+                SceneShape::Concave(concave) => self.add_concave(concave, x, y, angle, options),
+            }
+            .map_err(|error| SceneError { index, error })?;
             ids.push(id);
         }
         Ok(())
     }
 
     /// The live shape `id` as a description: its geometry, its current (not yet stepped)
-    /// transform and its options. `add_shapes` of it makes an identical shape.
+    /// transform and its options (a concave polygon as its outline). `add_shapes` of it
+    /// makes an identical shape.
     pub fn shape_desc(&self, id: u32) -> Result<ShapeDesc, WorldError> {
-        let shape = self.shape(id)?.clone();
+        let shape = match self.concave(id)? {
+            Some(concave) => SceneShape::Concave(concave.clone()),
+            None => SceneShape::Convex(self.shape(id)?.clone()),
+        };
         let (x, y, angle) = self.transform(id)?;
         let (layer, mask) = self.layer_mask(id)?;
         Ok(ShapeDesc {

@@ -12,7 +12,10 @@
 //! The snapshot holds what the future depends on and nothing that can be derived:
 //!
 //! - every id-indexed column (`flags`, kinds, `xs`, `ys`, `angles`, layers, masks,
-//!   generations) and each live shape's parameters (a polygon's vertices, not its normals);
+//!   generations) and each live shape's parameters (a polygon's vertices, not its normals;
+//!   a concave polygon's checked outline, not its parts or hull, which the deterministic
+//!   decomposition rebuilds bit for bit, and which the loader requires to come back
+//!   unchanged);
 //! - the free list in stack order, so that the next add returns the same id;
 //! - the ids removed since the last step (their pairs end at the next step even where the
 //!   id was issued again) and whether static shapes await a refresh;
@@ -66,7 +69,7 @@
 
 use super::{World, MAX_COORDINATE};
 use crate::math::Transform;
-use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError};
+use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError, ShapeKind};
 use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
 use core::fmt;
 
@@ -76,11 +79,15 @@ mod load;
 pub const SNAPSHOT_MAGIC: [u8; 4] = *b"SPXW";
 /// The format version this build writes and reads.
 pub const SNAPSHOT_VERSION: u32 = 1;
-/// The length of the header: magic, version, ten counts and a flags word.
-pub const SNAPSHOT_HEADER_LEN: usize = 52;
+/// The length of the header: magic, version, ten counts, a flags word and two more counts
+/// (the concave outlines).
+pub const SNAPSHOT_HEADER_LEN: usize = 60;
 
 /// The kind byte of a free slot.
 const NO_KIND: u8 = 0xFF;
+/// The kind byte of a concave polygon (one past the convex kinds): its outline is in the
+/// last section, and its row's hull is rebuilt from it.
+const CONCAVE_KIND: u8 = ShapeKind::ALL.len() as u8;
 /// Header flag: static shapes were written since the tree was built.
 const STATICS_DIRTY: u32 = 1;
 /// Header flag: the world computes contact points; the last step's follow the removed ids,
@@ -311,7 +318,7 @@ impl World {
         o.0.extend_from_slice(&SNAPSHOT_MAGIC);
         o.u32(SNAPSHOT_VERSION);
         // The counts that need a pass over the shapes are patched in at the end.
-        for _ in 0..11 {
+        for _ in 0..13 {
             o.u32(0);
         }
         let (polygons, params) = self.write_slot_columns(&mut o);
@@ -330,6 +337,7 @@ impl World {
         if points.enabled {
             o.words(&points.published, f32::to_bits);
         }
+        let (concaves, outline_points) = self.write_outlines(&mut o);
         let flags = (u32::from(self.statics_dirty) * STATICS_DIRTY)
             | (u32::from(points.enabled) * CONTACT_POINTS);
         let counts = [
@@ -344,6 +352,8 @@ impl World {
             self.ended.len() / 2,
             removed.len(),
             flags as usize,
+            concaves,
+            outline_points,
         ];
         for (k, count) in counts.into_iter().enumerate() {
             let at = 8 + 4 * k;
@@ -366,12 +376,19 @@ impl World {
         o.0.extend((0..n).map(|id| {
             if store.flags[id] & FLAG_ALIVE == 0 {
                 NO_KIND
+            } else if self.concaves.get(id as u32).is_some() {
+                CONCAVE_KIND
             } else {
                 body(id).shape.kind() as u8
             }
         }));
+        // A concave shape's row holds its hull, which is rebuilt from the outline: no
+        // vertex count, no parameters.
+        let convex = |id: &usize| {
+            store.flags[*id] & FLAG_ALIVE != 0 && self.concaves.get(*id as u32).is_none()
+        };
         let mut polygons = 0;
-        for id in (0..n).filter(|&id| store.flags[id] & FLAG_ALIVE != 0) {
+        for id in (0..n).filter(convex) {
             if let Shape::Polygon(polygon) = &body(id).shape {
                 o.0.push(polygon.vertices().len() as u8);
                 polygons += 1;
@@ -384,10 +401,29 @@ impl World {
             o.words(column, same);
         }
         let start = o.0.len();
-        for id in (0..n).filter(|&id| store.flags[id] & FLAG_ALIVE != 0) {
+        for id in (0..n).filter(convex) {
             for_each_param(&body(id).shape, |v| o.f32(v));
         }
         (polygons, (o.0.len() - start) / 4)
+    }
+
+    /// Writes each concave polygon's checked outline, in id order: its point count, then
+    /// its points. Returns how many outlines and points there are.
+    fn write_outlines(&self, o: &mut Out) -> (usize, usize) {
+        let (mut outlines, mut points) = (0, 0);
+        for id in 0..self.store.slot_count() as u32 {
+            if let Some(concave) = self.concaves.get(id) {
+                let outline = concave.outline();
+                o.u32(outline.len() as u32);
+                for v in outline {
+                    o.f32(v.x);
+                    o.f32(v.y);
+                }
+                outlines += 1;
+                points += outline.len();
+            }
+        }
+        (outlines, points)
     }
 
     /// Writes the poses the columns do not give (see the module docs): first the moving

@@ -104,7 +104,7 @@ impl Input<'_> {
     }
 }
 
-/// A world of up to 31 shapes of every kind, some static, some filtered, some removed,
+/// A world of up to 31 shapes of every kind (concave polygons too), some static, some filtered, some removed,
 /// stepped a few times, with transforms written since the last step.
 fn small_world(input: &mut Input) -> sepax::World {
     use sepax::math::Vec2;
@@ -113,7 +113,33 @@ fn small_world(input: &mut Input) -> sepax::World {
     let count = input.byte() % 32;
     for _ in 0..count {
         let size = 0.5 + f32::from(input.byte() % 16) / 4.0;
-        let shape = match input.byte() % 7 {
+        let choice = input.byte() % 8;
+        let flags = input.byte();
+        let options = ShapeOptions {
+            layer: if flags & 1 != 0 { 2 } else { 1 },
+            mask: if flags & 2 != 0 { 1 } else { u32::MAX },
+            is_static: flags & 4 != 0,
+        };
+        let (x, y, angle) = (input.coordinate(), input.coordinate(), input.coordinate());
+        if choice == 7 {
+            // A concave L: its outline goes in the snapshot's last section.
+            let l = [
+                (0.0, 0.0),
+                (2.0, 0.0),
+                (2.0, 1.0),
+                (1.0, 1.0),
+                (1.0, 2.0),
+                (0.0, 2.0),
+            ];
+            let outline: Vec<Vec2> = l
+                .iter()
+                .map(|&(a, b)| Vec2::new(a * size, b * size))
+                .collect();
+            let concave = sepax::shape::ConcavePolygon::new(&outline).unwrap();
+            world.add_concave(concave, x, y, angle, options).unwrap();
+            continue;
+        }
+        let shape = match choice {
             0 => Shape::circle(size),
             1 => Shape::aligned_box(size, size / 2.0),
             2 => Shape::oriented_box(size, size / 3.0),
@@ -127,13 +153,6 @@ fn small_world(input: &mut Input) -> sepax::World {
             5 => Shape::segment(Vec2::new(-size, 0.0), Vec2::new(size, 0.5)),
             _ => Ok(Shape::point()),
         };
-        let flags = input.byte();
-        let options = ShapeOptions {
-            layer: if flags & 1 != 0 { 2 } else { 1 },
-            mask: if flags & 2 != 0 { 1 } else { u32::MAX },
-            is_static: flags & 4 != 0,
-        };
-        let (x, y, angle) = (input.coordinate(), input.coordinate(), input.coordinate());
         world.add(shape.unwrap(), x, y, angle, options).unwrap();
     }
     for _ in 0..input.byte() % 4 {

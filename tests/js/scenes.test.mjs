@@ -15,6 +15,7 @@ function state(world, ids) {
   return {
     size: world.size,
     shapes: [...ids].map((id) => world.shape(id)),
+    parts: [...ids].map((id) => [...world.parts(id)]),
     generations: [...ids].map((id) => world.generation(id)),
     pairs: [...world.pairs()],
     contacts: [...new Uint32Array(world.contacts().slice().buffer)], // the bits
@@ -31,13 +32,15 @@ function eachKind(world) {
     world.addCapsule(2, 3, 2, 0.25, 1.1, { mask: -1 }),
     world.addSegment(-1, -2, 2.5, -2.75),
     world.addPoint(0.75, 0.5, { layer: 0x80000000, mask: 0xffffffff }),
+    // An L, clockwise, with a collinear point: described by its checked outline, rebuilt into the same parts.
+    world.addConcavePolygon(-2, 4, 0.2, [0, 4, 1, 4, 1, 1, 4, 1, 4, 0, 0, 0, 0, 2], { layer: 8 }),
   ];
   world.setTransform(ids[5], 0.1, -2.2, 7.25); // a turned segment: its ends are local
   world.setTransform(ids[0], 0.5, 0.25, 1e10); // a huge angle on a circle is kept too
   return ids;
 }
 
-const KINDS = ["circle", "box", "alignedBox", "polygon", "capsule", "segment", "point"];
+const KINDS = ["circle", "box", "alignedBox", "polygon", "capsule", "segment", "point", "concave"];
 
 test("every kind round-trips exactly through shape(id) and addShapes, and through JSON", () => {
   const world = new World();
@@ -58,6 +61,8 @@ test("every kind round-trips exactly through shape(id) and addShapes, and throug
     assert.equal(records[0].angle, Math.fround(1e10));
     assert.equal(records[6].layer, 0x80000000);
     assert.equal(records[6].mask, 0xffffffff);
+    assert.equal(records[7].points.length, 12, "the L's six checked points, not its hull's");
+    assert.equal(world.parts(ids[7])[0], 2, "two parts");
 
     assert.deepEqual([...copy.addShapes(records)], ids);
     assert.deepEqual(state(copy, ids), state(world, ids));
@@ -205,7 +210,36 @@ const HOSTILE = [
   ["a number entry", () => [CIRCLE(), 7], TypeError, /list\[1\] must be an object/],
   ["an array entry", () => [CIRCLE(), [1, 2]], TypeError, /list\[1\] must be an object/],
   ["no kind", () => [CIRCLE(), { x: 0, y: 0, radius: 1 }], TypeError, /list\[1\]\.kind must be a string/],
-  ["an unknown kind", () => [CIRCLE(), { kind: "star", x: 0, y: 0 }], TypeError, /list\[1\]\.kind must be one of/],
+  [
+    "an unknown kind",
+    () => [CIRCLE(), { kind: "star", x: 0, y: 0 }],
+    TypeError,
+    /list\[1\]\.kind must be one of .*"polygon", "concave" \(got "star"\)/,
+  ],
+  [
+    "a concave outline that crosses itself",
+    () => [CIRCLE(), { kind: "concave", x: 0, y: 0, points: [0, 0, 2, 2, 2, 0, 0, 2] }],
+    RangeError,
+    /list\[1\]\.points: the outline crosses itself/,
+  ],
+  [
+    "a concave outline of 1025 points",
+    () => [CIRCLE(), { kind: "concave", x: 0, y: 0, points: new Float64Array(2050) }],
+    RangeError,
+    /list\[1\]\.points: a concave polygon has at most 1024 points/,
+  ],
+  [
+    "a concave record with a polygon's size key",
+    () => [CIRCLE(), { kind: "concave", x: 0, y: 0, radius: 1, points: [0, 0, 1, 0, 0, 1] }],
+    TypeError,
+    /list\[1\].*radius/,
+  ],
+  [
+    "concave points not an array",
+    () => [CIRCLE(), { kind: "concave", x: 0, y: 0, points: "0,0,1,0,0,1" }],
+    TypeError,
+    /list\[1\]\.points must be a Float32Array/,
+  ],
   ["a kind of another case", () => [CIRCLE(), { kind: "Circle", x: 0, y: 0, radius: 1 }], TypeError, /list\[1\]\.kind/],
   ["an extra field", () => [CIRCLE(), { ...CIRCLE(), colour: "red" }], TypeError, /list\[1\]: unknown key "colour"/],
   [

@@ -8,13 +8,14 @@ import { mulberry32 } from "../../bench-js/rng.mjs";
 
 await init();
 
-/** A world of moving and static shapes of several kinds. */
+/** A world of moving and static shapes of several kinds, concave L shapes among them. */
 function scene(seed) {
   const rand = mulberry32(seed);
   const w = new World();
   for (let k = 0; k < 120; k++) {
     const [x, y, opts] = [rand() * 40, rand() * 40, { isStatic: k % 6 === 0 }];
-    if (k % 3 === 0) w.addCircle(x, y, 1 + rand(), opts);
+    if (k % 10 === 9) w.addConcavePolygon(x, y, rand() * 6, [0, 0, 4, 0, 4, 1, 1, 1, 1, 4, 0, 4], opts);
+    else if (k % 3 === 0) w.addCircle(x, y, 1 + rand(), opts);
     else if (k % 3 === 1) w.addBox(x, y, 1 + rand(), 0.5 + rand(), rand() * 6, opts);
     else w.addPolygon(x, y, rand() * 6, [0, 0, 2, 0, 2.5, 1.5, 0, 2], opts);
   }
@@ -94,6 +95,9 @@ test("results, transforms and generations read straight after a load are the sav
   assert.equal(other.generation(5), saved.gen);
   assert.equal(other.has(5), false);
   assert.equal(other.addPoint(0, 0), w.addPoint(0, 0), "the next add gets the same id");
+  // Concave shapes come back as concave: the same parts, not their hull.
+  assert.deepEqual(Array.from(other.parts(9)), Array.from(w.parts(9)));
+  assert.ok(other.parts(9)[0] >= 2, "an L has two parts");
   w.free();
   other.free();
 });

@@ -2,12 +2,14 @@
 //! into a world that cannot fail (see the parent module's essay).
 
 use super::{
-    for_each_param, pose_bits, pose_of, same, transform_valid, SnapshotError, CONTACT_POINTS,
-    NO_KIND, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION, STATICS_DIRTY,
+    for_each_param, pose_bits, pose_of, same, transform_valid, SnapshotError, CONCAVE_KIND,
+    CONTACT_POINTS, NO_KIND, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION, STATICS_DIRTY,
 };
 use crate::math::{Aabb, Rot, Transform, Vec2};
 use crate::narrow_phase::MANIFOLD_STRIDE;
-use crate::shape::{Shape, ShapeError, ShapeKind, MAX_POLYGON_VERTICES};
+use crate::shape::{
+    ConcavePolygon, Shape, ShapeError, ShapeKind, MAX_OUTLINE_VERTICES, MAX_POLYGON_VERTICES,
+};
 use crate::store::{Body, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
 use crate::world::events::pair_key;
 use crate::world::{is_custom_filter, World, MAX_SHAPES};
@@ -60,6 +62,9 @@ struct Layout {
     started: usize,
     ended: usize,
     removed: usize,
+    /// Concave polygons, and the points of their outlines.
+    concaves: usize,
+    outline_points: usize,
     statics_dirty: bool,
     /// The world computes contact points, and the snapshot holds the last step's.
     contact_points: bool,
@@ -82,13 +87,15 @@ struct Layout {
     ended_at: usize,
     removed_at: usize,
     points_at: usize,
+    outlines_at: usize,
 }
 
 /// Byte sizes of the records of the lists after the columns.
 const MOVED_RECORD: usize = 16;
 const POSE_RECORD: usize = 20;
 
-/// The length of a snapshot whose header has the counts `c(0)` … `c(9)`, in `u64`:
+/// The length of a snapshot whose header has the counts `c(0)` … `c(9)`, `c(11)` and
+/// `c(12)` (without the contact points, which a flag adds), in `u64`:
 /// counts below 2^32 times record sizes below 2^5 cannot overflow it.
 fn expected_len(c: impl Fn(usize) -> u64) -> u64 {
     let n = c(0);
@@ -103,6 +110,8 @@ fn expected_len(c: impl Fn(usize) -> u64) -> u64 {
         (c(6), 8 + 12),       // pairs and contacts
         (c(7) + c(8), 8),     // started, ended
         (c(9), 4),            // removed
+        (c(11), 4),           // outline point counts
+        (c(12), 8),           // outline points
     ];
     SNAPSHOT_HEADER_LEN as u64
         + sizes
@@ -169,27 +178,16 @@ impl Layout {
             });
         }
         Ok(Layout::place(
-            [
-                count(0),
-                count(1),
-                count(2),
-                count(3),
-                count(4),
-                count(5),
-                count(6),
-                count(7),
-                count(8),
-                count(9),
-            ]
-            .map(|v| v as usize),
+            [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12].map(|k| count(k) as usize),
             flags & STATICS_DIRTY != 0,
             points,
         ))
     }
 
     /// Where each section starts, given counts whose total fits the input.
-    fn place(counts: [usize; 10], statics_dirty: bool, contact_points: bool) -> Layout {
-        let [slots, free, polygons, params, moved, poses, pairs, started, ended, removed] = counts;
+    fn place(counts: [usize; 12], statics_dirty: bool, contact_points: bool) -> Layout {
+        let [slots, free, polygons, params, moved, poses, pairs, started, ended, removed, concaves, outline_points] =
+            counts;
         let mut at = SNAPSHOT_HEADER_LEN;
         let mut next = |size: usize| {
             let start = at;
@@ -208,6 +206,8 @@ impl Layout {
             started,
             ended,
             removed,
+            concaves,
+            outline_points,
             statics_dirty,
             contact_points,
             flags_at: next(n),
@@ -229,6 +229,7 @@ impl Layout {
             ended_at: next(8 * ended),
             removed_at: next(4 * removed),
             points_at: next(usize::from(contact_points) * 4 * MANIFOLD_STRIDE * pairs),
+            outlines_at: next(4 * concaves + 8 * outline_points),
         }
     }
 }
@@ -240,6 +241,8 @@ struct Checked<'a> {
     layout: Layout,
     /// `None`: the target world's shape under that id, which is the same.
     shapes: Vec<Option<Shape>>,
+    /// The concave polygons by id, in id order (`None`: the target's, which is the same).
+    concaves: Vec<(u32, Option<ConcavePolygon>)>,
 }
 
 /// The slot byte's bits (the store's own `FLAG_*` values).
@@ -260,6 +263,7 @@ impl<'a> Checked<'a> {
             bytes,
             layout,
             shapes: Vec::new(),
+            concaves: Vec::new(),
         };
         checked.check_slots()?;
         checked.read_shapes(target)?;
@@ -279,7 +283,7 @@ impl<'a> Checked<'a> {
     /// Flags and kinds of every slot; the counts of free slots, polygons and parameters.
     fn check_slots(&self) -> Result<(), SnapshotError> {
         let (bytes, l) = (self.bytes, &self.layout);
-        let (mut live, mut polygons, mut params) = (0, 0, 0);
+        let (mut live, mut polygons, mut params, mut concaves) = (0, 0, 0, 0);
         for id in 0..l.slots {
             let (flags, kind) = (bytes[l.flags_at + id], bytes[l.kinds_at + id]);
             let alive = flags & FLAG_ALIVE != 0;
@@ -288,7 +292,7 @@ impl<'a> Checked<'a> {
                 let at = l.flags_at + id;
                 return Err(bad("flags of slot", id, at));
             }
-            let known = (kind as usize) < ShapeKind::ALL.len();
+            let known = kind <= CONCAVE_KIND;
             if (alive && !known) || (!alive && kind != NO_KIND) {
                 return Err(bad("kind of slot", id, l.kinds_at + id));
             }
@@ -300,6 +304,7 @@ impl<'a> Checked<'a> {
                 return Err(bad("flags of slot", id, l.flags_at + id));
             }
             live += 1;
+            concaves += usize::from(kind == CONCAVE_KIND);
             let mut vertices = 0;
             if kind == ShapeKind::Polygon as u8 {
                 if polygons == l.polygons {
@@ -320,6 +325,9 @@ impl<'a> Checked<'a> {
         if params != l.params {
             return Err(count_error("parameters", l.params, params));
         }
+        if concaves != l.concaves {
+            return Err(count_error("concave polygons", l.concaves, concaves));
+        }
         if l.free != l.slots - live {
             return Err(count_error("free ids", l.free, l.slots - live));
         }
@@ -330,13 +338,20 @@ impl<'a> Checked<'a> {
     /// result to be the stored parameters exactly.
     fn read_shapes(&mut self, reusable: &World) -> Result<(), SnapshotError> {
         let (bytes, l) = (self.bytes, self.layout);
-        let (mut at, mut polygon) = (l.params_at, 0);
+        let (mut at, mut polygon, mut outline_at) = (l.params_at, 0, l.outlines_at);
         let mut shapes = Vec::with_capacity(l.slots - l.free);
         for id in 0..l.slots {
             if slot_flags(bytes, &l, id) & FLAG_ALIVE == 0 {
                 continue;
             }
             let (start, kind) = (at, bytes[l.kinds_at + id]);
+            if kind == CONCAVE_KIND {
+                let (concave, next) = read_outline(bytes, &l, id as u32, outline_at, reusable)?;
+                outline_at = next;
+                shapes.push(concave.as_ref().map(|c| Shape::Polygon(c.hull().clone())));
+                self.concaves.push((id as u32, concave));
+                continue;
+            }
             let mut vertices = 0;
             if kind == ShapeKind::Polygon as u8 {
                 vertices = bytes[l.vertex_counts_at + polygon] as usize;
@@ -363,9 +378,62 @@ impl<'a> Checked<'a> {
                 Err(error) => return Err(bad_shape(Some(error))),
             }
         }
+        // The outline counts read add up to the header's count of points.
+        let end = l.outlines_at + 4 * l.concaves + 8 * l.outline_points;
+        if outline_at != end {
+            let points = (outline_at - l.outlines_at - 4 * l.concaves) / 8;
+            return Err(count_error("outline points", l.outline_points, points));
+        }
         self.shapes = shapes;
         Ok(())
     }
+}
+
+/// The outline of concave shape `id` at `at`: its point count, then its points, checked
+/// by [`ConcavePolygon::new`] and required to be exactly a checked outline. Returns the
+/// polygon (`None`: the target world holds the same one under `id`) and where the next
+/// outline starts.
+fn read_outline(
+    bytes: &[u8],
+    l: &Layout,
+    id: u32,
+    at: usize,
+    reusable: &World,
+) -> Result<(Option<ConcavePolygon>, usize), SnapshotError> {
+    let count = u32_at(bytes, at) as usize;
+    let start = at + 4;
+    let end = l.outlines_at + 4 * l.concaves + 8 * l.outline_points;
+    // Within the section (an earlier outline may have claimed points that are not there).
+    let fits = (3..=MAX_OUTLINE_VERTICES).contains(&count) && start + 8 * count <= end;
+    if !fits {
+        return Err(bad("outline point count of slot", id as usize, at));
+    }
+    let point = |k: usize| {
+        Vec2::new(
+            f32_at(bytes, start + 8 * k),
+            f32_at(bytes, start + 8 * k + 4),
+        )
+    };
+    let bits = |p: Vec2| (p.x.to_bits(), p.y.to_bits());
+    let same_as = |outline: &[Vec2]| {
+        outline.len() == count
+            && outline
+                .iter()
+                .enumerate()
+                .all(|(k, &v)| bits(v) == bits(point(k)))
+    };
+    if let Some(old) = reusable.concaves.get(id) {
+        if same_as(old.outline()) {
+            return Ok((None, start + 8 * count));
+        }
+    }
+    let points: Vec<Vec2> = (0..count).map(point).collect();
+    let bad_shape = |error| SnapshotError::BadShape { id, at, error };
+    let concave = ConcavePolygon::new(&points).map_err(|e| bad_shape(Some(e)))?;
+    if !same_as(concave.outline()) {
+        return Err(bad_shape(None));
+    }
+    Ok((Some(concave), start + 8 * count))
 }
 
 /// The shape of `kind` whose parameters start at `at`, through the constructors' checks
@@ -618,7 +686,7 @@ fn read_words<T>(column: &mut Vec<T>, bytes: &[u8], at: usize, count: usize, fro
 
 impl Checked<'_> {
     /// Writes the checked snapshot into `world`. Cannot fail: everything was checked.
-    fn build(self, world: &mut World) {
+    fn build(mut self, world: &mut World) {
         let (bytes, l) = (self.bytes, self.layout);
         let n = l.slots;
         let store = &mut world.store;
@@ -633,7 +701,15 @@ impl Checked<'_> {
             .flags
             .extend_from_slice(&bytes[l.flags_at..l.flags_at + n]);
         world.resting.reset_to(&store.xs, &store.ys, &store.angles);
+        let concaves = core::mem::take(&mut self.concaves);
         self.build_bodies(world);
+        let mut old = core::mem::take(&mut world.concaves);
+        for (id, concave) in concaves {
+            // Always there: a `None` was the target's own, found in its table.
+            if let Some(concave) = concave.map(Box::new).or_else(|| old.take(id)) {
+                world.concaves.insert_boxed(id, concave);
+            }
+        }
         let store = &mut world.store;
         let free = (0..l.free).map(|k| u32_at(bytes, l.free_at + 4 * k));
         store.rebuild_rows_in_id_order(free);
