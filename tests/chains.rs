@@ -958,3 +958,44 @@ fn zero_length_segments_are_merged_and_points_read_back() {
     assert_eq!(world.check_no_chains(None), Ok(()));
     world.validate().unwrap();
 }
+
+#[test]
+fn contact_points_of_a_box_across_joints_lie_on_the_floor_and_in_the_box() {
+    use sepax::WorldOptions;
+    let mut world = World::with_options(WorldOptions {
+        contact_points: true,
+    });
+    let chain = Chain::new(&collinear_points(), false).unwrap();
+    world
+        .add_chain(chain, 0.0, 0.0, 0.0, static_opts())
+        .unwrap();
+    // Flat, sunk 0.1: its bottom face lies on the floor, across a joint at every x.
+    let flat = world
+        .add(
+            Shape::oriented_box(0.5, 0.4).unwrap(),
+            1.0,
+            0.3,
+            0.0,
+            opts(),
+        )
+        .unwrap();
+    let mut x = 1.0f32;
+    while x < 100.0 {
+        world.set_transform(flat, x, 0.3, 0.0).unwrap();
+        assert_eq!(world.step().unwrap(), 1);
+        let p = world.contact_points();
+        let count = p[0] as usize;
+        assert!(count >= 1, "x = {x}: {p:?}");
+        for k in 0..count {
+            let (px, py, depth) = (p[1 + 3 * k], p[2 + 3 * k], p[3 + 3 * k]);
+            // Midway between the surfaces: 0.05 below y = 0 is where they meet.
+            assert!((py + 0.05).abs() < 1e-4, "x = {x}: point {k} at y = {py}");
+            assert!((depth - 0.1).abs() < 1e-4, "x = {x}: depth {depth}");
+            assert!(
+                (px - x).abs() <= 0.5 + 1e-4,
+                "x = {x}: point {k} at x = {px}"
+            );
+        }
+        x += 0.0913;
+    }
+}
