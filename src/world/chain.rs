@@ -17,9 +17,9 @@
 //! ray and cast hits (a ghost becomes the face normal). On a loop, a shape behind a
 //! segment does not touch it.
 //!
-//! Snapshots and scene records do not describe chains yet: [`World::first_chain_id`] and
-//! [`World::check_no_chains`] are the one check the snapshot and `shape(id)` call before
-//! they write anything.
+//! Snapshots and scene records do not describe chains yet: [`World::check_no_chains`]
+//! (with [`World::first_chain_id`]) is the one check for the snapshot and `shape(id)` to
+//! make before they write anything, until chains have a section of their own.
 
 use super::concave::Pieces;
 use super::{World, WorldError};
