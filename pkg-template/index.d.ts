@@ -167,7 +167,8 @@ export type ShapeDesc =
   | ({ kind: "segment"; x1: number; y1: number; x2: number; y2: number } & ShapePlacement)
   | ({ kind: "point" } & ShapePlacement)
   | ({ kind: "polygon"; points: number[] | Float32Array | Float64Array } & ShapePlacement)
-  | ({ kind: "concave"; points: number[] | Float32Array | Float64Array } & ShapePlacement);
+  | ({ kind: "concave"; points: number[] | Float32Array | Float64Array } & ShapePlacement)
+  | ({ kind: "chain"; points: number[] | Float32Array | Float64Array; loop?: boolean } & ShapePlacement);
 
 /** What `shape(id)` returns: a `ShapeDesc` with every field present (`points` a plain array). */
 export type ShapeRecord = ShapeDesc & Required<ShapePlacement>;
@@ -409,7 +410,8 @@ export class World {
    * `add*` calls would return). A record is a `queryShape` probe (the same kinds and size fields) with `x`, `y`,
    * `angle` (default 0) and the `add*` methods' options `layer`, `mask`, `isStatic` (same defaults); a segment's
    * ends `x1, y1, x2, y2` are relative to `x, y`; `{ kind: "concave", points }` is a concave polygon, as
-   * `addConcavePolygon` takes it. The whole list is checked first: a bad record throws a
+   * `addConcavePolygon` takes it, and `{ kind: "chain", points, loop? }` a chain, as `addChain` takes it (placed by
+   * `x`, `y`, `angle`). The whole list is checked first: a bad record throws a
    * `TypeError` (not an object, a wrong type, an unknown kind or key) or `RangeError` (a bad value) naming its
    * index and field, e.g. `addShapes: list[3].halfWidth must be greater than 0 (got -1)`, and nothing is added.
    * Unknown keys are errors, so a misspelt option is never ignored.
@@ -422,7 +424,8 @@ export class World {
   addShapes(list: ShapeDesc[]): Uint32Array;
   /**
    * The shape `id` as a new plain object with every field present (its current transform, a polygon's kept
-   * vertices as an array of numbers, a concave polygon's checked outline as `{ kind: "concave", points }`):
+   * vertices as an array of numbers, a concave polygon's checked outline as `{ kind: "concave", points }`, a
+   * chain's checked points as `{ kind: "chain", points, loop }`):
    * `addShapes([world.shape(id)])` adds an identical shape, and
    * `JSON.stringify` saves it. A removed or unknown `id` is a `RangeError` naming `id`.
    * @example

@@ -945,17 +945,11 @@ fn zero_length_segments_are_merged_and_points_read_back() {
         world.chain_points(ball, &mut out),
         Err(WorldError::NotAChain { id: ball })
     );
-    // The check snapshots and scene records call until they can describe chains.
-    assert_eq!(world.first_chain_id(), Some(id));
-    assert_eq!(world.check_no_chains(Some(ball)), Ok(()));
-    let refused = world.check_no_chains(None).unwrap_err();
-    assert_eq!(refused, WorldError::ChainNotSupported { id });
-    assert!(refused
-        .to_string()
-        .contains("chains are not in snapshots or scene records yet"));
     world.remove(id).unwrap();
-    assert_eq!(world.first_chain_id(), None);
-    assert_eq!(world.check_no_chains(None), Ok(()));
+    assert_eq!(
+        world.chain(id),
+        Err(WorldError::UnknownId { arg: "id", id })
+    );
     world.validate().unwrap();
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use common::rng::Rng;
 use common::{random_shape, Style};
-use sepax::shape::ConcavePolygon;
+use sepax::shape::{Chain, ConcavePolygon};
 use sepax::world::{SceneError, SceneShape, ShapeDesc};
 use sepax::{Shape, ShapeKind, ShapeOptions, Vec2, World, WorldError};
 
@@ -440,4 +440,51 @@ fn concave_polygons_round_trip_as_their_outline() {
     let err = world.add_shapes(bad, &mut ids).unwrap_err();
     assert_eq!(err.index, 1);
     assert_eq!(world.len(), before);
+}
+
+#[test]
+fn chains_round_trip_as_their_points_and_side() {
+    let mut world = World::new();
+    let mut ids = Vec::new();
+    // A floor with a repeated point (merged) and a closed diamond.
+    let floor = [(0.0, 0.0), (5.0, 0.0), (5.0, 0.0), (10.0, 1.0), (15.0, 0.0)];
+    let floor: Vec<Vec2> = floor.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+    let diamond = [(0.0, -2.0), (2.0, 0.0), (0.0, 2.0), (-2.0, 0.0)];
+    let diamond: Vec<Vec2> = diamond.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+    let list = vec![
+        ShapeDesc {
+            shape: Chain::new(&floor, false).unwrap().into(),
+            ..desc(Shape::Point, 1.0, -3.0)
+        },
+        ShapeDesc {
+            shape: Chain::new(&diamond, true).unwrap().into(),
+            angle: 0.3,
+            ..desc(Shape::Point, 20.0, 0.0)
+        },
+        desc(Shape::Circle { radius: 0.5 }, 7.0, -2.8),
+    ];
+    world.add_shapes(list, &mut ids).unwrap();
+    assert_eq!(world.chain(0).unwrap().unwrap().points().len(), 4);
+    assert!(world.chain(1).unwrap().unwrap().is_loop());
+    let descs: Vec<ShapeDesc> = ids
+        .iter()
+        .map(|&id| world.shape_desc(id).unwrap())
+        .collect();
+    assert!(matches!(&descs[1].shape, SceneShape::Chain(c) if c.is_loop()));
+    let mut copy = World::new();
+    let mut copy_ids = Vec::new();
+    copy.add_shapes(descs.clone(), &mut copy_ids).unwrap();
+    assert_eq!(copy_ids, ids);
+    for &id in &ids {
+        assert_eq!(copy.shape_desc(id).unwrap(), descs[id as usize]);
+    }
+    // The same pairs and contacts: the circle on the floor, then inside the loop (none).
+    for (x, y) in [(7.0, -2.8), (20.0, 0.0), (21.9, 0.0)] {
+        for w in [&mut world, &mut copy] {
+            w.set_transform(2, x, y, 0.0).unwrap();
+            w.step().unwrap();
+        }
+        assert_eq!(world.pairs(), copy.pairs(), "at {x}, {y}");
+        assert_eq!(world.contacts(), copy.contacts());
+    }
 }

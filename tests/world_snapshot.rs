@@ -15,7 +15,7 @@ use common::rng::Mulberry32;
 use common::{random_shape, rng::Rng, Style};
 use restore_check::check_restore;
 use sepax::math::Vec2;
-use sepax::shape::{ConcavePolygon, ShapeError};
+use sepax::shape::{Chain, ConcavePolygon, ShapeError};
 use sepax::world::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_VERSION};
 use sepax::{ShapeKind, ShapeOptions, World, WorldOptions};
 
@@ -46,6 +46,21 @@ fn random_options(rng: &mut Mulberry32) -> ShapeOptions {
 }
 
 fn add_random(world: &mut World, rng: &mut Mulberry32) -> u32 {
+    if rng.below(10) == 0 {
+        // A chain of 2 to 30 points, open or a loop (its points are stored, its segments
+        // rebuilt).
+        let is_loop = rng.below(2) == 0;
+        let points = 3 + rng.below(28);
+        let mut chain = radial(rng, points, 4.0);
+        if !is_loop {
+            chain.truncate(points - 1 - rng.below(points - 2));
+        }
+        let chain = Chain::new(&chain, is_loop).unwrap();
+        let (x, y) = (rng.range(0.0, EXTENT), rng.range(0.0, EXTENT));
+        let angle = rng.range(-3.0, 3.0);
+        let options = random_options(rng);
+        return world.add_chain(chain, x, y, angle, options).unwrap();
+    }
     if rng.below(8) == 0 {
         // A concave outline of 4 to 40 points (its outline is stored, its parts rebuilt).
         let points = 4 + rng.below(37);
@@ -320,7 +335,7 @@ fn replay_after_restore_is_bit_identical_in_a_crowd() {
 
 #[test]
 fn replay_after_restore_is_bit_identical_without_resting() {
-    replay_equals_first_run(3, 300, 120, false);
+    replay_equals_first_run(4, 300, 120, false);
 }
 
 /// A snapshot carries the contact-points setting and the last step's points (a pair may
@@ -391,9 +406,12 @@ fn busy_snapshot() -> Vec<u8> {
     world.set_transform(5, 30.0, 30.0, 0.5).unwrap();
     world.step().unwrap();
     let live = live_ids(&world);
-    world.remove(live[10]).unwrap();
-    world.remove(live[11]).unwrap();
+    // Two shapes with pairs go, so that the next step ends pairs.
+    let (a, b) = (world.pairs()[0], world.pairs()[world.pairs().len() - 1]);
+    world.remove(a).unwrap();
+    world.remove(b).unwrap();
     world.step().unwrap();
+    let live: Vec<u32> = live.into_iter().filter(|&id| id != a && id != b).collect();
     world.remove(live[20]).unwrap();
     for id in live[30..40].iter().copied() {
         if !world.is_static(id).unwrap() {
@@ -413,7 +431,7 @@ fn busy_snapshot() -> Vec<u8> {
         (4, "moved"),
         (5, "poses"),
         (6, "pairs"),
-        (11, "concave outlines"),
+        (11, "concave outlines and chains"),
     ] {
         assert!(count(k) > 0, "{what}");
     }
@@ -565,7 +583,7 @@ fn bad_values_are_named_with_their_place() {
         }
     );
     let mut b = bytes.clone();
-    b[kinds_at + live] = 8;
+    b[kinds_at + live] = 10;
     assert!(err(&b)
         .to_string()
         .contains(&format!("bad kind of slot {live} at byte")));
@@ -876,5 +894,139 @@ fn bad_outlines_are_named_and_change_nothing() {
     );
     assert!(!check_restore(&b, &mut target));
     // And the real bytes still load.
+    assert!(check_restore(&bytes, &mut target));
+}
+
+// ----- chains ----------------------------------------------------------------------------
+
+#[test]
+fn chains_come_back_with_the_same_points_and_sides() {
+    let o = ShapeOptions::default();
+    let mut world = World::with_options(WorldOptions {
+        contact_points: true,
+    });
+    // A floor of 1,000 segments (more points than a concave outline may have) and a loop.
+    let floor: Vec<Vec2> = (0..=1000).map(|i| Vec2::new(i as f32 * 0.5, 0.0)).collect();
+    let floor = world
+        .add_chain(Chain::new(&floor, false).unwrap(), 0.0, 10.0, 0.0, o)
+        .unwrap();
+    let ring = Chain::new(&star(9, 3.0, 5.0), true).unwrap();
+    let ring = world.add_chain(ring, 30.0, 30.0, 0.5, o).unwrap();
+    let mut boxes = Vec::new();
+    for k in 0..30 {
+        let shape = sepax::Shape::oriented_box(0.6, 0.4).unwrap();
+        boxes.push(
+            world
+                .add(shape, 3.0 + k as f32 * 1.7, 10.3, 0.1 * k as f32, o)
+                .unwrap(),
+        );
+    }
+    let circle = sepax::Shape::circle(1.0).unwrap();
+    boxes.push(world.add(circle.clone(), 30.0, 30.0, 0.0, o).unwrap()); // inside the loop: no pair
+    boxes.push(world.add(circle, 35.5, 30.0, 0.0, o).unwrap()); // across its edge
+    world.step().unwrap();
+    assert!(world.pairs().chunks(2).filter(|p| p[0] == floor).count() >= 30);
+    let bytes = world.snapshot();
+    let mut restored = World::restore(&bytes).unwrap();
+    restored.validate().unwrap();
+    assert_eq!(restored.snapshot(), bytes);
+    for id in [floor, ring] {
+        let (a, b) = (
+            world.chain(id).unwrap().unwrap(),
+            restored.chain(id).unwrap().unwrap(),
+        );
+        assert_eq!(a, b, "chain {id}: points, sides, segments");
+    }
+    for frame in 0..30 {
+        for w in [&mut world, &mut restored] {
+            for &id in &boxes {
+                let (x, y, a) = w.transform(id).unwrap();
+                w.set_transform(id, x + 0.37, y - 0.01, a + 0.05).unwrap();
+            }
+            w.step().unwrap();
+        }
+        assert_eq!(world.pairs(), restored.pairs(), "frame {frame}");
+        let bits = |w: &World| w.contacts().iter().map(|c| c.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&world), bits(&restored), "frame {frame}");
+    }
+    // In place: into a world holding the same chains (kept), and into one whose chain
+    // under that id is the other side's (replaced), and whose other chains go.
+    let mut same = World::restore(&bytes).unwrap();
+    same.load_snapshot(&bytes).unwrap();
+    same.validate().unwrap();
+    assert_eq!(same.snapshot(), bytes);
+    let mut other = World::new();
+    let open_ring = Chain::new(&star(9, 3.0, 5.0), false).unwrap();
+    other
+        .add_chain(open_ring.clone(), 0.0, 0.0, 0.0, o)
+        .unwrap();
+    other
+        .add_chain(open_ring.clone(), 0.0, 0.0, 0.0, o)
+        .unwrap();
+    for _ in 0..boxes.len() + 3 {
+        other
+            .add_chain(open_ring.clone(), 1.0, 0.0, 0.0, o)
+            .unwrap();
+    }
+    other.load_snapshot(&bytes).unwrap();
+    other.validate().unwrap();
+    assert_eq!(other.snapshot(), bytes);
+    assert!(other.chain(ring).unwrap().unwrap().is_loop());
+    assert_eq!(other.chain(boxes[0]).unwrap(), None);
+}
+
+#[test]
+fn bad_chain_points_are_named_and_change_nothing() {
+    let o = ShapeOptions::default();
+    let mut world = World::new();
+    let points: Vec<Vec2> = (0..6)
+        .map(|i| Vec2::new(i as f32, (i % 2) as f32))
+        .collect();
+    let chain = world
+        .add_chain(Chain::new(&points, false).unwrap(), 1.0, 1.0, 0.0, o)
+        .unwrap();
+    world
+        .add(sepax::Shape::circle(1.0).unwrap(), 2.0, 1.5, 0.0, o)
+        .unwrap();
+    world.step().unwrap();
+    let bytes = world.snapshot();
+    let list_at = bytes.len() - 4 - 8 * 6;
+    assert_eq!(
+        u32::from_le_bytes(bytes[list_at..list_at + 4].try_into().unwrap()),
+        6
+    );
+    let mut target = used_target();
+    // One point: too few for any chain.
+    let mut b = bytes.clone();
+    set_u32(&mut b, list_at, 1);
+    assert!(matches!(
+        World::restore(&b).unwrap_err(),
+        SnapshotError::BadValue {
+            what: "outline point count of slot",
+            ..
+        }
+    ));
+    assert!(!check_restore(&b, &mut target));
+    // A repeated point, which the constructor would merge: not a checked chain.
+    let mut b = bytes.clone();
+    b.copy_within(list_at + 4..list_at + 12, list_at + 12);
+    assert_eq!(
+        World::restore(&b).unwrap_err(),
+        SnapshotError::BadShape {
+            id: chain,
+            at: list_at,
+            error: None
+        }
+    );
+    assert!(!check_restore(&b, &mut target));
+    // A NaN point: the constructor's own error.
+    let mut b = bytes.clone();
+    set_u32(&mut b, list_at + 8, f32::NAN.to_bits());
+    let error = World::restore(&b).unwrap_err();
+    assert!(
+        matches!(error, SnapshotError::BadShape { id, error: Some(ShapeError::NonFinitePoint { index: 0 }), .. } if id == chain),
+        "{error:?}"
+    );
+    assert!(!check_restore(&b, &mut target));
     assert!(check_restore(&bytes, &mut target));
 }

@@ -31,7 +31,9 @@ use super::errors::{
 };
 use super::float_text::f64_text;
 use super::{args, WasmWorld};
-use crate::shape::{ConcavePolygon, Shape, ShapeError, MAX_OUTLINE_VERTICES};
+use crate::shape::{
+    Chain, ConcavePolygon, Shape, ShapeError, MAX_CHAIN_POINTS, MAX_OUTLINE_VERTICES,
+};
 use crate::world::{SceneShape, ShapeDesc, MAX_SHAPES};
 use js_sys::{Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -41,22 +43,53 @@ const M: &str = "addShapes";
 /// The keys a record of any kind may have, besides its kind's.
 const PLACEMENT_KEYS: [&str; 6] = ["x", "y", "angle", "layer", "mask", "isStatic"];
 
-/// The keys of a concave record: its own, then the placement's.
-const CONCAVE_KEYS: [&str; 8] = [
-    "kind", "points", "x", "y", "angle", "layer", "mask", "isStatic",
+/// The keys of a concave or chain record: its own, then the placement's (`loop` for a
+/// chain only).
+const POINTS_KEYS: [&str; 9] = [
+    "kind", "points", "x", "y", "angle", "layer", "mask", "isStatic", "loop",
 ];
 
-/// The concave polygon of record `item` (`{ kind: "concave", points, …placement }`), named
-/// `name`: its outline read and checked as `addConcavePolygon` does.
-fn concave_record(name: &str, item: &JsValue) -> Result<SceneShape, JsValue> {
-    plain_object(M, name, item, &CONCAVE_KEYS)?;
+/// The kinds of record that are not probe shapes, read by [`points_record`].
+const POINTS_KINDS: [&str; 2] = ["concave", "chain"];
+
+/// The concave polygon (`{ kind: "concave", points, …placement }`) or chain (`{ kind:
+/// "chain", points, loop?, …placement }`) of record `item`, named `name`: its points read
+/// and checked as `addConcavePolygon` and `addChain` do.
+fn points_record(name: &str, item: &JsValue, chain: bool) -> Result<SceneShape, JsValue> {
+    let keys = if chain {
+        &POINTS_KEYS[..]
+    } else {
+        &POINTS_KEYS[..8]
+    };
+    plain_object(M, name, item, keys)?;
     let prefix = format!("{name}.");
     let (arg, value) = field(M, &prefix, item, "points")?;
     let mut points = Vec::new();
-    let too_many = |count| ShapeError::TooManyOutlinePoints { count };
-    read_points_up_to(M, &arg, &value, &mut points, MAX_OUTLINE_VERTICES, too_many)?;
-    let concave = ConcavePolygon::new(&points).map_err(|e| shape_error_in(M, &prefix, e))?;
-    Ok(SceneShape::Concave(concave))
+    let shape_error = |e| shape_error_in(M, &prefix, e);
+    if !chain {
+        let too_many = |count| ShapeError::TooManyOutlinePoints { count };
+        read_points_up_to(M, &arg, &value, &mut points, MAX_OUTLINE_VERTICES, too_many)?;
+        return Ok(SceneShape::Concave(
+            ConcavePolygon::new(&points).map_err(shape_error)?,
+        ));
+    }
+    let too_many = |count| ShapeError::TooManyChainPoints { count };
+    read_points_up_to(M, &arg, &value, &mut points, MAX_CHAIN_POINTS, too_many)?;
+    let (arg, is_loop) = field(M, &prefix, item, "loop")?;
+    let is_loop = match is_loop.as_bool() {
+        Some(b) => b,
+        None if is_loop.is_undefined() => false,
+        None => {
+            let got = describe(&is_loop);
+            return Err(type_error(
+                M,
+                format!("{arg} must be a boolean (got {got})"),
+            ));
+        }
+    };
+    Ok(SceneShape::Chain(
+        Chain::new(&points, is_loop).map_err(shape_error)?,
+    ))
 }
 
 /// Record `index` of `list`, checked (its shape by the constructors, the rest for types:
@@ -66,13 +99,15 @@ fn record(list: &JsValue, index: u32) -> Result<ShapeDesc, JsValue> {
     let item = Reflect::get_u32(list, index).map_err(|e| unreadable(M, &name, &e))?;
     // `kind` read twice for a convex record (once here, once by `shape_object`): a getter
     // is a plain value in any record a scene file gives.
-    let concave = item.is_object()
-        && get(M, &format!("{name}.kind"), &item, &"kind".into())?.as_string()
-            == Some("concave".into());
-    let shape = if concave {
-        concave_record(&name, &item)?
+    let kind = if item.is_object() {
+        get(M, &format!("{name}.kind"), &item, &"kind".into())?.as_string()
     } else {
-        shape_object(M, &name, &item, &PLACEMENT_KEYS, &["concave"])?.into()
+        None
+    };
+    let shape = match kind.as_deref() {
+        Some("concave") => points_record(&name, &item, false)?,
+        Some("chain") => points_record(&name, &item, true)?,
+        _ => shape_object(M, &name, &item, &PLACEMENT_KEYS, &POINTS_KINDS)?.into(),
     };
     let prefix = format!("{name}.");
     let mut xya = [0.0; 3];
@@ -147,6 +182,7 @@ fn record_object(desc: &ShapeDesc) -> Result<JsValue, JsValue> {
     let kind = match &desc.shape {
         SceneShape::Convex(shape) => shape.kind().js_name(),
         SceneShape::Concave(_) => "concave",
+        SceneShape::Chain(_) => "chain",
     };
     Reflect::set(&out, &"kind".into(), &kind.into())?;
     set(&out, "x", desc.x.into())?;
@@ -154,6 +190,10 @@ fn record_object(desc: &ShapeDesc) -> Result<JsValue, JsValue> {
     set(&out, "angle", desc.angle.into())?;
     match &desc.shape {
         SceneShape::Concave(concave) => set_points(&out, concave.outline())?,
+        SceneShape::Chain(chain) => {
+            set_points(&out, chain.points())?;
+            Reflect::set(&out, &"loop".into(), &chain.is_loop().into())?;
+        }
         SceneShape::Convex(shape) => convex_fields(&out, shape)?,
     }
     set(&out, "layer", desc.options.layer.into())?;
@@ -191,7 +231,8 @@ impl WasmWorld {
     /// halfWidth, halfHeight, angle, layer, mask, isStatic }` (the kinds and size fields of
     /// `queryShape`'s shapes; `angle` default 0, `layer`, `mask`, `isStatic` as in the
     /// `add*` methods' `opts`; segment ends `x1, y1, x2, y2` relative to `x, y`; `{ kind:
-    /// "concave", points }` a concave polygon, as `addConcavePolygon` takes it), and
+    /// "concave", points }` a concave polygon, as `addConcavePolygon` takes it; `{ kind:
+    /// "chain", points, loop? }` a chain, as `addChain` takes it, placed by `x, y, angle`), and
     /// returns their ids, in order. The whole list is checked first: a bad record throws a
     /// `TypeError` or `RangeError` naming it and its field (`addShapes: list[3].halfWidth
     /// must be greater than 0 (got -1)`) and nothing is added. Unknown keys are errors.
@@ -210,7 +251,8 @@ impl WasmWorld {
 
     /// The shape `id` as a new plain object `{ kind, x, y, angle, …sizes, layer, mask,
     /// isStatic }` (every field present; a polygon's `points` as an array of numbers, a
-    /// concave polygon's checked outline as `{ kind: "concave", points }`):
+    /// concave polygon's checked outline as `{ kind: "concave", points }`, a chain's checked
+    /// points as `{ kind: "chain", points, loop }`):
     /// `addShapes([world.shape(id)])` adds an identical shape. The transform is the current
     /// one (set since the last step or not). Throws a `RangeError` naming `id` when it is
     /// not a live shape.
@@ -249,7 +291,8 @@ export type ShapeDesc =
   | ({ kind: "segment"; x1: number; y1: number; x2: number; y2: number } & ShapePlacement)
   | ({ kind: "point" } & ShapePlacement)
   | ({ kind: "polygon"; points: number[] | Float32Array | Float64Array } & ShapePlacement)
-  | ({ kind: "concave"; points: number[] | Float32Array | Float64Array } & ShapePlacement);
+  | ({ kind: "concave"; points: number[] | Float32Array | Float64Array } & ShapePlacement)
+  | ({ kind: "chain"; points: number[] | Float32Array | Float64Array; loop?: boolean } & ShapePlacement);
 
 /** What `shape(id)` returns: a `ShapeDesc` with every field present (`points` a plain array). */
 export type ShapeRecord = ShapeDesc & Required<ShapePlacement>;

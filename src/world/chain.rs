@@ -17,93 +17,24 @@
 //! ray and cast hits (a ghost becomes the face normal). On a loop, a shape behind a
 //! segment does not touch it.
 //!
-//! Snapshots and scene records do not describe chains yet: [`World::check_no_chains`]
-//! (with [`World::first_chain_id`]) is the one check for the snapshot and `shape(id)` to
-//! make before they write anything, until chains have a section of their own.
+//! Snapshots store a chain as its checked points and whether it is a loop (the segments,
+//! their hierarchy and the rectangle are rebuilt); scene records describe it as
+//! `SceneShape::Chain`.
 
 use super::concave::Pieces;
+use super::side_table::SideTable;
 use super::{World, WorldError};
 use crate::cast::support;
 use crate::math::{Transform, Vec2};
 use crate::narrow_phase::Contact;
 use crate::shape::{Chain, Shape, Smoothed};
-use crate::store::ShapeStore;
 
 /// How many roundings of the coordinates a face fallback's point may lie past a
 /// segment's end and still be over it (a point exactly over a joint is over both).
 const SLACK_ROUNDINGS: f32 = 16.0;
 
 /// The chains of a world, by id.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Chains {
-    by_id: Vec<Option<Box<Chain>>>,
-    count: usize,
-}
-
-impl Chains {
-    /// The chain stored under `id`, if it is one.
-    #[inline]
-    pub(super) fn get(&self, id: u32) -> Option<&Chain> {
-        if self.count == 0 {
-            return None;
-        }
-        self.by_id.get(id as usize).and_then(|c| c.as_deref())
-    }
-
-    /// True when `a` or `b` is a chain (checked only while some shape is).
-    #[inline]
-    pub(super) fn involves(&self, a: u32, b: u32) -> bool {
-        self.count > 0 && (self.get(a).is_some() || self.get(b).is_some())
-    }
-
-    /// Forgets the chain of `id`, if it had one (called on every removal).
-    pub(super) fn remove(&mut self, id: u32) {
-        if let Some(slot) = self.by_id.get_mut(id as usize) {
-            if slot.take().is_some() {
-                self.count -= 1;
-            }
-        }
-    }
-
-    fn insert(&mut self, id: u32, chain: Chain) {
-        let i = id as usize;
-        if self.by_id.len() <= i {
-            self.by_id.resize(i + 1, None);
-        }
-        self.by_id[i] = Some(Box::new(chain));
-        self.count += 1;
-    }
-
-    /// The smallest id holding a chain.
-    fn first(&self) -> Option<u32> {
-        if self.count == 0 {
-            return None;
-        }
-        self.by_id
-            .iter()
-            .position(Option::is_some)
-            .map(|i| i as u32)
-    }
-
-    /// Every chain entry belongs to a live id whose row holds its bounds.
-    pub(super) fn validate(&self, store: &ShapeStore) -> Result<(), String> {
-        let mut live = 0;
-        for (id, entry) in self.by_id.iter().enumerate() {
-            if let Some(c) = entry {
-                let id = id as u32;
-                let bounds = Shape::Polygon(c.bounds().clone());
-                if !store.is_alive(id) || store.bodies[store.row(id)].shape != bounds {
-                    return Err(format!("chain entry {id} does not match its row"));
-                }
-                live += 1;
-            }
-        }
-        if live != self.count {
-            return Err(format!("{live} chain entries, {} counted", self.count));
-        }
-        Ok(())
-    }
-}
+pub(super) type Chains = SideTable<Chain>;
 
 /// The contact `contact` found on segment `k` of `chain` (at `pose`; the normal from the
 /// chain to `other`, at `other_pose`) after smoothing: kept, dropped (the back of a loop),
@@ -232,25 +163,5 @@ impl World {
         out.clear();
         out.extend(chain.points().iter().flat_map(|p| [p.x, p.y]));
         Ok(())
-    }
-
-    /// The smallest id that holds a chain, if any.
-    #[must_use]
-    pub fn first_chain_id(&self) -> Option<u32> {
-        self.chains.first()
-    }
-
-    /// The check of everything that cannot describe chains yet (snapshots, scene records):
-    /// with `id`, fails when that shape is a chain; without, when any shape is.
-    /// [`WorldError::ChainNotSupported`] names the chain.
-    pub fn check_no_chains(&self, id: Option<u32>) -> Result<(), WorldError> {
-        let chain = match id {
-            Some(id) => self.chains.get(id).map(|_| id),
-            None => self.first_chain_id(),
-        };
-        match chain {
-            Some(id) => Err(WorldError::ChainNotSupported { id }),
-            None => Ok(()),
-        }
     }
 }

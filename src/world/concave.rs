@@ -35,6 +35,7 @@
 //! would do too).
 
 use super::chain::{smooth_contact, smooth_normal, Chains};
+use super::side_table::SideTable;
 use super::{World, WorldError};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
@@ -44,77 +45,7 @@ use crate::shape::{Chain, ConcavePolygon, Shape};
 use crate::store::{Body, ShapeStore, SlotInit};
 
 /// The concave polygons of a world, by id.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Concaves {
-    by_id: Vec<Option<Box<ConcavePolygon>>>,
-    count: usize,
-}
-
-impl Concaves {
-    /// The concave polygon stored under `id`, if it is one.
-    #[inline]
-    pub(super) fn get(&self, id: u32) -> Option<&ConcavePolygon> {
-        self.by_id.get(id as usize).and_then(|c| c.as_deref())
-    }
-
-    /// True when the world holds a concave shape.
-    #[inline]
-    pub(super) fn any(&self) -> bool {
-        self.count > 0
-    }
-
-    /// True when `a` or `b` is concave (checked only while some shape is).
-    #[inline]
-    pub(super) fn involves(&self, a: u32, b: u32) -> bool {
-        self.any() && (self.get(a).is_some() || self.get(b).is_some())
-    }
-
-    /// Forgets the concave polygon of `id`, if it had one (called on every removal).
-    pub(super) fn remove(&mut self, id: u32) {
-        self.take(id);
-    }
-
-    fn insert(&mut self, id: u32, concave: ConcavePolygon) {
-        self.insert_boxed(id, Box::new(concave));
-    }
-
-    /// Stores `concave` under `id` (which holds none).
-    pub(super) fn insert_boxed(&mut self, id: u32, concave: Box<ConcavePolygon>) {
-        let i = id as usize;
-        if self.by_id.len() <= i {
-            self.by_id.resize(i + 1, None);
-        }
-        self.by_id[i] = Some(concave);
-        self.count += 1;
-    }
-
-    /// Takes the concave polygon of `id` out of the table, if it has one (a snapshot load
-    /// keeps the target's polygons that the snapshot holds too).
-    pub(super) fn take(&mut self, id: u32) -> Option<Box<ConcavePolygon>> {
-        let taken = self.by_id.get_mut(id as usize).and_then(Option::take);
-        self.count -= usize::from(taken.is_some());
-        taken
-    }
-
-    /// Every concave entry belongs to a live id whose row holds its hull.
-    pub(super) fn validate(&self, store: &ShapeStore) -> Result<(), String> {
-        let mut live = 0;
-        for (id, entry) in self.by_id.iter().enumerate() {
-            if let Some(c) = entry {
-                let id = id as u32;
-                let hull = Shape::Polygon(c.hull().clone());
-                if !store.is_alive(id) || store.bodies[store.row(id)].shape != hull {
-                    return Err(format!("concave entry {id} does not match its row"));
-                }
-                live += 1;
-            }
-        }
-        if live != self.count {
-            return Err(format!("{live} concave entries, {} counted", self.count));
-        }
-        Ok(())
-    }
-}
+pub(super) type Concaves = SideTable<ConcavePolygon>;
 
 /// The convex pieces of a shape, as the kernels take them: the shape itself (with the
 /// points it is read from), a concave polygon's parts, or a chain's segments (whose

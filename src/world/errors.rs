@@ -60,12 +60,6 @@ pub enum WorldError {
         /// The id given.
         id: u32,
     },
-    /// A chain met by something that cannot describe chains yet (a snapshot, a scene
-    /// record; see [`World::check_no_chains`](super::World::check_no_chains)).
-    ChainNotSupported {
-        /// The chain's id.
-        id: u32,
-    },
 }
 
 impl WorldError {
@@ -106,10 +100,6 @@ impl WorldError {
                 out.write_str(")")
             }
             WorldError::NotAChain { id } => write!(out, "id: shape {id} is not a chain"),
-            WorldError::ChainNotSupported { id } => write!(
-                out,
-                "chains are not in snapshots or scene records yet (shape {id} is a chain)"
-            ),
         }
     }
 }

@@ -63,6 +63,7 @@ mod poses;
 mod queries;
 mod resting;
 mod scene;
+mod side_table;
 mod snapshot;
 
 use crate::broad_phase::{HashGrid, StaticTree};
@@ -770,8 +771,10 @@ impl World {
                 return Err("previous keys not strictly sorted".into());
             }
         }
-        self.concaves.validate(&self.store)?;
-        self.chains.validate(&self.store)?;
+        let hull = |c: &crate::shape::ConcavePolygon| Shape::Polygon(c.hull().clone());
+        self.concaves.validate(&self.store, "concave", hull)?;
+        let bounds = |c: &crate::shape::Chain| Shape::Polygon(c.bounds().clone());
+        self.chains.validate(&self.store, "chain", bounds)?;
         self.validate_resting()
     }
 }

@@ -17,8 +17,9 @@
 //! geometry, transform, layer, mask and static flag).
 //!
 //! A concave polygon is a description too ([`SceneShape::Concave`], its checked outline
-//! cut into parts when it was built), so that a scene, and `shape_desc` of any live shape,
-//! round-trips: the parts are rebuilt from the outline, bit for bit.
+//! cut into parts when it was built), and so is a chain ([`SceneShape::Chain`]), so that a
+//! scene, and `shape_desc` of any live shape, round-trips: the parts and segments are
+//! rebuilt from the points, bit for bit.
 //!
 //! Errors name the record and the field, `list[3].halfWidth must be greater than 0 (got
 //! -1)`: [`SceneError`] is the core's error plus the index of the record. The wasm binding
@@ -26,17 +27,25 @@
 
 use super::errors::{check_angle, check_coordinate};
 use super::{ShapeOptions, World, WorldError, MAX_SHAPES};
-use crate::shape::{ConcavePolygon, MessageWriter, Shape, ShapeError};
+use crate::shape::{Chain, ConcavePolygon, MessageWriter, Shape, ShapeError};
 use core::fmt;
 
-/// The geometry of a [`ShapeDesc`]: a convex shape of one of the seven kinds, or a concave
-/// polygon.
+/// The geometry of a [`ShapeDesc`]: a convex shape of one of the seven kinds, a concave
+/// polygon or a chain.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SceneShape {
     /// A convex shape, possibly built straight from the enum, unchecked: checked when added.
     Convex(Shape),
     /// A concave polygon (checked and cut into parts when it was built).
     Concave(ConcavePolygon),
+    /// A chain (checked when it was built).
+    Chain(Chain),
+}
+
+impl From<Chain> for SceneShape {
+    fn from(chain: Chain) -> SceneShape {
+        SceneShape::Chain(chain)
+    }
 }
 
 impl From<Shape> for SceneShape {
@@ -171,6 +180,7 @@ impl World {
             let id = match desc.shape {
                 SceneShape::Convex(shape) => self.add(shape, x, y, angle, options),
                 SceneShape::Concave(concave) => self.add_concave(concave, x, y, angle, options),
+                SceneShape::Chain(chain) => self.add_chain(chain, x, y, angle, options),
             }
             .map_err(|error| SceneError { index, error })?;
             ids.push(id);
@@ -182,9 +192,12 @@ impl World {
     /// transform and its options (a concave polygon as its outline). `add_shapes` of it
     /// makes an identical shape.
     pub fn shape_desc(&self, id: u32) -> Result<ShapeDesc, WorldError> {
-        let shape = match self.concave(id)? {
-            Some(concave) => SceneShape::Concave(concave.clone()),
-            None => SceneShape::Convex(self.shape(id)?.clone()),
+        let shape = if let Some(concave) = self.concave(id)? {
+            SceneShape::Concave(concave.clone())
+        } else if let Some(chain) = self.chain(id)? {
+            SceneShape::Chain(chain.clone())
+        } else {
+            SceneShape::Convex(self.shape(id)?.clone())
         };
         let (x, y, angle) = self.transform(id)?;
         let (layer, mask) = self.layer_mask(id)?;

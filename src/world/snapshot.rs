@@ -88,6 +88,10 @@ const NO_KIND: u8 = 0xFF;
 /// The kind byte of a concave polygon (one past the convex kinds): its outline is in the
 /// last section, and its row's hull is rebuilt from it.
 const CONCAVE_KIND: u8 = ShapeKind::ALL.len() as u8;
+/// The kind byte of an open chain: its points are in the last section.
+const CHAIN_KIND: u8 = CONCAVE_KIND + 1;
+/// The kind byte of a closed chain (a loop).
+const LOOP_KIND: u8 = CONCAVE_KIND + 2;
 /// Header flag: static shapes were written since the tree was built.
 const STATICS_DIRTY: u32 = 1;
 /// Header flag: the world computes contact points; the last step's follow the removed ids,
@@ -378,15 +382,20 @@ impl World {
                 NO_KIND
             } else if self.concaves.get(id as u32).is_some() {
                 CONCAVE_KIND
+            } else if let Some(chain) = self.chains.get(id as u32) {
+                if chain.is_loop() {
+                    LOOP_KIND
+                } else {
+                    CHAIN_KIND
+                }
             } else {
                 body(id).shape.kind() as u8
             }
         }));
-        // A concave shape's row holds its hull, which is rebuilt from the outline: no
-        // vertex count, no parameters.
-        let convex = |id: &usize| {
-            store.flags[*id] & FLAG_ALIVE != 0 && self.concaves.get(*id as u32).is_none()
-        };
+        // A concave shape's row holds its hull and a chain's its rectangle, both rebuilt
+        // from the points: no vertex count, no parameters.
+        let convex =
+            |id: &usize| store.flags[*id] & FLAG_ALIVE != 0 && self.points_of(*id as u32).is_none();
         let mut polygons = 0;
         for id in (0..n).filter(convex) {
             if let Shape::Polygon(polygon) = &body(id).shape {
@@ -407,13 +416,22 @@ impl World {
         (polygons, (o.0.len() - start) / 4)
     }
 
-    /// Writes each concave polygon's checked outline, in id order: its point count, then
-    /// its points. Returns how many outlines and points there are.
+    /// The checked points of shape `id` when it is a concave polygon (its outline) or a
+    /// chain, which is what a snapshot stores of it.
+    fn points_of(&self, id: u32) -> Option<&[crate::math::Vec2]> {
+        match self.concaves.get(id) {
+            Some(concave) => Some(concave.outline()),
+            None => self.chains.get(id).map(crate::shape::Chain::points),
+        }
+    }
+
+    /// Writes each concave polygon's checked outline and each chain's checked points, in
+    /// id order: the point count, then the points. Returns how many lists and points there
+    /// are.
     fn write_outlines(&self, o: &mut Out) -> (usize, usize) {
         let (mut outlines, mut points) = (0, 0);
         for id in 0..self.store.slot_count() as u32 {
-            if let Some(concave) = self.concaves.get(id) {
-                let outline = concave.outline();
+            if let Some(outline) = self.points_of(id) {
                 o.u32(outline.len() as u32);
                 for v in outline {
                     o.f32(v.x);

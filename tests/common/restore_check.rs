@@ -104,7 +104,7 @@ impl Input<'_> {
     }
 }
 
-/// A world of up to 31 shapes of every kind (concave polygons too), some static, some filtered, some removed,
+/// A world of up to 31 shapes of every kind (concave polygons and chains too), some static, some filtered, some removed,
 /// stepped a few times, with transforms written since the last step.
 fn small_world(input: &mut Input) -> sepax::World {
     use sepax::math::Vec2;
@@ -113,7 +113,7 @@ fn small_world(input: &mut Input) -> sepax::World {
     let count = input.byte() % 32;
     for _ in 0..count {
         let size = 0.5 + f32::from(input.byte() % 16) / 4.0;
-        let choice = input.byte() % 8;
+        let choice = input.byte() % 9;
         let flags = input.byte();
         let options = ShapeOptions {
             layer: if flags & 1 != 0 { 2 } else { 1 },
@@ -121,6 +121,15 @@ fn small_world(input: &mut Input) -> sepax::World {
             is_static: flags & 4 != 0,
         };
         let (x, y, angle) = (input.coordinate(), input.coordinate(), input.coordinate());
+        if choice == 8 {
+            // A chain, open or closed: its points go in the snapshot's last section.
+            let zigzag: Vec<Vec2> = (0..5)
+                .map(|k| Vec2::new(k as f32 * size, (k % 2) as f32 * size))
+                .collect();
+            let chain = sepax::shape::Chain::new(&zigzag, flags & 8 != 0).unwrap();
+            world.add_chain(chain, x, y, angle, options).unwrap();
+            continue;
+        }
         if choice == 7 {
             // A concave L: its outline goes in the snapshot's last section.
             let l = [

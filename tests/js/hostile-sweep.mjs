@@ -326,7 +326,7 @@ const SNAPSHOT_BYTES = [
   [v("truncated snapshot", (s) => s.world.snapshot().subarray(0, 60)), /bytes: truncated at byte 60/],
   [v("version 2", (s) => withByte(s.world.snapshot(), 4, 2)), /bytes: version 2 is not supported/],
   [v("a lying pair count", (s) => withByte(s.world.snapshot(), 32, 255)), /bytes: truncated/],
-  [v("a bad kind", (s) => withByte(s.world.snapshot(), 60 + s.world.slotCount + s.ids[0], 9)), /bytes: bad kind/],
+  [v("a bad kind", (s) => withByte(s.world.snapshot(), 60 + s.world.slotCount + s.ids[0], 10)), /bytes: bad kind/],
 ];
 
 /** sweep's `dxy` for one id, as [value, pattern]. */

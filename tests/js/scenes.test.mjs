@@ -34,13 +34,16 @@ function eachKind(world) {
     world.addPoint(0.75, 0.5, { layer: 0x80000000, mask: 0xffffffff }),
     // An L, clockwise, with a collinear point: described by its checked outline, rebuilt into the same parts.
     world.addConcavePolygon(-2, 4, 0.2, [0, 4, 1, 4, 1, 1, 4, 1, 4, 0, 0, 0, 0, 2], { layer: 8 }),
+    // A closed chain with a repeated point (merged): its checked points and its side.
+    world.addChain([0, 0, 3, 0, 3, 0, 3, 2, 0, 2], { loop: true, isStatic: true }),
   ];
+  world.setTransform(ids[8], 1, -4, 0.5);
   world.setTransform(ids[5], 0.1, -2.2, 7.25); // a turned segment: its ends are local
   world.setTransform(ids[0], 0.5, 0.25, 1e10); // a huge angle on a circle is kept too
   return ids;
 }
 
-const KINDS = ["circle", "box", "alignedBox", "polygon", "capsule", "segment", "point", "concave"];
+const KINDS = ["circle", "box", "alignedBox", "polygon", "capsule", "segment", "point", "concave", "chain"];
 
 test("every kind round-trips exactly through shape(id) and addShapes, and through JSON", () => {
   const world = new World();
@@ -63,6 +66,9 @@ test("every kind round-trips exactly through shape(id) and addShapes, and throug
     assert.equal(records[6].mask, 0xffffffff);
     assert.equal(records[7].points.length, 12, "the L's six checked points, not its hull's");
     assert.equal(world.parts(ids[7])[0], 2, "two parts");
+    assert.deepEqual(records[8].points, [0, 0, 3, 0, 3, 2, 0, 2]);
+    assert.equal(records[8].loop, true);
+    assert.equal(records[8].angle, Math.fround(0.5));
 
     assert.deepEqual([...copy.addShapes(records)], ids);
     assert.deepEqual(state(copy, ids), state(world, ids));
@@ -152,6 +158,23 @@ function gridScene(seed, count) {
         records.push({ kind: "segment", x1: -a, y1: b, x2: a, y2: -b, ...place, x: x + a, y: y - b, angle: 0 });
         break;
       }
+      case "concave": {
+        const points = [-a, -b, a, -b, a, b, 0, 0, -a, b]; // a notch in the top
+        calls.push((w) => w.addConcavePolygon(x, y, angle, points, opts));
+        records.push({ kind: "concave", points, ...place });
+        break;
+      }
+      case "chain": {
+        // addChain places a chain at the origin: the calls move it, the record places it.
+        const points = [-a, 0, 0, b, a, 0];
+        calls.push((w) => {
+          const id = w.addChain(points, opts);
+          w.setTransform(id, x, y, angle);
+          return id;
+        });
+        records.push({ kind: "chain", points, loop: false, ...place });
+        break;
+      }
       default:
         calls.push((w) => w.addPoint(x, y, opts));
         records.push({ kind: "point", ...place, angle: 0 });
@@ -214,7 +237,7 @@ const HOSTILE = [
     "an unknown kind",
     () => [CIRCLE(), { kind: "star", x: 0, y: 0 }],
     TypeError,
-    /list\[1\]\.kind must be one of .*"polygon", "concave" \(got "star"\)/,
+    /list\[1\]\.kind must be one of .*"polygon", "concave", "chain" \(got "star"\)/,
   ],
   [
     "a concave outline that crosses itself",
@@ -233,6 +256,24 @@ const HOSTILE = [
     () => [CIRCLE(), { kind: "concave", x: 0, y: 0, radius: 1, points: [0, 0, 1, 0, 0, 1] }],
     TypeError,
     /list\[1\].*radius/,
+  ],
+  [
+    "a chain of one point",
+    () => [CIRCLE(), { kind: "chain", x: 0, y: 0, points: [1, 1] }],
+    RangeError,
+    /list\[1\]\.points: .*2/,
+  ],
+  [
+    "a chain's loop not a boolean",
+    () => [CIRCLE(), { kind: "chain", x: 0, y: 0, points: [0, 0, 1, 0], loop: 1 }],
+    TypeError,
+    /list\[1\]\.loop must be a boolean \(got 1\)/,
+  ],
+  [
+    "loop on a concave record",
+    () => [CIRCLE(), { kind: "concave", x: 0, y: 0, points: [0, 0, 1, 0, 0, 1], loop: true }],
+    TypeError,
+    /list\[1\].*loop/,
   ],
   [
     "concave points not an array",

@@ -8,13 +8,17 @@ import { mulberry32 } from "../../bench-js/rng.mjs";
 
 await init();
 
-/** A world of moving and static shapes of several kinds, concave L shapes among them. */
+/** A world of moving and static shapes of several kinds, concave L shapes and chains among them. */
 function scene(seed) {
   const rand = mulberry32(seed);
   const w = new World();
   for (let k = 0; k < 120; k++) {
     const [x, y, opts] = [rand() * 40, rand() * 40, { isStatic: k % 6 === 0 }];
     if (k % 10 === 9) w.addConcavePolygon(x, y, rand() * 6, [0, 0, 4, 0, 4, 1, 1, 1, 1, 4, 0, 4], opts);
+    else if (k % 20 === 4) {
+      const chain = w.addChain([0, 0, 3, 1, 6, 0, 9, 1], { loop: k % 40 === 4, isStatic: opts.isStatic });
+      w.setTransform(chain, x, y, rand() * 6);
+    }
     else if (k % 3 === 0) w.addCircle(x, y, 1 + rand(), opts);
     else if (k % 3 === 1) w.addBox(x, y, 1 + rand(), 0.5 + rand(), rand() * 6, opts);
     else w.addPolygon(x, y, rand() * 6, [0, 0, 2, 0, 2.5, 1.5, 0, 2], opts);
@@ -98,6 +102,10 @@ test("results, transforms and generations read straight after a load are the sav
   // Concave shapes come back as concave: the same parts, not their hull.
   assert.deepEqual(Array.from(other.parts(9)), Array.from(w.parts(9)));
   assert.ok(other.parts(9)[0] >= 2, "an L has two parts");
+  // Chains too: the same points, the same side.
+  assert.deepEqual(Array.from(other.chainPoints(4)), Array.from(w.chainPoints(4)));
+  assert.deepEqual(other.shape(44), w.shape(44));
+  assert.equal(w.shape(44).loop, true);
   w.free();
   other.free();
 });

@@ -2,16 +2,19 @@
 //! into a world that cannot fail (see the parent module's essay).
 
 use super::{
-    for_each_param, pose_bits, pose_of, same, transform_valid, SnapshotError, CONCAVE_KIND,
-    CONTACT_POINTS, NO_KIND, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION, STATICS_DIRTY,
+    for_each_param, pose_bits, pose_of, same, transform_valid, SnapshotError, CHAIN_KIND,
+    CONCAVE_KIND, CONTACT_POINTS, LOOP_KIND, NO_KIND, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC,
+    SNAPSHOT_VERSION, STATICS_DIRTY,
 };
 use crate::math::{Aabb, Rot, Transform, Vec2};
 use crate::narrow_phase::MANIFOLD_STRIDE;
 use crate::shape::{
-    ConcavePolygon, Shape, ShapeError, ShapeKind, MAX_OUTLINE_VERTICES, MAX_POLYGON_VERTICES,
+    Chain, ConcavePolygon, Shape, ShapeError, ShapeKind, MAX_CHAIN_POINTS, MAX_OUTLINE_VERTICES,
+    MAX_POLYGON_VERTICES,
 };
 use crate::store::{Body, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
 use crate::world::events::pair_key;
+use crate::world::side_table::SideTable;
 use crate::world::{is_custom_filter, World, MAX_SHAPES};
 
 /// True when `shape` is of `kind` and its parameters are the `count` words at `at`, bit
@@ -62,7 +65,7 @@ struct Layout {
     started: usize,
     ended: usize,
     removed: usize,
-    /// Concave polygons, and the points of their outlines.
+    /// Concave polygons and chains, and the points of their outlines.
     concaves: usize,
     outline_points: usize,
     statics_dirty: bool,
@@ -243,6 +246,8 @@ struct Checked<'a> {
     shapes: Vec<Option<Shape>>,
     /// The concave polygons by id, in id order (`None`: the target's, which is the same).
     concaves: Vec<(u32, Option<ConcavePolygon>)>,
+    /// The chains by id, in id order (`None`: the target's, which is the same).
+    chains: Vec<(u32, Option<Chain>)>,
 }
 
 /// The slot byte's bits (the store's own `FLAG_*` values).
@@ -264,6 +269,7 @@ impl<'a> Checked<'a> {
             layout,
             shapes: Vec::new(),
             concaves: Vec::new(),
+            chains: Vec::new(),
         };
         checked.check_slots()?;
         checked.read_shapes(target)?;
@@ -292,7 +298,7 @@ impl<'a> Checked<'a> {
                 let at = l.flags_at + id;
                 return Err(bad("flags of slot", id, at));
             }
-            let known = kind <= CONCAVE_KIND;
+            let known = kind <= LOOP_KIND;
             if (alive && !known) || (!alive && kind != NO_KIND) {
                 return Err(bad("kind of slot", id, l.kinds_at + id));
             }
@@ -304,7 +310,7 @@ impl<'a> Checked<'a> {
                 return Err(bad("flags of slot", id, l.flags_at + id));
             }
             live += 1;
-            concaves += usize::from(kind == CONCAVE_KIND);
+            concaves += usize::from(kind >= CONCAVE_KIND);
             let mut vertices = 0;
             if kind == ShapeKind::Polygon as u8 {
                 if polygons == l.polygons {
@@ -326,7 +332,11 @@ impl<'a> Checked<'a> {
             return Err(count_error("parameters", l.params, params));
         }
         if concaves != l.concaves {
-            return Err(count_error("concave polygons", l.concaves, concaves));
+            return Err(count_error(
+                "concave polygons and chains",
+                l.concaves,
+                concaves,
+            ));
         }
         if l.free != l.slots - live {
             return Err(count_error("free ids", l.free, l.slots - live));
@@ -346,10 +356,36 @@ impl<'a> Checked<'a> {
             }
             let (start, kind) = (at, bytes[l.kinds_at + id]);
             if kind == CONCAVE_KIND {
-                let (concave, next) = read_outline(bytes, &l, id as u32, outline_at, reusable)?;
-                outline_at = next;
+                let list = PointList::read(bytes, &l, id as u32, outline_at, 3)?;
+                outline_at = list.end();
+                let old = reusable.concaves.get(id as u32);
+                let concave = if old.is_some_and(|c| list.holds(c.outline())) {
+                    None
+                } else {
+                    let concave =
+                        ConcavePolygon::new(&list.points()).map_err(|e| list.bad(Some(e)))?;
+                    Some(list.checked(concave, ConcavePolygon::outline)?)
+                };
                 shapes.push(concave.as_ref().map(|c| Shape::Polygon(c.hull().clone())));
                 self.concaves.push((id as u32, concave));
+                continue;
+            }
+            if kind == CHAIN_KIND || kind == LOOP_KIND {
+                let is_loop = kind == LOOP_KIND;
+                let list =
+                    PointList::read(bytes, &l, id as u32, outline_at, 2 + usize::from(is_loop))?;
+                outline_at = list.end();
+                let old = reusable.chains.get(id as u32);
+                let chain = if old.is_some_and(|c| c.is_loop() == is_loop && list.holds(c.points()))
+                {
+                    None
+                } else {
+                    let chain =
+                        Chain::new(&list.points(), is_loop).map_err(|e| list.bad(Some(e)))?;
+                    Some(list.checked(chain, Chain::points)?)
+                };
+                shapes.push(chain.as_ref().map(|c| Shape::Polygon(c.bounds().clone())));
+                self.chains.push((id as u32, chain));
                 continue;
             }
             let mut vertices = 0;
@@ -389,51 +425,83 @@ impl<'a> Checked<'a> {
     }
 }
 
-/// The outline of concave shape `id` at `at`: its point count, then its points, checked
-/// by [`ConcavePolygon::new`] and required to be exactly a checked outline. Returns the
-/// polygon (`None`: the target world holds the same one under `id`) and where the next
-/// outline starts.
-fn read_outline(
-    bytes: &[u8],
-    l: &Layout,
+/// The points of a concave polygon's outline or a chain in the last section: a point count,
+/// then the points.
+struct PointList<'a> {
+    bytes: &'a [u8],
     id: u32,
+    /// Where the count is.
     at: usize,
-    reusable: &World,
-) -> Result<(Option<ConcavePolygon>, usize), SnapshotError> {
-    let count = u32_at(bytes, at) as usize;
-    let start = at + 4;
-    let end = l.outlines_at + 4 * l.concaves + 8 * l.outline_points;
-    // Within the section (an earlier outline may have claimed points that are not there).
-    let fits = (3..=MAX_OUTLINE_VERTICES).contains(&count) && start + 8 * count <= end;
-    if !fits {
-        return Err(bad("outline point count of slot", id as usize, at));
+    count: usize,
+}
+
+impl<'a> PointList<'a> {
+    /// The list of shape `id` at `at`, with `least` to [`MAX_CHAIN_POINTS`] points (at
+    /// most [`MAX_OUTLINE_VERTICES`] for an outline, which the constructor checks), within
+    /// the section (an earlier list may have claimed points that are not there).
+    fn read(
+        bytes: &'a [u8],
+        l: &Layout,
+        id: u32,
+        at: usize,
+        least: usize,
+    ) -> Result<PointList<'a>, SnapshotError> {
+        let count = u32_at(bytes, at) as usize;
+        let end = l.outlines_at + 4 * l.concaves + 8 * l.outline_points;
+        let fits = (least..=MAX_CHAIN_POINTS.max(MAX_OUTLINE_VERTICES)).contains(&count)
+            && at + 4 + 8 * count <= end;
+        if !fits {
+            return Err(bad("outline point count of slot", id as usize, at));
+        }
+        Ok(PointList {
+            bytes,
+            id,
+            at,
+            count,
+        })
     }
-    let point = |k: usize| {
-        Vec2::new(
-            f32_at(bytes, start + 8 * k),
-            f32_at(bytes, start + 8 * k + 4),
-        )
-    };
-    let bits = |p: Vec2| (p.x.to_bits(), p.y.to_bits());
-    let same_as = |outline: &[Vec2]| {
-        outline.len() == count
-            && outline
+
+    /// Where the next list starts.
+    fn end(&self) -> usize {
+        self.at + 4 + 8 * self.count
+    }
+
+    fn point(&self, k: usize) -> Vec2 {
+        let at = self.at + 4 + 8 * k;
+        Vec2::new(f32_at(self.bytes, at), f32_at(self.bytes, at + 4))
+    }
+
+    fn points(&self) -> Vec<Vec2> {
+        (0..self.count).map(|k| self.point(k)).collect()
+    }
+
+    /// True when the list is `points`, bit for bit.
+    fn holds(&self, points: &[Vec2]) -> bool {
+        let bits = |p: Vec2| (p.x.to_bits(), p.y.to_bits());
+        points.len() == self.count
+            && points
                 .iter()
                 .enumerate()
-                .all(|(k, &v)| bits(v) == bits(point(k)))
-    };
-    if let Some(old) = reusable.concaves.get(id) {
-        if same_as(old.outline()) {
-            return Ok((None, start + 8 * count));
+                .all(|(k, &p)| bits(p) == bits(self.point(k)))
+    }
+
+    /// The error of a list whose shape the constructor rejects (`None`: would change).
+    fn bad(&self, error: Option<ShapeError>) -> SnapshotError {
+        SnapshotError::BadShape {
+            id: self.id,
+            at: self.at,
+            error,
         }
     }
-    let points: Vec<Vec2> = (0..count).map(point).collect();
-    let bad_shape = |error| SnapshotError::BadShape { id, at, error };
-    let concave = ConcavePolygon::new(&points).map_err(|e| bad_shape(Some(e)))?;
-    if !same_as(concave.outline()) {
-        return Err(bad_shape(None));
+
+    /// `shape`, built from the list, when the checked points it keeps are the list itself.
+    fn checked<S>(&self, shape: S, kept: fn(&S) -> &[Vec2]) -> Result<S, SnapshotError> {
+        if self.holds(kept(&shape)) {
+            Ok(shape)
+        } else {
+            Err(self.bad(None))
+        }
     }
-    Ok((Some(concave), start + 8 * count))
 }
 
 /// The shape of `kind` whose parameters start at `at`, through the constructors' checks
@@ -702,14 +770,10 @@ impl Checked<'_> {
             .extend_from_slice(&bytes[l.flags_at..l.flags_at + n]);
         world.resting.reset_to(&store.xs, &store.ys, &store.angles);
         let concaves = core::mem::take(&mut self.concaves);
+        let chains = core::mem::take(&mut self.chains);
         self.build_bodies(world);
-        let mut old = core::mem::take(&mut world.concaves);
-        for (id, concave) in concaves {
-            // Always there: a `None` was the target's own, found in its table.
-            if let Some(concave) = concave.map(Box::new).or_else(|| old.take(id)) {
-                world.concaves.insert_boxed(id, concave);
-            }
-        }
+        rebuild_table(&mut world.concaves, concaves);
+        rebuild_table(&mut world.chains, chains);
         let store = &mut world.store;
         let free = (0..l.free).map(|k| u32_at(bytes, l.free_at + 4 * k));
         store.rebuild_rows_in_id_order(free);
@@ -815,6 +879,18 @@ impl Checked<'_> {
             let shape = shapes.next().unwrap_or(Shape::Point);
             store.aabbs.push(shape.aabb(&pose));
             store.bodies.push(Body { pose, shape });
+        }
+    }
+}
+
+/// Replaces the content of `table` by `entries` (`None`: the entry the table holds under
+/// that id, kept).
+fn rebuild_table<T>(table: &mut SideTable<T>, entries: Vec<(u32, Option<T>)>) {
+    let mut old = core::mem::take(table);
+    for (id, entry) in entries {
+        // Always there: a `None` was the target's own, found in its table.
+        if let Some(entry) = entry.map(Box::new).or_else(|| old.take(id)) {
+            table.insert_boxed(id, entry);
         }
     }
 }
