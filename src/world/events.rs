@@ -156,8 +156,8 @@ impl World {
 /// Puts the found pairs in key order, for ids below `ids`: a counting sort on `a` (one
 /// counter per id), then one insertion-sort pass for the order on `b` within each run of
 /// equal `a`. Runs are short (a shape touches a few others), so that pass moves each pair
-/// a few places at most; the rare long run (a big shape touching many) is heap-sorted
-/// first, so that it needs no moves. `buffer`, `starts` and `long_runs` are scratch.
+/// a few places at most; the rare long run (a big shape touching many) is sorted first
+/// ([`sort_run`]), so that it needs no moves. `buffer`, `starts` and `long_runs` are scratch.
 ///
 /// One pass over all the runs rather than a sort of each run in a loop over the ids: that
 /// loop mispredicts branches on the runs' lengths, and was slower.
@@ -194,10 +194,12 @@ fn sort_found(
         *at += 1;
     }
     // `starts[a]` is now where the run of `a` ends, and so where the run of `a + 1` begins.
+    // `found` is read no more: each long run is sorted through its own span of it.
     for &a in long_runs.iter() {
         let a = a as usize;
         let begin = if a == 0 { 0 } else { starts[a - 1] as usize };
-        heap_sort_by_key(&mut buffer[begin..starts[a] as usize], |f| f.key);
+        let end = starts[a] as usize;
+        sort_run(&mut buffer[begin..end], &mut found[begin..end]);
     }
     for k in 1..buffer.len() {
         let mut m = k;
@@ -207,6 +209,48 @@ fn sort_found(
         }
     }
     core::mem::swap(found, buffer);
+}
+
+/// Sorts a run of found pairs of one `a` by `b` (the key's low half), through `scratch`
+/// (as long as the run): a least-significant-digit radix sort with digits of at most 8
+/// bits, as few passes as the largest `b` needs (two below 65,536 ids).
+///
+/// Not the heap sort: a long run is one large shape (a concave outline, a chain, a level's
+/// floor) touching hundreds of small ones, every frame, and the heap sort's unpredictable
+/// branches made that run cost as much as all the short ones together.
+fn sort_run(run: &mut [Found], scratch: &mut [Found]) {
+    let b_of = |f: &Found| f.key as u32;
+    let bits = 32 - run.iter().fold(0, |all, f| all | b_of(f)).leading_zeros();
+    let passes = bits.div_ceil(8).max(1);
+    let digit_bits = bits.div_ceil(passes);
+    let mask = (1u32 << digit_bits) - 1;
+    let mut counts = [0u32; 256];
+    let counts = &mut counts[..1 << digit_bits];
+    {
+        let (mut from, mut to) = (&mut *run, &mut *scratch);
+        for pass in 0..passes {
+            let digit = |f: &Found| ((b_of(f) >> (pass * digit_bits)) & mask) as usize;
+            counts.fill(0);
+            for f in from.iter() {
+                counts[digit(f)] += 1;
+            }
+            let mut total = 0;
+            for c in counts.iter_mut() {
+                let count = *c;
+                *c = total;
+                total += count;
+            }
+            for f in from.iter() {
+                let d = digit(f);
+                to[counts[d] as usize] = *f;
+                counts[d] += 1;
+            }
+            core::mem::swap(&mut from, &mut to);
+        }
+    }
+    if passes % 2 == 1 {
+        run.copy_from_slice(scratch);
+    }
 }
 
 /// Appends one found pair to the published pairs, contacts and keys.
@@ -294,11 +338,22 @@ mod tests {
         let mut rng = crate::test_rng::Rng::new(5);
         let (mut buffer, mut starts, mut long) = (Vec::new(), Vec::new(), Vec::new());
         let mut next = |limit: u64| (rng.next_u64() % limit) as u32;
-        // Few ids (long runs, heap-sorted) and many (short runs); one buffer throughout.
-        for (ids, len) in [(10, 3000), (5000, 3000), (70_000, 100), (1, 40), (3, 0)] {
+        // Few ids (long runs, radix-sorted in one to four passes as `b` needs) and many
+        // (short runs); one buffer throughout.
+        let cases = [
+            (10, 3000, 1 << 20),
+            (5000, 3000, 1 << 20),
+            (70_000, 100, 1 << 20),
+            (1, 40, 1 << 20),
+            (3, 0, 1 << 20),
+            (2, 600, 1 << 32),
+            (3, 300, 1 << 11),
+            (2, 100, 1),
+        ];
+        for (ids, len, b_limit) in cases {
             let mut found: Vec<Found> = (0..len)
                 .map(|_| Found {
-                    key: pair_key(next(ids), next(1 << 20)),
+                    key: pair_key(next(ids), next(b_limit)),
                     ..Found::default()
                 })
                 .collect();
@@ -312,7 +367,7 @@ mod tests {
                 ids as usize,
             );
             let got: Vec<u64> = found.iter().map(|f| f.key).collect();
-            assert_eq!(got, want, "{len} pairs over {ids} ids");
+            assert_eq!(got, want, "{len} pairs over {ids} ids, b below {b_limit}");
         }
     }
 
