@@ -165,17 +165,17 @@ impl ConcavePolygon {
     /// the polygon's local frame), in part order, until it returns false. Walks the
     /// hierarchy over the parts: a shape touching one corner of a large outline meets a
     /// few boxes, not every part's.
-    pub fn each_part_near(&self, near: &Aabb, visit: &mut dyn FnMut(usize) -> bool) {
+    pub fn each_part_near(&self, near: &Aabb, mut visit: impl FnMut(usize) -> bool) {
         // Depth-first order with skip links: no stack, and the parts come out in order.
         let mut k = 0;
         while let Some(node) = self.tree.get(k) {
-            if !node.bounds.overlaps(near) {
+            if !meets(&node.bounds, near) {
                 k = node.skip as usize;
                 continue;
             }
             if node.skip as usize == k + 1 {
                 for i in node.start as usize..node.end as usize {
-                    if self.boxes[i].overlaps(near) && !visit(i) {
+                    if meets(&self.boxes[i], near) && !visit(i) {
                         return;
                     }
                 }
@@ -196,6 +196,13 @@ impl ConcavePolygon {
     pub fn triangle_count(&self) -> usize {
         self.triangle_count
     }
+}
+
+/// [`Aabb::overlaps`] without its early exits: one branch on all four comparisons, which
+/// the walk's unpredictable answers need.
+#[inline]
+fn meets(a: &Aabb, b: &Aabb) -> bool {
+    (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y)
 }
 
 /// Adds the convex part with `vertices` to `parts`. A part of zero area is dropped; one

@@ -129,7 +129,7 @@ impl<'a> Pieces<'a> {
             }
             Pieces::Parts(concave) => {
                 let parts = concave.parts();
-                concave.each_part_near(&local_box(pose, near), &mut |k| {
+                concave.each_part_near(&local_box(pose, near), |k: usize| {
                     visit(k as u32, &parts[k], parts[k].polygon_points())
                 });
             }
@@ -226,35 +226,13 @@ pub fn deepest_pieces<'a>(
             }
         }
     };
-    // The step's common case, a concave shape and a convex one: one walk of the parts.
+    // The step's common case, a concave shape and a convex one: one direct walk of the parts.
     match (a, b) {
         (Pieces::Parts(concave), Pieces::One(shape_b, points_b)) => {
-            let parts = concave.parts();
-            concave.each_part_near(&local_box(pose_a, box_b), &mut |k| {
-                let part = &parts[k];
-                keep(
-                    k as u32,
-                    (part, part.polygon_points()),
-                    0,
-                    (shape_b, points_b),
-                );
-                true
-            });
-            return best;
+            return deepest_part(concave, pose_a, (shape_b, points_b), pose_b, box_b, false);
         }
         (Pieces::One(shape_a, points_a), Pieces::Parts(concave)) => {
-            let parts = concave.parts();
-            concave.each_part_near(&local_box(pose_b, box_a), &mut |k| {
-                let part = &parts[k];
-                keep(
-                    0,
-                    (shape_a, points_a),
-                    k as u32,
-                    (part, part.polygon_points()),
-                );
-                true
-            });
-            return best;
+            return deepest_part(concave, pose_b, (shape_a, points_a), pose_a, box_a, true);
         }
         _ => {}
     }
@@ -270,6 +248,41 @@ pub fn deepest_pieces<'a>(
             keep(ka, (shape_a, points_a), kb, (shape_b, points_b));
             true
         });
+        true
+    });
+    best
+}
+
+/// [`deepest_pieces`] of a concave polygon (at `pose`) and a convex shape (`other`, at
+/// `other_pose`, within the world box `other_box`): the concave one is B when `swapped`.
+///
+/// The walk of the parts is inlined here, with the kernel called straight from it: no
+/// indirect call per part, and no smoothing (neither side is a chain). The same part pairs
+/// in the same order as the general walk, so the same contact.
+#[inline(never)]
+fn deepest_part<'a>(
+    concave: &'a ConcavePolygon,
+    pose: &Transform,
+    other: (&'a Shape, &'a [Vec2]),
+    other_pose: &Transform,
+    other_box: &Aabb,
+    swapped: bool,
+) -> Option<DeepestPieces<'a>> {
+    let parts = concave.parts();
+    let mut best: Option<DeepestPieces<'a>> = None;
+    concave.each_part_near(&local_box(pose, other_box), |k| {
+        let part = &parts[k];
+        let piece = (part, part.polygon_points());
+        let (a, pose_a, b, pose_b) = if swapped {
+            (other, other_pose, piece, pose)
+        } else {
+            (piece, pose, other, other_pose)
+        };
+        if let Some(contact) = collide_piece(a.0, a.1, pose_a, b.0, b.1, pose_b) {
+            if best.map_or(true, |best| contact.depth > best.contact.depth) {
+                best = Some(DeepestPieces { contact, a, b });
+            }
+        }
         true
     });
     best
