@@ -553,16 +553,29 @@ fn sweeps_and_moves_of_and_against_a_concave_shape() {
 }
 
 #[test]
-fn the_part_hierarchy_finds_exactly_the_parts_whose_boxes_meet_a_box_in_order() {
+fn the_part_search_finds_exactly_the_parts_whose_boxes_meet_a_box_in_order() {
     let mut rng = Mulberry32::new(0x7EE);
     for n in [3, 12, 100, 1024] {
         let concave = ConcavePolygon::new(&radial(&mut rng, n, 100.0)).unwrap();
-        for _ in 0..200 {
+        let boxes = concave.part_boxes();
+        for q in 0..600 {
             let (x, y) = (rng.range(-120.0, 120.0), rng.range(-120.0, 120.0));
-            let (w, h) = (rng.range(0.0, 60.0), rng.range(0.0, 60.0));
+            // Large boxes (the hierarchy), small ones (the grid's lists: the step's shapes),
+            // and small ones with a corner or a side on a part's box (touching counts).
+            let size = if q < 200 { 60.0 } else { 8.0 };
+            let (w, h) = (rng.range(0.0, size), rng.range(0.0, size));
+            let (x, y) = match q % 3 {
+                _ if q < 400 => (x, y),
+                0 => (boxes[q % boxes.len()].max.x, y),
+                1 => (x, boxes[q % boxes.len()].max.y - h),
+                _ => (
+                    boxes[q % boxes.len()].min.x - w,
+                    boxes[q % boxes.len()].min.y - h,
+                ),
+            };
             let query = sepax::Aabb::new(Vec2::new(x, y), Vec2::new(x + w, y + h));
             let mut found = Vec::new();
-            concave.each_part_near(&query, &mut |k| {
+            concave.each_part_near(&query, |k| {
                 found.push(k);
                 true
             });

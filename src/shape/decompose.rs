@@ -72,6 +72,8 @@ pub struct ConcavePolygon {
     boxes: Vec<Aabb>,
     /// A bounding volume hierarchy over the parts' boxes (see [`PartNode`]).
     tree: Vec<PartNode>,
+    /// A grid over the parts' boxes, for boxes within one of its cells (see [`PartGrid`]).
+    grid: PartGrid,
     /// How many triangles the ear clipping made before merging.
     triangle_count: usize,
 }
@@ -90,6 +92,36 @@ struct PartNode {
 
 /// The most parts a leaf of the hierarchy holds.
 const LEAF_PARTS: usize = 4;
+
+/// A uniform grid over the bounds of a concave polygon's parts: each cell lists, in part
+/// order, the parts whose boxes meet it or the cell after it (along x, y or both). A query
+/// box over at most two cells along each side meets only parts of the list of the cell
+/// of its minimum corner, so the step's usual query (a small shape against a large
+/// outline) tests a few boxes instead of walking the hierarchy from its root; a larger
+/// box walks the hierarchy.
+///
+/// Along each axis, a part is listed in every cell from the one before the cell of its
+/// box's minimum to the cell of its maximum, each found by [`PartGrid::cell`], which is
+/// monotonic in its argument. When a part's box meets a query box and the query's corners
+/// are in cells `c` and at most `c + 1`: `cell(part min) <= cell(query max) <= c + 1` and
+/// `c = cell(query min) <= cell(part max)`, so the part is in `c`'s list. Whole cells, no
+/// margin in coordinates: no rounding to reason about.
+#[derive(Clone, Debug, PartialEq)]
+struct PartGrid {
+    /// The minimum corner of the bounds.
+    origin: Vec2,
+    /// Cells per unit length, along x and y.
+    scale: Vec2,
+    /// Cells along each side.
+    size: usize,
+    /// Where the list of cell `x + size * y` starts in `parts` (one more entry at the end).
+    starts: Vec<u32>,
+    /// The lists of the cells, one after the other.
+    parts: Vec<u16>,
+}
+
+/// The most cells along a side of a [`PartGrid`].
+const MAX_GRID_SIDE: usize = 32;
 
 impl ConcavePolygon {
     /// Checks the outline `points` (either winding) and cuts it into convex parts.
@@ -132,6 +164,7 @@ impl ConcavePolygon {
         }
         let boxes: Vec<Aabb> = parts.iter().map(local_box).collect();
         let (parts, boxes, tree) = part_tree(parts, boxes);
+        let grid = PartGrid::new(&boxes, &tree[0].bounds);
         let hull = ConvexPolygon::from_hull(&convex_hull(&coords, &outline));
         Ok(ConcavePolygon {
             outline,
@@ -139,6 +172,7 @@ impl ConcavePolygon {
             parts,
             boxes,
             tree,
+            grid,
             triangle_count: triangles.len(),
         })
     }
@@ -166,6 +200,19 @@ impl ConcavePolygon {
     /// hierarchy over the parts: a shape touching one corner of a large outline meets a
     /// few boxes, not every part's.
     pub fn each_part_near(&self, near: &Aabb, mut visit: impl FnMut(usize) -> bool) {
+        let grid = &self.grid;
+        let (x, y) = (grid.cell(near.min.x, 0), grid.cell(near.min.y, 1));
+        if grid.cell(near.max.x, 0) <= x + 1 && grid.cell(near.max.y, 1) <= y + 1 {
+            let cell = x + grid.size * y;
+            let list = &grid.parts[grid.starts[cell] as usize..grid.starts[cell + 1] as usize];
+            for &i in list {
+                let i = usize::from(i);
+                if meets(&self.boxes[i], near) && !visit(i) {
+                    return;
+                }
+            }
+            return;
+        }
         // Depth-first order with skip links: no stack, and the parts come out in order.
         let mut k = 0;
         while let Some(node) = self.tree.get(k) {
@@ -195,6 +242,64 @@ impl ConcavePolygon {
     #[must_use]
     pub fn triangle_count(&self) -> usize {
         self.triangle_count
+    }
+}
+
+impl PartGrid {
+    /// The grid over `bounds` of the parts with local boxes `boxes`: about two cells per
+    /// part along each side of a square of them (fewer parts per list than the hierarchy
+    /// tests boxes), at most [`MAX_GRID_SIDE`].
+    fn new(boxes: &[Aabb], bounds: &Aabb) -> PartGrid {
+        let size = ((4 * boxes.len()) as f32).sqrt().ceil() as usize;
+        let size = size.clamp(1, MAX_GRID_SIDE);
+        let extents = bounds.extents();
+        let per_unit = |e: f32| if e > 0.0 { size as f32 / e } else { 0.0 };
+        let mut grid = PartGrid {
+            origin: bounds.min,
+            scale: Vec2::new(per_unit(extents.x), per_unit(extents.y)),
+            size,
+            starts: vec![0; size * size + 1],
+            parts: Vec::new(),
+        };
+        // Counted, then placed: each cell's list in part order.
+        let mut counts = vec![0u32; size * size];
+        grid.each_cell(boxes, |cell, _| counts[cell] += 1);
+        for cell in 0..size * size {
+            grid.starts[cell + 1] = grid.starts[cell] + counts[cell];
+        }
+        let mut next = grid.starts.clone();
+        let mut parts = vec![0; grid.starts[size * size] as usize];
+        grid.each_cell(boxes, |cell, i| {
+            parts[next[cell] as usize] = i as u16;
+            next[cell] += 1;
+        });
+        grid.parts = parts;
+        grid
+    }
+
+    /// Calls `visit` with every cell that the box of each part meets, and the part.
+    fn each_cell(&self, boxes: &[Aabb], mut visit: impl FnMut(usize, usize)) {
+        for (i, b) in boxes.iter().enumerate() {
+            for y in self.cell(b.min.y, 1).saturating_sub(1)..=self.cell(b.max.y, 1) {
+                for x in self.cell(b.min.x, 0).saturating_sub(1)..=self.cell(b.max.x, 0) {
+                    visit(x + self.size * y, i);
+                }
+            }
+        }
+    }
+
+    /// The column (`axis` 0) or row (1) of the cell holding the coordinate `v`, clamped
+    /// to the grid: monotonic in `v` (a subtraction, a product by a positive constant, a
+    /// clamp and a truncation, each monotonic in `f32`).
+    #[inline]
+    fn cell(&self, v: f32, axis: usize) -> usize {
+        let (origin, scale) = if axis == 0 {
+            (self.origin.x, self.scale.x)
+        } else {
+            (self.origin.y, self.scale.y)
+        };
+        // Clamped first, the truncation is a floor.
+        ((v - origin) * scale).max(0.0).min((self.size - 1) as f32) as usize
     }
 }
 
