@@ -290,7 +290,7 @@ impl PartGrid {
 
     /// The column (`axis` 0) or row (1) of the cell holding the coordinate `v`, clamped
     /// to the grid: monotonic in `v` (a subtraction, a product by a positive constant, a
-    /// clamp and a truncation, each monotonic in `f32`).
+    /// saturating truncation and a clamp, each monotonic).
     #[inline]
     fn cell(&self, v: f32, axis: usize) -> usize {
         let (origin, scale) = if axis == 0 {
@@ -298,8 +298,9 @@ impl PartGrid {
         } else {
             (self.origin.y, self.scale.y)
         };
-        // Clamped first, the truncation is a floor.
-        ((v - origin) * scale).max(0.0).min((self.size - 1) as f32) as usize
+        // The cast saturates (below zero and NaN give 0), so it is a floor clamped below;
+        // `f32::max` and `min` would be calls to `fmaxf` and `fminf` in the `.wasm`.
+        (((v - origin) * scale) as usize).min(self.size - 1)
     }
 }
 
