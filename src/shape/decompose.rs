@@ -262,30 +262,40 @@ impl PartGrid {
             parts: Vec::new(),
         };
         // Counted, then placed: each cell's list in part order.
-        let mut counts = vec![0u32; size * size];
-        grid.each_cell(boxes, |cell, _| counts[cell] += 1);
-        for cell in 0..size * size {
-            grid.starts[cell + 1] = grid.starts[cell] + counts[cell];
+        // `next` counts each cell's parts (pass 0), becomes where each list starts, then
+        // where its next part goes (pass 1).
+        let mut next = vec![0u32; size * size];
+        for pass in 0..2 {
+            for (i, b) in boxes.iter().enumerate() {
+                let (x0, x1, y0, y1) = grid.span(b);
+                for y in y0..y1 {
+                    for x in x0..x1 {
+                        let cell = x + size * y;
+                        if pass == 1 {
+                            grid.parts[next[cell] as usize] = i as u16;
+                        }
+                        next[cell] += 1;
+                    }
+                }
+            }
+            if pass == 0 {
+                for cell in 0..size * size {
+                    grid.starts[cell + 1] = grid.starts[cell] + next[cell];
+                }
+                next.copy_from_slice(&grid.starts[..size * size]);
+                grid.parts = vec![0; grid.starts[size * size] as usize];
+            }
         }
-        let mut next = grid.starts.clone();
-        let mut parts = vec![0; grid.starts[size * size] as usize];
-        grid.each_cell(boxes, |cell, i| {
-            parts[next[cell] as usize] = i as u16;
-            next[cell] += 1;
-        });
-        grid.parts = parts;
         grid
     }
 
-    /// Calls `visit` with every cell that the box of each part meets, and the part.
-    fn each_cell(&self, boxes: &[Aabb], mut visit: impl FnMut(usize, usize)) {
-        for (i, b) in boxes.iter().enumerate() {
-            for y in self.cell(b.min.y, 1).saturating_sub(1)..=self.cell(b.max.y, 1) {
-                for x in self.cell(b.min.x, 0).saturating_sub(1)..=self.cell(b.max.x, 0) {
-                    visit(x + self.size * y, i);
-                }
-            }
-        }
+    /// The columns `x0..x1` and rows `y0..y1` of the cells that list a part with box `b`:
+    /// from the one before the cell of its minimum to the cell of its maximum.
+    #[inline(never)]
+    fn span(&self, b: &Aabb) -> (usize, usize, usize, usize) {
+        let x0 = self.cell(b.min.x, 0).saturating_sub(1);
+        let y0 = self.cell(b.min.y, 1).saturating_sub(1);
+        (x0, self.cell(b.max.x, 0) + 1, y0, self.cell(b.max.y, 1) + 1)
     }
 
     /// The column (`axis` 0) or row (1) of the cell holding the coordinate `v`, clamped
