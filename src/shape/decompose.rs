@@ -45,6 +45,11 @@
 //!    this its parts would be scanned one by one for every shape in its box, and the
 //!    outline would cost more than its parts added as separate shapes (which the static
 //!    tree sorts out), `bench-js/concave.mjs` measures the two.
+//! 8. **A grid over the parts' boxes** (`PartGrid`: about two cells per part along each
+//!    side of a square of them, each cell listing in part order the parts that meet it or
+//!    the cell after it): the step's usual query, a small shape's box, lies within two
+//!    cells per side and reads one list of a few parts instead of walking the hierarchy
+//!    from its root. Both give exactly the parts whose boxes meet the query, in order.
 //!
 //! Parts are in the concave polygon's own local frame, exactly where the outline puts
 //! them: placing the shape places every part with the same transform.
@@ -196,9 +201,10 @@ impl ConcavePolygon {
     }
 
     /// Calls `visit` with the index of every part whose local box meets `near` (a box in
-    /// the polygon's local frame), in part order, until it returns false. Walks the
-    /// hierarchy over the parts: a shape touching one corner of a large outline meets a
-    /// few boxes, not every part's.
+    /// the polygon's local frame), in part order, until it returns false. A box within
+    /// two cells per side of the grid over the parts reads one cell's list; a larger one
+    /// walks the hierarchy: a shape touching one corner of a large outline meets a few
+    /// boxes, not every part's.
     pub fn each_part_near(&self, near: &Aabb, mut visit: impl FnMut(usize) -> bool) {
         let grid = &self.grid;
         let (x, y) = (grid.cell(near.min.x, 0), grid.cell(near.min.y, 1));

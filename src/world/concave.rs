@@ -9,10 +9,11 @@
 //! its parts instead of the hull:
 //!
 //! - **pairs** of the step: every part pair whose boxes meet is tested (the other shape's
-//!   box, turned into the outline's frame, walks the hierarchy over the parts'
-//!   boxes, [`ConcavePolygon::each_part_near`], so a shape touching one corner of a large
-//!   outline tests the parts near that corner only; a concave and a convex shape, the
-//!   step's common case, take one direct walk) and
+//!   box, turned into the outline's frame, finds the parts whose boxes it meets through
+//!   the grid or the hierarchy over them, [`ConcavePolygon::each_part_near`], so a shape
+//!   touching one corner of a large outline tests the parts near that corner only; a
+//!   concave and a convex shape, the step's common case, take one direct walk with the
+//!   kernel inlined into it, `deepest_part`) and
 //!   the pair is reported **once**, with the contact of the **deepest** part pair (ties go
 //!   to the first, parts of A before parts of B, each in part order). Concave against
 //!   concave works the same way;
