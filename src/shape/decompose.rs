@@ -285,8 +285,8 @@ impl PartGrid {
                 }
             }
             if pass == 0 {
-                for cell in 0..size * size {
-                    grid.starts[cell + 1] = grid.starts[cell] + next[cell];
+                for (cell, &count) in next.iter().enumerate() {
+                    grid.starts[cell + 1] = grid.starts[cell] + count;
                 }
                 next.copy_from_slice(&grid.starts[..size * size]);
                 grid.parts = vec![0; grid.starts[size * size] as usize];
