@@ -29,8 +29,8 @@ set -euo pipefail
 # path: +5.2 / +5.1 KB gzip measured). 118,800 until chains went into snapshots and scenes (kinds 8 and 9, the point
 # lists shared with concave outlines; `{ kind: "chain", points, loop }`): +1.1 KB gzip measured (117,993 / 118,863).
 # 119,600 until the concave step's speed work (issue 18: the grid over a concave polygon's parts and its build, the
-# inlined part walk of deepest_part, the radix sort of a long run of found pairs): +1,752 / +2,237 bytes gzip measured
-# (119,745 / 121,100), bought by a concave world 15 % faster in wasm (docs/performance-notes.md, "Concave polygons").
+# inlined part walk of deepest_part, the radix sort of a long run of found pairs): +1,709 / +2,174 bytes gzip measured
+# (119,702 / 121,037), bought by a concave world 15 % faster in wasm (docs/performance-notes.md, "Concave polygons").
 WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-121800}"
 
 # shellcheck source=scripts/env.sh
