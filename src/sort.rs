@@ -76,23 +76,37 @@ pub(crate) fn radix_sort_by_key<T: Copy>(
     let counts = &mut counts[..1 << digit_bits];
     for pass in 0..passes {
         let shift = pass * digit_bits;
-        let digit = |item: &T| ((key(item) >> shift) & mask) as usize;
-        counts.fill(0);
-        for item in items.iter() {
-            counts[digit(item)] += 1;
-        }
-        let mut total = 0;
-        for c in counts.iter_mut() {
-            let count = *c;
-            *c = total;
-            total += count;
-        }
-        for item in items.iter() {
-            let d = digit(item);
-            buffer[counts[d] as usize] = *item;
-            counts[d] += 1;
-        }
+        radix_pass(items, buffer, counts, |item| {
+            ((key(item) >> shift) & mask) as usize
+        });
         core::mem::swap(items, buffer);
+    }
+}
+
+/// One pass of a least-significant-digit radix sort: scatters `from` into `to` (of the
+/// same length) in the order of `digit` (below `counts.len()`), stably. `counts` is
+/// scratch. Shared by [`radix_sort_by_key`] and the found pairs' sort of a long run.
+#[inline]
+pub(crate) fn radix_pass<T: Copy>(
+    from: &[T],
+    to: &mut [T],
+    counts: &mut [u32],
+    digit: impl Fn(&T) -> usize,
+) {
+    counts.fill(0);
+    for item in from {
+        counts[digit(item)] += 1;
+    }
+    let mut total = 0;
+    for c in counts.iter_mut() {
+        let count = *c;
+        *c = total;
+        total += count;
+    }
+    for item in from {
+        let d = digit(item);
+        to[counts[d] as usize] = *item;
+        counts[d] += 1;
     }
 }
 

@@ -9,7 +9,7 @@
 //! shape that was not found again is ended by the merge like any other.
 
 use super::{Scratch, World};
-use crate::sort::heap_sort_by_key;
+use crate::sort::{heap_sort_by_key, radix_pass};
 
 /// A colliding pair found by a step, with its sort key.
 #[derive(Clone, Copy, Debug, Default)]
@@ -230,21 +230,7 @@ fn sort_run(run: &mut [Found], scratch: &mut [Found]) {
         let (mut from, mut to) = (&mut *run, &mut *scratch);
         for pass in 0..passes {
             let digit = |f: &Found| ((b_of(f) >> (pass * digit_bits)) & mask) as usize;
-            counts.fill(0);
-            for f in from.iter() {
-                counts[digit(f)] += 1;
-            }
-            let mut total = 0;
-            for c in counts.iter_mut() {
-                let count = *c;
-                *c = total;
-                total += count;
-            }
-            for f in from.iter() {
-                let d = digit(f);
-                to[counts[d] as usize] = *f;
-                counts[d] += 1;
-            }
+            radix_pass(from, to, counts, digit);
             core::mem::swap(&mut from, &mut to);
         }
     }
