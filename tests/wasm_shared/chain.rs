@@ -21,16 +21,6 @@ fn points(values: &[f32]) -> JsValue {
     Float32Array::from(values).into()
 }
 
-/// Asserts that `result` is an error of class `class` whose message contains `needle`.
-fn assert_error<T: core::fmt::Debug>(result: Result<T, JsValue>, class: &str, needle: &str) {
-    let error = result.expect_err("an error");
-    let name = Reflect::get(&error, &JsValue::from_str("name")).unwrap();
-    let message = Reflect::get(&error, &JsValue::from_str("message")).unwrap();
-    let (name, message) = (name.as_string().unwrap(), message.as_string().unwrap());
-    assert_eq!(name, class, "{message}");
-    assert!(message.contains(needle), "{message:?} names {needle:?}");
-}
-
 #[wasm_bindgen_test]
 fn chain_pairs_equal_the_native_world_and_points_are_returned() {
     let mut w = world();

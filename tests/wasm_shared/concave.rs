@@ -27,16 +27,6 @@ fn results(w: &WasmWorld, count: u32) -> (Vec<u32>, Vec<f32>) {
     (pairs, contacts)
 }
 
-/// Asserts that `result` is an error of class `class` whose message contains `needle`.
-fn assert_error(result: Result<u32, JsValue>, class: &str, needle: &str) {
-    let error = result.expect_err("an error");
-    let name = Reflect::get(&error, &JsValue::from_str("name")).unwrap();
-    let message = Reflect::get(&error, &JsValue::from_str("message")).unwrap();
-    let (name, message) = (name.as_string().unwrap(), message.as_string().unwrap());
-    assert_eq!(name, class, "{message}");
-    assert!(message.contains(needle), "{message:?} names {needle:?}");
-}
-
 #[wasm_bindgen_test]
 fn concave_pairs_equal_the_native_world_and_parts_are_returned() {
     let mut w = world();

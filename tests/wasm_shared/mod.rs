@@ -38,6 +38,17 @@ fn n(x: f64) -> JsValue {
     JsValue::from_f64(x)
 }
 
+/// Asserts that `result` is an error of class `class` (`"TypeError"`, `"RangeError"`) whose
+/// message contains `needle`.
+fn assert_error<T: core::fmt::Debug>(result: Result<T, JsValue>, class: &str, needle: &str) {
+    let error = result.expect_err("an error");
+    let name = Reflect::get(&error, &JsValue::from_str("name")).unwrap();
+    let message = Reflect::get(&error, &JsValue::from_str("message")).unwrap();
+    let (name, message) = (name.as_string().unwrap(), message.as_string().unwrap());
+    assert_eq!(name, class, "{message}");
+    assert!(message.contains(needle), "{message:?} names {needle:?}");
+}
+
 const NONE: JsValue = JsValue::UNDEFINED;
 
 fn opts(pairs: &[(&str, JsValue)]) -> JsValue {
