@@ -73,28 +73,6 @@ pub struct ContactPoint {
     pub depth: f32,
 }
 
-impl ContactPoint {
-    /// The point's bits and-ed with `mask` (all ones: the point; zero: the zero point).
-    #[inline]
-    fn masked(self, mask: u32) -> ContactPoint {
-        let m = |v: f32| f32::from_bits(v.to_bits() & mask);
-        ContactPoint {
-            point: Vec2::new(m(self.point.x), m(self.point.y)),
-            depth: m(self.depth),
-        }
-    }
-
-    /// The bits of two points or-ed (one of them zero: the other).
-    #[inline]
-    fn or(self, other: ContactPoint) -> ContactPoint {
-        let o = |u: f32, v: f32| f32::from_bits(u.to_bits() | v.to_bits());
-        ContactPoint {
-            point: Vec2::new(o(self.point.x, other.point.x), o(self.point.y, other.point.y)),
-            depth: o(self.depth, other.depth),
-        }
-    }
-}
-
 /// The contact points of one colliding pair: `count` (1 or 2) of `points` are used.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Manifold {
@@ -335,18 +313,19 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
             depth: radius - gap,
         }
     };
-    // Each end kept when it lies below the face (the second unless it is the first), the
-    // kept ones first, unused slots zero. Which ends are kept is random from pair to pair,
-    // so the slots are filled through integer masks, with no jump and no store at a
-    // computed index.
+    // Both ends written, each kept by a count that grows only for a point below the face
+    // (no jump on that random test); a rejected point is overwritten or cleared.
     let (first, second) = (point(s0), point(s1));
-    let keep_first = first.depth >= 0.0;
-    let keep_second = second.depth >= 0.0 && s1 != s0;
-    let mask = |keep: bool| 0u32.wrapping_sub(u32::from(keep));
-    let (m0, m1) = (mask(keep_first), mask(keep_second));
-    out.count = usize::from(keep_first) + usize::from(keep_second);
-    out.points[0] = first.masked(m0).or(second.masked(m1 & !m0));
-    out.points[1] = second.masked(m0 & m1);
+    out.points[0] = first;
+    out.count = usize::from(first.depth >= 0.0);
+    out.points[out.count] = second;
+    out.count += usize::from(second.depth >= 0.0 && s1 != s0);
+    if out.count < 2 {
+        out.points[1] = ContactPoint::default();
+    }
+    if out.count == 0 {
+        out.points[0] = ContactPoint::default();
+    }
     out
 }
 
