@@ -95,17 +95,12 @@ impl Manifold {
         }
     }
 
-    /// The points mapped from A's local frame to the world by `tf` (`count` is 1 or 2).
+    /// The points mapped from A's local frame to the world by `tf`.
     #[inline]
     fn to_world(mut self, tf: &Transform) -> Manifold {
-        // Both points mapped, the second kept only when used, by an integer mask: whether
-        // a pair has one point or two is random from pair to pair, which a loop over
-        // `count` would mispredict.
-        let keep = 0u32.wrapping_sub(u32::from(self.count == 2));
-        let masked = |v: f32| f32::from_bits(v.to_bits() & keep);
-        let [p, q] = self.points.map(|p| tf.apply(p.point));
-        self.points[0].point = p;
-        self.points[1].point = Vec2::new(masked(q.x), masked(q.y));
+        for p in &mut self.points[..self.count] {
+            p.point = tf.apply(p.point);
+        }
         self
     }
 
@@ -432,29 +427,6 @@ impl Cores<'_> {
         // A's face when it is aligned (the rule: the kernels' normal is usually a face normal,
         // and when both faces are aligned they are parallel and either serves); B's when A's
         // is not, or when clipping against A's leaves nothing.
-        //
-        // Which of the two it is is random from pair to pair (whichever the SAT chose), so
-        // the first clip takes its arguments by index rather than behind a jump; the rare
-        // cases it leaves (nothing left, no aligned face) take the rule step by step.
-        let (a_aligned, b_aligned) = (face_a.align >= ALIGNED, face_b.align >= ALIGNED);
-        if a_aligned | b_aligned {
-            let k = usize::from(!a_aligned);
-            let (faces, radii) = ([face_a, face_b], [self.r_a, self.r_b]);
-            // `n × -1` is `-n`, bit for bit.
-            let dir = n * [1.0, -1.0][k];
-            let m = clip(&faces[k], &faces[1 - k], dir, radii[k], radii[1 - k]);
-            if m.count > 0 {
-                return m;
-            }
-        }
-        self.by_the_rule(face_a, face_b, n, depth)
-    }
-
-    /// [`Cores::manifold`] from the two faces, each step of the rule in turn.
-    #[cold]
-    #[inline(never)]
-    fn by_the_rule(&self, face_a: Face, face_b: Face, n: Vec2, depth: f32) -> Manifold {
-        let (rot, t) = (self.rot_ab, self.t_ab);
         if face_a.align >= ALIGNED {
             let m = clip(&face_a, &face_b, n, self.r_a, self.r_b);
             if m.count > 0 {
