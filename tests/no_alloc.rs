@@ -401,34 +401,13 @@ fn steady_state_steps_casts_and_moves_with_concave_shapes_do_not_allocate() {
         );
         base.push((x, 0.0));
     }
-    for i in 0..300 {
-        let (x, y) = ((i % 30) as f32 * 3.0, 2.0 + (i / 30) as f32 * 3.0);
-        let shape = match i % 3 {
-            0 => Shape::circle(0.8).unwrap(),
-            1 => Shape::oriented_box(0.7, 0.4).unwrap(),
-            _ => Shape::capsule(0.5, 0.3).unwrap(),
-        };
-        ids.push(world.add(shape, x, y, 0.0, o).unwrap());
-        base.push((x, y));
-    }
-    let table: Vec<Vec<f32>> = (0..PERIOD)
-        .map(|t| {
-            let phase = t as f32 / PERIOD as f32 * core::f32::consts::TAU;
-            base.iter()
-                .enumerate()
-                .flat_map(|(k, &(x, y))| {
-                    let wobble = 2.0 * (phase + k as f32 * 0.37).sin();
-                    [x + wobble, y + wobble, phase + k as f32]
-                })
-                .collect()
-        })
-        .collect();
+    add_crowd(&mut world, 2.0, &mut ids, &mut base);
+    let table = wobble_table(&base);
     let sweepers = [ids[0], ids[1], ids[10], ids[11]];
     let motions = [0.0, 8.0, 3.0, -6.0, 0.0, 9.0, 1.0, 9.0];
     let rays: Vec<f32> = (0..20)
         .flat_map(|k| [k as f32 * 4.0, -5.0, 0.1, 1.0])
         .collect();
-    let mut hits = Vec::with_capacity(64);
     let run = |world: &mut World, t: usize, hits: &mut Vec<u32>| -> usize {
         world.set_transforms(&ids, &table[t % PERIOD]).unwrap();
         let mut pairs = world.step().unwrap();
@@ -444,21 +423,7 @@ fn steady_state_steps_casts_and_moves_with_concave_shapes_do_not_allocate() {
             .unwrap();
         pairs + hits.len()
     };
-    for t in 0..2 * PERIOD {
-        run(&mut world, t, &mut hits);
-    }
-    let mut measured = 0;
-    let info = allocation_counter::measure(|| {
-        for t in 2 * PERIOD..3 * PERIOD {
-            measured += run(&mut world, t, &mut hits);
-        }
-    });
-    assert!(measured > PERIOD * 50, "only {measured} pairs and hits");
-    assert_eq!(
-        info.count_total, 0,
-        "{} allocations in {PERIOD} steady-state frames with concave shapes",
-        info.count_total
-    );
+    assert_steady(&mut world, run, PERIOD * 50, "concave shapes");
 }
 
 #[test]
@@ -499,34 +464,13 @@ fn steady_state_steps_casts_and_moves_with_chains_do_not_allocate() {
         ids.push(world.add_chain(chain, x, y, 0.0, o).unwrap());
         base.push((x, y));
     }
-    for i in 0..300 {
-        let (x, y) = ((i % 30) as f32 * 3.0, 1.0 + (i / 30) as f32 * 3.0);
-        let shape = match i % 3 {
-            0 => Shape::circle(0.8).unwrap(),
-            1 => Shape::oriented_box(0.7, 0.4).unwrap(),
-            _ => Shape::capsule(0.5, 0.3).unwrap(),
-        };
-        ids.push(world.add(shape, x, y, 0.0, o).unwrap());
-        base.push((x, y));
-    }
-    let table: Vec<Vec<f32>> = (0..PERIOD)
-        .map(|t| {
-            let phase = t as f32 / PERIOD as f32 * core::f32::consts::TAU;
-            base.iter()
-                .enumerate()
-                .flat_map(|(k, &(x, y))| {
-                    let wobble = 2.0 * (phase + k as f32 * 0.37).sin();
-                    [x + wobble, y + wobble, phase + k as f32]
-                })
-                .collect()
-        })
-        .collect();
+    add_crowd(&mut world, 1.0, &mut ids, &mut base);
+    let table = wobble_table(&base);
     let sweepers = [ids[0], ids[1], ids[10], ids[11]];
     let motions = [0.0, -8.0, 3.0, -6.0, 0.0, -9.0, 1.0, -9.0];
     let rays: Vec<f32> = (0..20)
         .flat_map(|k| [k as f32 * 4.0, 25.0, 0.1, -1.0])
         .collect();
-    let mut hits = Vec::with_capacity(64);
     let run = |world: &mut World, t: usize, hits: &mut Vec<u32>| -> usize {
         world.set_transforms(&ids, &table[t % PERIOD]).unwrap();
         let mut pairs = world.step().unwrap();
@@ -545,19 +489,67 @@ fn steady_state_steps_casts_and_moves_with_chains_do_not_allocate() {
             .unwrap();
         pairs + hits.len()
     };
+    assert_steady(&mut world, run, PERIOD * 30, "chains");
+}
+
+/// Adds 300 moving circles, boxes and capsules on a grid from `y0` up, appending their ids
+/// and positions.
+fn add_crowd(world: &mut World, y0: f32, ids: &mut Vec<u32>, base: &mut Vec<(f32, f32)>) {
+    for i in 0..300 {
+        let (x, y) = ((i % 30) as f32 * 3.0, y0 + (i / 30) as f32 * 3.0);
+        let shape = match i % 3 {
+            0 => Shape::circle(0.8).unwrap(),
+            1 => Shape::oriented_box(0.7, 0.4).unwrap(),
+            _ => Shape::capsule(0.5, 0.3).unwrap(),
+        };
+        ids.push(
+            world
+                .add(shape, x, y, 0.0, ShapeOptions::default())
+                .unwrap(),
+        );
+        base.push((x, y));
+    }
+}
+
+/// `PERIOD` frames of transforms (`x, y, angle` per shape) wobbling around `base`.
+fn wobble_table(base: &[(f32, f32)]) -> Vec<Vec<f32>> {
+    (0..PERIOD)
+        .map(|t| {
+            let phase = t as f32 / PERIOD as f32 * core::f32::consts::TAU;
+            base.iter()
+                .enumerate()
+                .flat_map(|(k, &(x, y))| {
+                    let wobble = 2.0 * (phase + k as f32 * 0.37).sin();
+                    [x + wobble, y + wobble, phase + k as f32]
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Runs `frame` for two periods to warm up, then counts allocations over a third: none,
+/// and more than `least` pairs and hits (so that the frames did work). `what` names the
+/// world in the message.
+fn assert_steady(
+    world: &mut World,
+    mut frame: impl FnMut(&mut World, usize, &mut Vec<u32>) -> usize,
+    least: usize,
+    what: &str,
+) {
+    let mut hits = Vec::with_capacity(64);
     for t in 0..2 * PERIOD {
-        run(&mut world, t, &mut hits);
+        frame(world, t, &mut hits);
     }
     let mut measured = 0;
     let info = allocation_counter::measure(|| {
         for t in 2 * PERIOD..3 * PERIOD {
-            measured += run(&mut world, t, &mut hits);
+            measured += frame(world, t, &mut hits);
         }
     });
-    assert!(measured > PERIOD * 30, "only {measured} pairs and hits");
+    assert!(measured > least, "only {measured} pairs and hits");
     assert_eq!(
         info.count_total, 0,
-        "{} allocations in {PERIOD} steady-state frames with chains",
+        "{} allocations in {PERIOD} steady-state frames with {what}",
         info.count_total
     );
 }

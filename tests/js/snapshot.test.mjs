@@ -18,8 +18,7 @@ function scene(seed) {
     else if (k % 20 === 4) {
       const chain = w.addChain([0, 0, 3, 1, 6, 0, 9, 1], { loop: k % 40 === 4, isStatic: opts.isStatic });
       w.setTransform(chain, x, y, rand() * 6);
-    }
-    else if (k % 3 === 0) w.addCircle(x, y, 1 + rand(), opts);
+    } else if (k % 3 === 0) w.addCircle(x, y, 1 + rand(), opts);
     else if (k % 3 === 1) w.addBox(x, y, 1 + rand(), 0.5 + rand(), rand() * 6, opts);
     else w.addPolygon(x, y, rand() * 6, [0, 0, 2, 0, 2.5, 1.5, 0, 2], opts);
   }

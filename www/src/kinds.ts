@@ -13,6 +13,8 @@ export type Collider =
   | { readonly type: "capsule"; readonly halfLength: number; readonly radius: number }
   /** Along local x from -halfLength to +halfLength. */
   | { readonly type: "segment"; readonly halfLength: number }
+  /** A simple outline, concave allowed (static terrain only): `points` = x0, y0, x1, y1, …. */
+  | { readonly type: "concave"; readonly points: readonly number[] }
   /** A polyline (static terrain only): `points` = x0, y0, x1, y1, …; closed when `loop`. */
   | { readonly type: "chain"; readonly points: readonly number[]; readonly loop: boolean };
 
@@ -92,6 +94,7 @@ export function boundingRadius(c: Collider): number {
     case "segment":
       return c.halfLength;
     case "chain":
+    case "concave":
     case "polygon": {
       let r = 0;
       for (let i = 0; i < c.points.length; i += 2) r = Math.max(r, Math.hypot(c.points[i], c.points[i + 1]));
@@ -113,6 +116,7 @@ export function halfExtents(c: Collider): [number, number] {
     case "segment":
       return [c.halfLength, 0];
     case "chain":
+    case "concave":
     case "polygon": {
       let hx = 0;
       let hy = 0;
@@ -138,7 +142,8 @@ export function scaleCollider(c: Collider, s: number): Collider {
     case "segment":
       return { type: "segment", halfLength: c.halfLength * s };
     case "polygon":
-      return { type: "polygon", points: c.points.map((v) => v * s) };
+    case "concave":
+      return { type: c.type, points: c.points.map((v) => v * s) };
     case "chain":
       return { type: "chain", points: c.points.map((v) => v * s), loop: c.loop };
   }
@@ -167,6 +172,7 @@ function area(c: Collider): number {
     case "segment":
     case "chain":
       return 0;
+    case "concave":
     case "polygon": {
       let twice = 0;
       const p = c.points;
@@ -201,11 +207,12 @@ export function traceCollider(ctx: CanvasRenderingContext2D, c: Collider): void 
       ctx.lineTo(c.halfLength, 0);
       return;
     case "polygon":
+    case "concave":
     case "chain": {
       const p = c.points;
       ctx.moveTo(p[0], p[1]);
       for (let i = 2; i < p.length; i += 2) ctx.lineTo(p[i], p[i + 1]);
-      if (c.type === "polygon" || c.loop) ctx.closePath();
+      if (c.type !== "chain" || c.loop) ctx.closePath();
       return;
     }
   }

@@ -249,6 +249,19 @@ export class Scene {
       hills.push(u * length, -0.035 * h * Math.sin(u * Math.PI * 3) * Math.sin(u * Math.PI));
     }
     this.addStatic({ type: "chain", points: hills, loop: false }, 0.46 * w, 0.95 * h, 0, "stripes");
+    // A concave outcrop on the left, a cup opening to the right: one id, cut once into convex parts by sepax, so a
+    // sprite can rest inside the cup without touching the rock around it.
+    const r = 0.075 * Math.min(w, h);
+    const cup: number[] = [];
+    for (let i = 0; i <= 10; i++) {
+      const a = Math.PI * (0.25 + (1.5 * i) / 10);
+      cup.push(r * Math.cos(a), r * Math.sin(a));
+    }
+    for (let i = 10; i >= 0; i--) {
+      const a = Math.PI * (0.25 + (1.5 * i) / 10);
+      cup.push(0.55 * r * Math.cos(a), 0.55 * r * Math.sin(a));
+    }
+    this.addStatic({ type: "concave", points: cup }, 0.1 * w, 0.5 * h, 0, "brick");
   }
 
   private addStatic(c: Collider, x: number, y: number, angle: number, fill: StaticFill): void {
@@ -275,6 +288,9 @@ export class Scene {
         break;
       case "polygon":
         id = w.addPolygon(x, y, angle, this.polygonPoints[kind] ?? Float32Array.from(c.points), opts);
+        break;
+      case "concave":
+        id = w.addConcavePolygon(x, y, angle, Float32Array.from(c.points), opts);
         break;
       case "chain":
         // A chain is added at the origin with local points; its transform places it like any shape.
