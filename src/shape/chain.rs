@@ -60,6 +60,7 @@
 //! This module is pure geometry: it knows nothing of the world, which applies the rule to
 //! its contacts, rays and casts (`world/chain.rs`).
 
+use super::box_tree::{self, BoxNode};
 use super::{ConvexPolygon, Shape, ShapeError, MAX_SHAPE_SIZE};
 use crate::math::{Aabb, Vec2};
 
@@ -69,9 +70,6 @@ pub const MAX_CHAIN_POINTS: usize = 4096;
 /// How far (as the sine of an angle, about 0.57°) a contact normal may lean from a
 /// segment's face normal and still count as that face's normal.
 pub const SMOOTH_TOLERANCE: f32 = 0.01;
-
-/// The most segments a leaf of the hierarchy holds.
-const LEAF_SEGMENTS: usize = 4;
 
 /// What smoothing makes of a contact normal on one segment (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,18 +82,6 @@ pub enum Smoothed {
     /// face normal (local frame) instead, with the depth measured along it, when the
     /// other shape is over the segment.
     Face(Vec2),
-}
-
-/// A node of the hierarchy over a chain's segments: it covers the segments `start..end`
-/// within `bounds`, and its subtree ends before node `skip` (depth-first order). The
-/// segments of a polyline are already near their neighbours in index order, so each node
-/// halves an index range and the segments keep their order.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Node {
-    bounds: Aabb,
-    start: u32,
-    end: u32,
-    skip: u32,
 }
 
 /// A polyline of segments, open or closed. See the module docs.
@@ -111,8 +97,9 @@ pub struct Chain {
     directions: Vec<Vec2>,
     /// The local bounding box of each segment.
     boxes: Vec<Aabb>,
-    /// The hierarchy over the segments' boxes.
-    tree: Vec<Node>,
+    /// The hierarchy over the segments' boxes (`box_tree`), the segments in their order
+    /// along the polyline (which keeps neighbours together).
+    tree: Vec<BoxNode>,
     /// A rectangle around every point: the shape the world's row holds.
     bounds: ConvexPolygon,
 }
@@ -183,8 +170,8 @@ impl Chain {
             directions.push((b - a).normalize_or_zero());
             boxes.push(Aabb::new(a.min(b), a.max(b)));
         }
-        let mut tree = Vec::with_capacity(2 * count / LEAF_SEGMENTS + 1);
-        build_tree(&boxes, 0, count, &mut tree);
+        let mut order: Vec<(i64, u32)> = (0..count as u32).map(|k| (0, k)).collect();
+        let tree = box_tree::build(&mut order, &boxes, &|_, _| {});
         // The row's rectangle needs an area: a straight chain gets a sliver of thickness.
         let pad = (size * 1e-3).max(1e-6);
         let (lo, hi) = (lo - Vec2::new(pad, pad), hi + Vec2::new(pad, pad));
@@ -237,21 +224,7 @@ impl Chain {
     /// Calls `visit` with the index of every segment whose local box meets `near` (a box
     /// in the chain's local frame), in order, until it returns false.
     pub fn each_segment_near(&self, near: &Aabb, visit: &mut dyn FnMut(usize) -> bool) {
-        let mut k = 0;
-        while let Some(node) = self.tree.get(k) {
-            if !node.bounds.overlaps(near) {
-                k = node.skip as usize;
-                continue;
-            }
-            if node.skip as usize == k + 1 {
-                for i in node.start as usize..node.end as usize {
-                    if self.boxes[i].overlaps(near) && !visit(i) {
-                        return;
-                    }
-                }
-            }
-            k += 1;
-        }
+        box_tree::each_near(&self.tree, &self.boxes, near, visit);
     }
 
     /// The direction of the segment before `k`, if it has one.
@@ -354,28 +327,6 @@ impl Chain {
     }
 }
 
-/// Adds the node of the segments `start..end` and its subtree to `tree`.
-fn build_tree(boxes: &[Aabb], start: usize, end: usize, tree: &mut Vec<Node>) {
-    let mut bounds = boxes[start];
-    for b in &boxes[start..end] {
-        bounds = bounds.union(b);
-    }
-    let here = tree.len();
-    tree.push(Node {
-        bounds,
-        start: start as u32,
-        end: end as u32,
-        skip: here as u32 + 1,
-    });
-    if end - start <= LEAF_SEGMENTS {
-        return;
-    }
-    let mid = start + (end - start) / 2;
-    build_tree(boxes, start, mid, tree);
-    build_tree(boxes, mid, end, tree);
-    tree[here].skip = tree.len() as u32;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -456,8 +407,9 @@ mod tests {
         let corner = v(1.0, -1.0) * core::f32::consts::FRAC_1_SQRT_2;
         assert_eq!(chain.smooth(0, corner), Smoothed::Keep); // a convex corner's own
         let inner = v(1.0, -0.1) * (1.0 / v(1.0, -0.1).length());
-        assert_eq!(chain.smooth(0, inner), Smoothed::Keep); // still within the corner
-                                                            // An open zigzag: past the next face's normal at a convex joint is a ghost.
+        // Still within the corner.
+        assert_eq!(chain.smooth(0, inner), Smoothed::Keep);
+        // An open zigzag: past the next face's normal at a convex joint is a ghost.
         let hill = Chain::new(&[v(0.0, 0.0), v(1.0, 0.0), v(2.0, -1.0)], false).unwrap();
         // Segment 0's upper side: (0, 1) is its face, (1, 1)/√2 the next face's.
         let past = v(1.0, 0.5) * (1.0 / v(1.0, 0.5).length());

@@ -56,6 +56,7 @@
 //!
 //! This module knows nothing of storage, broad phase or JavaScript.
 
+use super::box_tree::{self, meets, BoxNode};
 use super::polygon::{drop_collinear, merge_duplicates, orient_counter_clockwise, outline_size};
 use super::{ConvexPolygon, Shape, ShapeError, MAX_POLYGON_VERTICES, MAX_SHAPE_SIZE};
 use crate::math::{Aabb, Vec2};
@@ -75,28 +76,13 @@ pub struct ConcavePolygon {
     parts: Vec<Shape>,
     /// The local bounding box of each part.
     boxes: Vec<Aabb>,
-    /// A bounding volume hierarchy over the parts' boxes (see [`PartNode`]).
-    tree: Vec<PartNode>,
+    /// A bounding volume hierarchy over the parts' boxes (`box_tree`).
+    tree: Vec<BoxNode>,
     /// A grid over the parts' boxes, for boxes within one of its cells (see [`PartGrid`]).
     grid: PartGrid,
     /// How many triangles the ear clipping made before merging.
     triangle_count: usize,
 }
-
-/// A node of the hierarchy over a concave polygon's parts, stored in depth-first order:
-/// it covers the parts `start..end` (the parts are stored in the tree's order) within
-/// `bounds`, and its subtree ends before node `skip`. A leaf's `skip` is the next node;
-/// an inner node's first child is the next node.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct PartNode {
-    bounds: Aabb,
-    start: u32,
-    end: u32,
-    skip: u32,
-}
-
-/// The most parts a leaf of the hierarchy holds.
-const LEAF_PARTS: usize = 4;
 
 /// A uniform grid over the bounds of a concave polygon's parts: each cell lists, in part
 /// order, the parts whose boxes meet it or the cell after it (along x, y or both). A query
@@ -219,22 +205,7 @@ impl ConcavePolygon {
             }
             return;
         }
-        // Depth-first order with skip links: no stack, and the parts come out in order.
-        let mut k = 0;
-        while let Some(node) = self.tree.get(k) {
-            if !meets(&node.bounds, near) {
-                k = node.skip as usize;
-                continue;
-            }
-            if node.skip as usize == k + 1 {
-                for i in node.start as usize..node.end as usize {
-                    if meets(&self.boxes[i], near) && !visit(i) {
-                        return;
-                    }
-                }
-            }
-            k += 1;
-        }
+        box_tree::each_near(&self.tree, &self.boxes, near, visit);
     }
 
     /// The outline's convex hull (any number of vertices).
@@ -320,13 +291,6 @@ impl PartGrid {
     }
 }
 
-/// [`Aabb::overlaps`] without its early exits: one branch on all four comparisons, which
-/// the walk's unpredictable answers need.
-#[inline]
-fn meets(a: &Aabb, b: &Aabb) -> bool {
-    (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y)
-}
-
 /// Adds the convex part with `vertices` to `parts`. A part of zero area is dropped; one
 /// the convex constructor rejects otherwise (a turn rounding judged differently) is added
 /// as a fan of triangles instead.
@@ -345,13 +309,20 @@ fn push_part(vertices: &[Vec2], parts: &mut Vec<Shape>) {
     }
 }
 
-/// The parts and their boxes in the order of a hierarchy over them, and its nodes: split
-/// at the median of the boxes' centres along the longer side, down to leaves of at most
-/// [`LEAF_PARTS`].
-fn part_tree(parts: Vec<Shape>, boxes: Vec<Aabb>) -> (Vec<Shape>, Vec<Aabb>, Vec<PartNode>) {
+/// The parts and their boxes in the order of a hierarchy over them, and its nodes: each
+/// range split at the median of the boxes' centres along its longer side.
+fn part_tree(parts: Vec<Shape>, boxes: Vec<Aabb>) -> (Vec<Shape>, Vec<Aabb>, Vec<BoxNode>) {
     let mut order: Vec<(i64, u32)> = (0..parts.len() as u32).map(|i| (0, i)).collect();
-    let mut tree = Vec::with_capacity(2 * parts.len() / LEAF_PARTS + 1);
-    split_parts(&mut order, 0, &boxes, &mut tree);
+    let by_centre = |order: &mut [(i64, u32)], bounds: &Aabb| {
+        let size = bounds.extents();
+        for item in order.iter_mut() {
+            let centre = boxes[item.1 as usize].center();
+            let along = if size.x >= size.y { centre.x } else { centre.y };
+            item.0 = order_key(f64::from(along));
+        }
+        heap_sort_by_key(order, first_key);
+    };
+    let tree = box_tree::build(&mut order, &boxes, &by_centre);
     let mut slots: Vec<Option<Shape>> = parts.into_iter().map(Some).collect();
     let parts = order
         .iter()
@@ -359,38 +330,6 @@ fn part_tree(parts: Vec<Shape>, boxes: Vec<Aabb>) -> (Vec<Shape>, Vec<Aabb>, Vec
         .collect();
     let boxes = order.iter().map(|&(_, i)| boxes[i as usize]).collect();
     (parts, boxes, tree)
-}
-
-/// Adds the node of the parts `order` (which start at `offset` in the final order) and
-/// its subtree to `tree`.
-fn split_parts(order: &mut [(i64, u32)], offset: usize, boxes: &[Aabb], tree: &mut Vec<PartNode>) {
-    let mut bounds = boxes[order[0].1 as usize];
-    for &(_, i) in order.iter() {
-        bounds = bounds.union(&boxes[i as usize]);
-    }
-    let here = tree.len();
-    let (start, end) = (offset as u32, (offset + order.len()) as u32);
-    tree.push(PartNode {
-        bounds,
-        start,
-        end,
-        skip: here as u32 + 1,
-    });
-    if order.len() <= LEAF_PARTS {
-        return;
-    }
-    let size = bounds.extents();
-    for item in order.iter_mut() {
-        let centre = boxes[item.1 as usize].center();
-        let along = if size.x >= size.y { centre.x } else { centre.y };
-        item.0 = order_key(f64::from(along));
-    }
-    heap_sort_by_key(order, first_key);
-    let mid = order.len() / 2;
-    let (left, right) = order.split_at_mut(mid);
-    split_parts(left, offset, boxes, tree);
-    split_parts(right, offset + mid, boxes, tree);
-    tree[here].skip = tree.len() as u32;
 }
 
 /// The sort key of a `(key, index)` item. A named function shared by every sort here, so

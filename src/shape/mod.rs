@@ -62,6 +62,7 @@
 //!    demo should show it. The reference tests cover every pair of [`ShapeKind::ALL`] by
 //!    themselves.
 
+mod box_tree;
 pub mod chain;
 pub mod decompose;
 mod polygon;
