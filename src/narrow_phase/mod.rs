@@ -101,7 +101,8 @@ pub struct Contact {
 impl Contact {
     /// The same contact seen from the other shape.
     #[inline]
-    fn flipped(self) -> Contact {
+    #[must_use]
+    pub fn flipped(self) -> Contact {
         Contact {
             normal: -self.normal,
             depth: self.depth,

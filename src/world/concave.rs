@@ -207,16 +207,9 @@ pub fn deepest_pieces<'a>(
         let contact = collide_piece(pa.0, pa.1, pose_a, pb.0, pb.1, pose_b)
             .and_then(|c| a.smooth_contact(ka, pose_a, c, Pieces::One(pb.0, pb.1), pose_b))
             .and_then(|c| {
-                let flipped = Contact {
-                    normal: -c.normal,
-                    depth: c.depth,
-                };
-                b.smooth_contact(kb, pose_b, flipped, Pieces::One(pa.0, pa.1), pose_a)
+                b.smooth_contact(kb, pose_b, c.flipped(), Pieces::One(pa.0, pa.1), pose_a)
             })
-            .map(|c| Contact {
-                normal: -c.normal,
-                depth: c.depth,
-            });
+            .map(Contact::flipped);
         if let Some(contact) = contact {
             if best.map_or(true, |best| contact.depth > best.contact.depth) {
                 best = Some(DeepestPieces {
