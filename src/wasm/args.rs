@@ -230,26 +230,28 @@ pub(super) fn world_options(method: &str, options: &JsValue) -> Result<WorldOpti
         return Ok(WorldOptions::default());
     }
     plain_object(method, "options", options, &["contactPoints"])?;
-    let value = get(
-        method,
-        "options.contactPoints",
-        options,
-        &"contactPoints".into(),
-    )?;
-    let contact_points = if value.is_undefined() {
-        false
-    } else {
-        value.as_bool().ok_or_else(|| {
-            type_error(
-                method,
-                format!(
-                    "options.contactPoints must be a boolean (got {})",
-                    describe(&value)
-                ),
-            )
-        })?
-    };
+    let contact_points = optional_bool(method, "options.", options, "contactPoints")?;
     Ok(WorldOptions { contact_points })
+}
+
+/// The optional boolean `object[key]` (`false` when undefined), named `{prefix}{key}` in
+/// its error.
+pub(super) fn optional_bool(
+    method: &str,
+    prefix: &str,
+    object: &JsValue,
+    key: &str,
+) -> Result<bool, JsValue> {
+    let (arg, value) = field(method, prefix, object, key)?;
+    if value.is_undefined() {
+        return Ok(false);
+    }
+    value.as_bool().ok_or_else(|| {
+        type_error(
+            method,
+            format!("{arg} must be a boolean (got {})", describe(&value)),
+        )
+    })
 }
 
 /// The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic? }`.
@@ -272,17 +274,7 @@ pub(super) fn filter_options(
     let layer = optional_bits(method, &arg, &layer, DEFAULT_LAYER)?;
     let (arg, mask) = field(method, prefix, object, "mask")?;
     let mask = optional_bits(method, &arg, &mask, DEFAULT_MASK)?;
-    let (arg, is_static) = field(method, prefix, object, "isStatic")?;
-    let is_static = if is_static.is_undefined() {
-        false
-    } else {
-        is_static.as_bool().ok_or_else(|| {
-            type_error(
-                method,
-                format!("{arg} must be a boolean (got {})", describe(&is_static)),
-            )
-        })?
-    };
+    let is_static = optional_bool(method, prefix, object, "isStatic")?;
     Ok(ShapeOptions {
         layer,
         mask,

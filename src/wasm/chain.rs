@@ -5,7 +5,7 @@
 //! filter options of every `add*` method), delegates to the core's [`Chain::new`] and
 //! [`CoreWorld::add_chain`](crate::world::World::add_chain), and maps the errors.
 
-use super::errors::{describe, shape_error, type_error, world_error};
+use super::errors::{shape_error, world_error};
 use super::{args, WasmWorld};
 use crate::shape::{Chain, ShapeError, MAX_CHAIN_POINTS};
 use crate::world::{ShapeOptions, WorldError};
@@ -84,17 +84,7 @@ fn chain_options(method: &str, opts: JsValue) -> Result<(bool, ShapeOptions), Js
         &opts,
         &["loop", "layer", "mask", "isStatic"],
     )?;
-    let (arg, is_loop) = args::field(method, "opts.", &opts, "loop")?;
-    let is_loop = if is_loop.is_undefined() {
-        false
-    } else {
-        is_loop.as_bool().ok_or_else(|| {
-            type_error(
-                method,
-                format!("{arg} must be a boolean (got {})", describe(&is_loop)),
-            )
-        })?
-    };
+    let is_loop = args::optional_bool(method, "opts.", &opts, "loop")?;
     Ok((is_loop, args::filter_options(method, "opts.", &opts)?))
 }
 

@@ -24,7 +24,8 @@
 //! it adds one. Either way a bad record names its index and field, and nothing is added.
 
 use super::args::{
-    field, filter_options, finite_f32, get, plain_object, read_points_up_to, shape_object,
+    field, filter_options, finite_f32, get, optional_bool, plain_object, read_points_up_to,
+    shape_object,
 };
 use super::errors::{
     describe, range_error, scene_error, shape_error_in, type_error, unreadable, world_error,
@@ -75,18 +76,7 @@ fn points_record(name: &str, item: &JsValue, chain: bool) -> Result<SceneShape, 
     }
     let too_many = |count| ShapeError::TooManyChainPoints { count };
     read_points_up_to(M, &arg, &value, &mut points, MAX_CHAIN_POINTS, too_many)?;
-    let (arg, is_loop) = field(M, &prefix, item, "loop")?;
-    let is_loop = match is_loop.as_bool() {
-        Some(b) => b,
-        None if is_loop.is_undefined() => false,
-        None => {
-            let got = describe(&is_loop);
-            return Err(type_error(
-                M,
-                format!("{arg} must be a boolean (got {got})"),
-            ));
-        }
-    };
+    let is_loop = optional_bool(M, &prefix, item, "loop")?;
     Ok(SceneShape::Chain(
         Chain::new(&points, is_loop).map_err(shape_error)?,
     ))
