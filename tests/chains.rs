@@ -596,16 +596,6 @@ fn random_chain(rng: &mut Rng, size: f64) -> Chain {
     }
 }
 
-const KINDS: [ShapeKind; 7] = [
-    ShapeKind::Circle,
-    ShapeKind::AlignedBox,
-    ShapeKind::OrientedBox,
-    ShapeKind::Polygon,
-    ShapeKind::Capsule,
-    ShapeKind::Segment,
-    ShapeKind::Point,
-];
-
 #[test]
 fn pairs_equal_a_brute_force_over_every_segment_on_random_scenes() {
     let mut rng = Rng::new(0x00c4_a1e5);
@@ -629,7 +619,7 @@ fn pairs_equal_a_brute_force_over_every_segment_on_random_scenes() {
             chains.push((id, chain));
         }
         for _ in 0..80 {
-            let kind = KINDS[rng.int(0, 6) as usize];
+            let kind = ShapeKind::ALL[rng.int(0, 6) as usize];
             let shape = random_shape(&mut rng, kind, Style::Generic, 2.0);
             let at = rng.vec(25.0);
             let id = world
@@ -768,7 +758,7 @@ fn rays_and_casts_hit_the_chain_where_a_brute_force_over_the_segments_says() {
                 (g, w) => panic!("scene {scene} ray {ray}: got {g:?}, want {w:?}"),
             }
             // A shape cast along the same line.
-            let kind = KINDS[rng.int(0, 6) as usize];
+            let kind = ShapeKind::ALL[rng.int(0, 6) as usize];
             let probe = random_shape(&mut rng, kind, Style::Generic, 1.0);
             let probe_angle = rng.angle();
             let probe_pose = Transform::from_xy_angle(origin.x, origin.y, probe_angle);

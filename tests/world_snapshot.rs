@@ -881,18 +881,8 @@ fn bad_outlines_are_named_and_change_nothing() {
         SnapshotError::BadShape { error: Some(_), .. }
     ));
     // A valid outline that is not a checked one (the checks would merge a point into its
-    // neighbour): the second point a copy of the first.
-    let mut b = bytes.clone();
-    b.copy_within(spiky_at + 4..spiky_at + 12, spiky_at + 12);
-    assert_eq!(
-        World::restore(&b).unwrap_err(),
-        SnapshotError::BadShape {
-            id: spiky,
-            at: spiky_at,
-            error: None
-        }
-    );
-    assert!(!check_restore(&b, &mut target));
+    // neighbour).
+    assert_repeated_point_refused(&bytes, spiky_at, spiky, &mut target);
     // And the real bytes still load.
     assert!(check_restore(&bytes, &mut target));
 }
@@ -975,6 +965,22 @@ fn chains_come_back_with_the_same_points_and_sides() {
     assert_eq!(other.chain(boxes[0]).unwrap(), None);
 }
 
+/// The point list of shape `id` at `list_at` with its second point a copy of the first
+/// (which the constructors would merge) is refused as not checked, changing nothing.
+fn assert_repeated_point_refused(bytes: &[u8], list_at: usize, id: u32, target: &mut World) {
+    let mut b = bytes.to_vec();
+    b.copy_within(list_at + 4..list_at + 12, list_at + 12);
+    assert_eq!(
+        World::restore(&b).unwrap_err(),
+        SnapshotError::BadShape {
+            id,
+            at: list_at,
+            error: None
+        }
+    );
+    assert!(!check_restore(&b, target));
+}
+
 #[test]
 fn bad_chain_points_are_named_and_change_nothing() {
     let o = ShapeOptions::default();
@@ -1008,17 +1014,7 @@ fn bad_chain_points_are_named_and_change_nothing() {
     ));
     assert!(!check_restore(&b, &mut target));
     // A repeated point, which the constructor would merge: not a checked chain.
-    let mut b = bytes.clone();
-    b.copy_within(list_at + 4..list_at + 12, list_at + 12);
-    assert_eq!(
-        World::restore(&b).unwrap_err(),
-        SnapshotError::BadShape {
-            id: chain,
-            at: list_at,
-            error: None
-        }
-    );
-    assert!(!check_restore(&b, &mut target));
+    assert_repeated_point_refused(&bytes, list_at, chain, &mut target);
     // A NaN point: the constructor's own error.
     let mut b = bytes.clone();
     set_u32(&mut b, list_at + 8, f32::NAN.to_bits());
