@@ -22,7 +22,21 @@ use crate::world::{
     MAX_COORDINATE, MAX_MOVE_ITERATIONS,
 };
 use js_sys::{Array, ArrayBuffer, Float32Array, Float64Array, Object, Reflect, Uint32Array};
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
+
+#[wasm_bindgen]
+extern "C" {
+    /// A typed array's elements copied into a new `Float64Array`.
+    #[wasm_bindgen(extends = Float64Array, js_name = Float64Array)]
+    type CopiedFloats;
+
+    /// `new Float64Array(source)`: for a typed array `source`, a copy of its elements read
+    /// from the array itself (no `length` getter, no iterator), catching the `TypeError`
+    /// of a detached buffer.
+    #[wasm_bindgen(constructor, catch, js_class = "Float64Array")]
+    fn copy_of(source: &JsValue) -> Result<CopiedFloats, JsValue>;
+}
 
 /// A JS number, or a `TypeError` naming `arg`.
 pub(super) fn number(method: &str, arg: &str, value: &JsValue) -> Result<f64, JsValue> {
@@ -351,6 +365,25 @@ pub(super) fn read_points_up_to(
             format!("{arg} must hold x, y pairs: its length must be even (got {length})"),
         ));
     }
+    // A long outline or chain in a typed array is copied in one call: element by element,
+    // every vertex cost four calls into JS (about 0.4 µs a point in `addChain`). The copy
+    // is a new array made from the typed array's own elements (no getter is read), so
+    // where the `length` it reports is no lie, its first `length` elements are exactly
+    // what reading them one by one gives; a longer `length` reads one by one and fails
+    // at the first missing element, as before. Short lists (every convex polygon,
+    // including the probes of queries and casts, called every frame) stay on the path that
+    // makes no JS garbage.
+    if typed && max > MAX_POLYGON_VERTICES {
+        let copy: Option<Float64Array> = CopiedFloats::copy_of(value).ok().map(Into::into);
+        if let Some(copy) = copy.filter(|copy| copy.length() >= length) {
+            let mut coordinates = vec![0.0; length as usize];
+            copy.subarray(0, length).copy_to(&mut coordinates);
+            for (i, xy) in coordinates.chunks_exact(2).enumerate() {
+                out.push(vertex_of(method, arg, i as u32, [xy[0], xy[1]])?);
+            }
+            return Ok(());
+        }
+    }
     for i in 0..length / 2 {
         out.push(vertex(method, arg, value, i)?);
     }
@@ -367,6 +400,11 @@ fn vertex(method: &str, arg: &str, points: &JsValue, i: u32) -> Result<Vec2, JsV
             Reflect::get_u32(points, index).map_err(|e| unreadable(method, &item_arg(), &e))?;
         *c = number(method, &item_arg(), &item)?;
     }
+    vertex_of(method, arg, i, xy)
+}
+
+/// Vertex `i` of `arg` from its two coordinates as read: finite `f32`s, or a `RangeError`.
+fn vertex_of(method: &str, arg: &str, i: u32, xy: [f64; 2]) -> Result<Vec2, JsValue> {
     let (x, y) = (xy[0] as f32, xy[1] as f32);
     if !x.is_finite() || !y.is_finite() {
         return Err(range_error(

@@ -90,6 +90,16 @@ test("an open chain is two-sided, a loop one-sided; parts and chainPoints read i
   const long = [];
   for (let i = 0; i < 4096; i++) long.push(i, i % 3);
   assert.equal(w.chainPoints(w.addChain(long)).length, 8192);
+  // Typed arrays are copied in one call: the same points as the plain array, from either
+  // element type and from a view into the middle of a larger buffer.
+  const wavy = [];
+  for (let i = 0; i < 300; i++) wavy.push(i, Math.fround(Math.sin(i / 7)));
+  const want = Array.from(w.chainPoints(w.addChain(wavy)));
+  assert.deepEqual(Array.from(w.chainPoints(w.addChain(Float32Array.from(wavy)))), want);
+  assert.deepEqual(Array.from(w.chainPoints(w.addChain(Float64Array.from(wavy)))), want);
+  const framed = new Float32Array(wavy.length + 10);
+  framed.set(wavy, 4);
+  assert.deepEqual(Array.from(w.chainPoints(w.addChain(framed.subarray(4, 4 + wavy.length)))), want);
   w.free();
 });
 
@@ -107,6 +117,10 @@ test("hostile chains throw a named RangeError or TypeError and change nothing", 
       return 2;
     }
   }
+  // A typed array whose buffer was transferred away, with a lying length.
+  const detached = new Float32Array(200);
+  structuredClone(detached.buffer, { transfer: [detached.buffer] });
+  Object.defineProperty(detached, "length", { value: 200 });
   const cases = [
     [[0, 0], {}, RangeError, /^addChain: points: a chain needs at least 2 distinct points \(got 1\)$/],
     [[1, 1, 1, 1, 1, 1], {}, RangeError, /at least 2 distinct points \(got 1\)/],
@@ -117,6 +131,7 @@ test("hostile chains throw a named RangeError or TypeError and change nothing", 
     [liar, {}, TypeError, /points\[6\]/],
     [huge, {}, RangeError, /at most 4096 points/],
     [new Shorter([0, 0, 1, 0]), {}, RangeError, /at least 2 distinct points \(got 1\)/],
+    [detached, {}, TypeError, /points\[0\]/],
     [[0, 0, 1], {}, RangeError, /even/],
     ["0,0,1,0", {}, TypeError, /points must be/],
     [null, {}, TypeError, /points must be/],
@@ -125,11 +140,11 @@ test("hostile chains throw a named RangeError or TypeError and change nothing", 
     [[0, 0, 1, 0], { isStatic: 1 }, TypeError, /opts\.isStatic/],
     [[0, 0, 1, 0], 5, TypeError, /opts must be an object/],
   ];
-  for (const [points, opts, Class, pattern] of cases) {
+  for (const [index, [points, opts, Class, pattern]] of cases.entries()) {
     assert.throws(
       () => w.addChain(points, opts),
       (e) => e instanceof Class && pattern.test(e.message),
-      String(points),
+      `case ${index}`,
     );
   }
   assert.throws(() => w.chainPoints(a), /^RangeError: chainPoints: id: shape 0 is not a chain$/);
