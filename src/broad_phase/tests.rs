@@ -110,11 +110,26 @@ fn grid_pairs_equal_brute_force_on_every_layout() {
             );
 
             // A small query (cell by cell) and a huge one (more cells than entries: the
-            // entries of each level are scanned instead).
-            for query in [
+            // entries of each level are scanned instead), then queries the size of the
+            // boxes themselves, the others' boxes among them (sharing their edges and
+            // corners exactly), some reaching below the grid's origin.
+            let mut s = seed * 104_729 + layout;
+            let fixed = [
                 Aabb::new(Vec2::new(10.0, 0.0), Vec2::new(60.0, 30.0)),
                 Aabb::new(Vec2::new(-50.0, -1e6), Vec2::new(1e6, 12.0)),
-            ] {
+            ];
+            let boxes = (0..aabbs.len()).step_by(7).map(|i| aabbs[i]);
+            let scattered = (0..60).map(|_| {
+                let pick = aabbs[(rng(&mut s) * aabbs.len() as f32) as usize % aabbs.len()];
+                let shift =
+                    Vec2::new(rng(&mut s) - 0.6, rng(&mut s) - 0.6) * (pick.extents().x + 4.0);
+                let grow = rng(&mut s) * 10.0;
+                Aabb::new(
+                    pick.min + shift,
+                    pick.max + shift + Vec2::new(grow, grow * 0.3),
+                )
+            });
+            for query in fixed.into_iter().chain(boxes).chain(scattered) {
                 let mut hits = Vec::new();
                 grid.query(&query, |id| hits.push(id));
                 hits.sort_unstable();

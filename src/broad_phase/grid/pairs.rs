@@ -20,19 +20,35 @@ impl HashGrid {
     /// Calls `visit` with the id of every entry of `level` whose box overlaps `query`,
     /// once each, visiting the cells `query` covers: a box is reported from the cell
     /// holding the lower-left corner of its intersection with `query`.
+    ///
+    /// That cell is found as `same_cell_pairs` finds it, from first columns and rows rather
+    /// than by computing the corner's cell: both footprints (the entry's and the query's,
+    /// on the same level) contain the cell, so it holds the corner exactly when it is the
+    /// first column of one of them and the first row of one of them. The whole test is
+    /// evaluated without a jump until the answer: an entry in a visited cell overlaps the
+    /// query at random, which short-circuit tests mispredicted (this loop was the largest
+    /// part of a step where a tenth of the shapes move and query the resting grid).
     #[inline]
     fn visit_cells(&self, level: u32, query: &Aabb, mut visit: impl FnMut(u32)) {
         let (cx0, cy0) = self.cell_of(level, query.min);
         let (cx1, cy1) = self.cell_of(level, query.max);
+        const BOTH: u32 = FIRST_COLUMN | FIRST_ROW;
         for cy in cy0..=cy1 {
+            let first_row = if cy == cy0 { FIRST_ROW } else { 0 };
             for cx in cx0..=cx1 {
+                let query_tags = first_row | if cx == cx0 { FIRST_COLUMN } else { 0 };
                 let cell = pack_cell(level, cx, cy);
                 for index in self.bucket(level, cx, cy) {
                     let e = &self.entries[index];
-                    if self.in_cell(index, cell)
-                        && e.aabb.overlaps(query)
-                        && self.reports_in(level, &e.aabb, query, cell)
-                    {
+                    let b = &e.aabb;
+                    // `&` on booleans on purpose: no jump per comparison.
+                    let hit = self.in_cell(index, cell)
+                        & ((e.tagged_id | query_tags) & BOTH == BOTH)
+                        & (b.min.x <= query.max.x)
+                        & (query.min.x <= b.max.x)
+                        & (b.min.y <= query.max.y)
+                        & (query.min.y <= b.max.y);
+                    if hit {
                         visit(e.id());
                     }
                 }
