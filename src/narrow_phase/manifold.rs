@@ -54,7 +54,7 @@
 
 use super::sat::Deepest;
 use super::Contact;
-use crate::math::{max_f32, min_f32, Rot, Transform, Vec2};
+use crate::math::{from_order_key, max_f32, min_f32, order_key, Rot, Transform, Vec2};
 use crate::shape::{PolygonRef, Shape};
 
 /// The smallest cosine between the normal and a face's normal for that face to serve as the
@@ -95,12 +95,15 @@ impl Manifold {
         }
     }
 
-    /// The points mapped from A's local frame to the world by `tf`.
-    #[inline]
+    /// The points mapped from A's local frame to the world by `tf` (`count` is 1 or 2).
+    #[inline(always)]
     fn to_world(mut self, tf: &Transform) -> Manifold {
-        for p in &mut self.points[..self.count] {
-            p.point = tf.apply(p.point);
-        }
+        // Both mapped and the second kept by an integer select, rather than a loop over
+        // `count`, whose length is random from pair to pair (see `pick`).
+        let two = self.count == 2;
+        let [p, q] = self.points.map(|p| tf.apply(p.point));
+        self.points[0].point = p;
+        self.points[1].point = Vec2::new(pick(two, q.x, 0.0), pick(two, q.y, 0.0));
         self
     }
 
@@ -123,18 +126,44 @@ impl Manifold {
 /// A shape's core in its own frame as a polygon: counter-clockwise vertices and the outward
 /// normal of each edge (edge `i` runs from vertex `i` to `i + 1`). A segment is a polygon of
 /// two vertices whose two edges are the segment, one facing each way (Box2D's one-face
-/// polygon); a point core has no vertex. One form for every kind keeps the code small.
+/// polygon); a point core has no vertex. A box is kept as its half extents and its faces
+/// are computed from them ([`BOX_NORMALS`], [`BOX_CORNERS`]): a box built in a buffer on
+/// the stack made the wasm write and read back its eight vectors for every pair.
 #[derive(Clone, Copy, Debug)]
-struct Core<'a> {
-    vertices: &'a [Vec2],
-    normals: &'a [Vec2],
+enum Core<'a> {
+    /// The box `±half_extents`, the four vertices and normals of [`BOX_CORNERS`] and
+    /// [`BOX_NORMALS`].
+    Box(Vec2),
+    /// A polygon or a segment's two faces.
+    Polygon {
+        vertices: &'a [Vec2],
+        normals: &'a [Vec2],
+    },
 }
 
-/// Room for the core of a box, capsule or segment, which have no stored polygon.
+/// A box's outward face normals, face `i` from corner `i` to corner `i + 1`; the `+x` face
+/// first, as in the kernels. (`-0.0` as `-Vec2::X` and `-Vec2::Y` have it, so that the dot
+/// products round as those of a stored polygon would.)
+const BOX_NORMALS: [Vec2; 4] = [
+    Vec2::new(1.0, 0.0),
+    Vec2::new(0.0, 1.0),
+    Vec2::new(-1.0, -0.0),
+    Vec2::new(-0.0, -1.0),
+];
+
+/// A box's corners, counter-clockwise, as signs of its half extents.
+const BOX_CORNERS: [Vec2; 4] = [
+    Vec2::new(1.0, -1.0),
+    Vec2::new(1.0, 1.0),
+    Vec2::new(-1.0, 1.0),
+    Vec2::new(-1.0, -1.0),
+];
+
+/// Room for the core of a capsule or segment, which have no stored polygon.
 #[derive(Default)]
 struct CoreBuffer {
-    vertices: [Vec2; 4],
-    normals: [Vec2; 4],
+    vertices: [Vec2; 2],
+    normals: [Vec2; 2],
 }
 
 /// A face: its two ends and its unit outward normal, with the cosine between that normal
@@ -160,62 +189,50 @@ impl Face {
     }
 }
 
-/// The core (in `buffer` unless the shape is a polygon), the radius and the rotation of a
-/// shape (an aligned box ignores its angle).
+/// The core (in `buffer` for a capsule or segment), the radius and the rotation of a shape
+/// (an aligned box ignores its angle).
+#[inline(always)]
 fn core<'a>(
     shape: &Shape,
     points: &'a [Vec2],
     tf: &Transform,
     buffer: &'a mut CoreBuffer,
 ) -> (Core<'a>, f32, Rot) {
-    let mut rot = tf.rotation;
-    let (count, radius) = match shape {
+    let rot = tf.rotation;
+    let (vertices, normals, radius) = match shape {
         // Handled before (no core to build); kept empty for completeness.
-        Shape::Circle { radius } => (0, *radius),
-        Shape::Point => (0, 0.0),
+        Shape::Circle { radius } => (0, 0, *radius),
+        Shape::Point => (0, 0, 0.0),
         Shape::Polygon(p) => {
             let view = PolygonRef::from_points(points, p.bounding_radius());
-            let core = Core {
+            let core = Core::Polygon {
                 vertices: view.vertices(),
                 normals: view.normals(),
             };
             return (core, 0.0, rot);
         }
-        Shape::AlignedBox { half_extents: h } | Shape::OrientedBox { half_extents: h } => {
-            if let Shape::AlignedBox { .. } = shape {
-                rot = Rot::IDENTITY;
-            }
-            buffer.vertices = [
-                Vec2::new(h.x, -h.y),
-                Vec2::new(h.x, h.y),
-                Vec2::new(-h.x, h.y),
-                Vec2::new(-h.x, -h.y),
-            ];
-            buffer.normals = [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y];
-            (4, 0.0)
+        Shape::AlignedBox { half_extents } => {
+            return (Core::Box(*half_extents), 0.0, Rot::IDENTITY)
         }
+        Shape::OrientedBox { half_extents } => return (Core::Box(*half_extents), 0.0, rot),
         Shape::Capsule {
             half_length,
             radius,
         } => {
-            buffer.vertices[0] = Vec2::new(-half_length, 0.0);
-            buffer.vertices[1] = Vec2::new(*half_length, 0.0);
-            buffer.normals[0] = -Vec2::Y;
-            buffer.normals[1] = Vec2::Y;
-            (2, *radius)
+            buffer.vertices = [Vec2::new(-half_length, 0.0), Vec2::new(*half_length, 0.0)];
+            buffer.normals = [-Vec2::Y, Vec2::Y];
+            (2, 2, *radius)
         }
         Shape::Segment { a, b } => {
             let m = (*b - *a).perp().normalize_or_zero();
-            buffer.vertices[0] = *a;
-            buffer.vertices[1] = *b;
-            buffer.normals[0] = -m;
-            buffer.normals[1] = m;
-            (2, 0.0)
+            buffer.vertices = [*a, *b];
+            buffer.normals = [-m, m];
+            (2, 2, 0.0)
         }
     };
-    let core = Core {
-        vertices: &buffer.vertices[..count],
-        normals: &buffer.normals[..count],
+    let core = Core::Polygon {
+        vertices: &buffer.vertices[..vertices],
+        normals: &buffer.normals[..normals],
     };
     (core, radius, rot)
 }
@@ -224,31 +241,55 @@ impl Core<'_> {
     /// The face whose outward normal is closest to the unit `dir` (not for a dot); ties go
     /// to the first. Kept with integer selects ([`Deepest`]), as the SAT loops do: which
     /// face wins is random from pair to pair, which a jump would mispredict.
-    #[inline]
+    #[inline(always)]
     fn best_face(&self, dir: Vec2) -> Face {
         let mut best = Deepest::new();
-        for (i, n) in self.normals.iter().enumerate() {
-            best.offer(n.dot(dir), i);
-        }
-        let (align, i) = best.get();
-        let next = if i + 1 == self.vertices.len() {
-            0
-        } else {
-            i + 1
-        };
-        Face {
-            p: self.vertices[i],
-            q: self.vertices[next],
-            normal: self.normals[i],
-            align,
+        match *self {
+            Core::Box(h) => {
+                for (i, n) in BOX_NORMALS.iter().enumerate() {
+                    best.offer(n.dot(dir), i);
+                }
+                let (align, i) = best.get();
+                let corner = |k: usize| {
+                    let sign = BOX_CORNERS[k & 3];
+                    Vec2::new(h.x * sign.x, h.y * sign.y)
+                };
+                Face {
+                    p: corner(i),
+                    q: corner(i + 1),
+                    normal: BOX_NORMALS[i & 3],
+                    align,
+                }
+            }
+            Core::Polygon { vertices, normals } => {
+                for (i, n) in normals.iter().enumerate() {
+                    best.offer(n.dot(dir), i);
+                }
+                let (align, i) = best.get();
+                let next = if i + 1 == vertices.len() { 0 } else { i + 1 };
+                Face {
+                    p: vertices[i],
+                    q: vertices[next],
+                    normal: normals[i],
+                    align,
+                }
+            }
         }
     }
 
     /// The vertex furthest along `dir` (not for a dot).
     #[inline(never)]
     fn support(&self, dir: Vec2) -> Vec2 {
-        let mut best = self.vertices[0];
-        for v in &self.vertices[1..] {
+        let corners;
+        let vertices = match *self {
+            Core::Box(h) => {
+                corners = BOX_CORNERS.map(|sign| Vec2::new(h.x * sign.x, h.y * sign.y));
+                &corners[..]
+            }
+            Core::Polygon { vertices, .. } => vertices,
+        };
+        let mut best = vertices[0];
+        for v in &vertices[1..] {
             if v.dot(dir) > best.dot(dir) {
                 best = *v;
             }
@@ -258,8 +299,10 @@ impl Core<'_> {
 
     /// How nearly `dir` runs along the core: a segment's `|cos|`, 0 for a polygon.
     fn along(&self, dir: Vec2) -> f32 {
-        match self.vertices {
-            [p, q] => (*q - *p).normalize_or_zero().dot(dir).abs(),
+        match *self {
+            Core::Polygon {
+                vertices: [p, q], ..
+            } => (*q - *p).normalize_or_zero().dot(dir).abs(),
             _ => 0.0,
         }
     }
@@ -269,9 +312,8 @@ impl Core<'_> {
 /// ends, parallel to `dir`, the unit direction from the reference shape to the incident
 /// one) and keeps the ends below the reference surface. `r_ref`, `r_inc`: the radii.
 /// Points and depths as in the module docs, in the frame the faces are given in.
-#[inline]
+#[inline(always)]
 fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
-    let mut out = Manifold::default();
     let t = dir.perp();
     let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
     // Selects of integers, not jumps, where the outcome is random from pair to pair (see
@@ -284,7 +326,7 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
     // face is as good as parallel to the normal.
     let (s0, s1) = if dw.abs() < f32::MIN_POSITIVE {
         if w0 < lo || w0 > hi {
-            return out;
+            return Manifold::default();
         }
         (0.0, 1.0)
     } else {
@@ -293,35 +335,79 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
         (max_f32(min_f32(a, b), 0.0), min_f32(max_f32(a, b), 1.0))
     };
     if s0 > s1 {
-        return out;
+        return Manifold::default();
     }
     let inv_cos = 1.0 / dir.dot(reference.normal);
-    let radius = r_ref + r_inc;
     let along = incident.q - incident.p;
-    let point = |s: f32| {
-        let c = incident.p + along * s;
+    // A function, not a closure: wasm-opt left the closure out of line, its captures in
+    // memory.
+    #[inline(always)]
+    fn end(
+        s: f32,
+        at: (Vec2, Vec2),
+        reference: &Face,
+        inv_cos: f32,
+        dir: Vec2,
+        r: (f32, f32),
+    ) -> ContactPoint {
+        let (r_ref, r_inc) = r;
+        let c = at.0 + at.1 * s;
         // The gap from the reference face to `c`, measured along `dir`.
         let gap = (c - reference.p).dot(reference.normal) * inv_cos;
         let point = c + dir * (0.5 * (r_ref - r_inc - gap));
         ContactPoint {
             point,
-            depth: radius - gap,
+            depth: (r_ref + r_inc) - gap,
         }
+    }
+    let point = |s: f32| {
+        end(
+            s,
+            (incident.p, along),
+            reference,
+            inv_cos,
+            dir,
+            (r_ref, r_inc),
+        )
     };
-    // Both ends written, each kept by a count that grows only for a point below the face
-    // (no jump on that random test); a rejected point is overwritten or cleared.
+    // The kept ends in order, unused slots zero, through integer selects (see `pick`):
+    // which ends are kept is random from pair to pair, and a store at an index computed
+    // from it would put the manifold in memory, which the wasm then reads back in wider
+    // pieces than it wrote (a stalled load).
     let (first, second) = (point(s0), point(s1));
-    out.points[0] = first;
-    out.count = usize::from(first.depth >= 0.0);
-    out.points[out.count] = second;
-    out.count += usize::from(second.depth >= 0.0 && s1 != s0);
-    if out.count < 2 {
-        out.points[1] = ContactPoint::default();
+    let keep_first = first.depth >= 0.0;
+    let keep_second = second.depth >= 0.0 && s1 != s0;
+    let both = keep_first & keep_second;
+    let slot = |f: fn(&ContactPoint) -> f32| {
+        let zero_or_second = pick(keep_second, f(&second), 0.0);
+        (
+            pick(keep_first, f(&first), zero_or_second),
+            pick(both, f(&second), 0.0),
+        )
+    };
+    let ((x0, x1), (y0, y1), (d0, d1)) =
+        (slot(|p| p.point.x), slot(|p| p.point.y), slot(|p| p.depth));
+    Manifold {
+        count: usize::from(keep_first) + usize::from(keep_second),
+        points: [
+            ContactPoint {
+                point: Vec2::new(x0, y0),
+                depth: d0,
+            },
+            ContactPoint {
+                point: Vec2::new(x1, y1),
+                depth: d1,
+            },
+        ],
     }
-    if out.count == 0 {
-        out.points[0] = ContactPoint::default();
-    }
-    out
+}
+
+/// `a` if `c`, else `b`, selected as integers: V8 compiles a wasm `select` of two floats
+/// into a jump, which goes either way at random here (see
+/// [`min_f32`](crate::math::min_f32)).
+#[inline(always)]
+fn pick(c: bool, a: f32, b: f32) -> f32 {
+    from_order_key(if c { order_key(a) } else { order_key(b) })
 }
 
 /// The contact points of two colliding shapes, from the `contact` that
@@ -363,6 +449,7 @@ pub fn manifold(
 /// Takes only convex shapes and their transforms, so that a shape made of convex parts can
 /// call it for the part pair that gave its contact.
 #[must_use]
+#[inline(always)]
 pub fn manifold_with_points(
     a: &Shape,
     points_a: &[Vec2],
@@ -417,6 +504,7 @@ struct Cores<'a> {
 
 impl Cores<'_> {
     /// The manifold in A's frame for the normal `n` (A's frame) and `depth`.
+    #[inline(always)]
     fn manifold(&self, n: Vec2, depth: f32) -> Manifold {
         let (rot, t) = (self.rot_ab, self.t_ab);
         // Each core's face towards the other: one of them is the reference face, the other
