@@ -311,13 +311,93 @@ impl Core<'_> {
 /// Clips the `incident` face against the side planes of `reference` (lines through its
 /// ends, parallel to `dir`, the unit direction from the reference shape to the incident
 /// one) and keeps the ends below the reference surface. `r_ref`, `r_inc`: the radii.
-/// Points and depths as in the module docs, in the frame the faces are given in.
+/// Points and depths as in the module docs, the faces given in A's frame and the points
+/// returned in the world (`frame` maps A's frame to the world). When it keeps no point,
+/// the count is 0 and the points are to be ignored.
+///
+/// Written for a short chain of dependent operations, which is what this costs: a pair's
+/// manifold is one long chain (faces, side planes, a division, the clipped ends, their
+/// gaps, the world), too long for the processor to overlap with the next pair's work.
+/// So the clip is made in positions across `dir` (dot products with the faces' ends,
+/// ready at once), and the points and depths, affine in the incident face's parameter,
+/// are prepared from the faces alone while the clipped range is found: once it is, each
+/// kept end is one multiply-add away. The order of the side planes and of the incident
+/// face's ends across `dir` is known (see the comment below); any other case, and a face
+/// parallel to `dir`, goes to [`clip_general`].
 #[inline(always)]
-fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
+fn clip(
+    reference: &Face,
+    incident: &Face,
+    dir: Vec2,
+    radii: (f32, f32),
+    frame: &Transform,
+) -> Manifold {
+    let (r_ref, r_inc) = radii;
     let t = dir.perp();
     let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
-    // Selects of integers, not jumps, where the outcome is random from pair to pair (see
-    // `min_f32`).
+    let (w0, w1) = (incident.p.dot(t), incident.q.dot(t));
+    let dw = w1 - w0;
+    // A face runs along its normal turned a quarter counter-clockwise, so across `dir`
+    // the reference face runs forward (its normal is within `ALIGNED` of `dir`: u0 < u1)
+    // and the incident face backward (its normal is the one closest to `-dir`, at most a
+    // right angle from it: w1 <= w0). Only rounding, or an incident face parallel to
+    // `dir`, breaks this.
+    if !(u0 <= u1 && dw <= -f32::MIN_POSITIVE) {
+        return clip_general(reference, incident, dir, r_ref, r_inc).to_world(frame);
+    }
+    // The incident face's part between the side planes, as positions across `dir`: from
+    // its `p` end (or `u1`) down to its `q` end (or `u0`). Integer selects, not jumps,
+    // where the outcome is random from pair to pair (see `min_f32`).
+    let (w_first, w_last) = (min_f32(w0, u1), max_f32(w1, u0));
+    if w_first < w_last {
+        return Manifold::default();
+    }
+    // The clipped ends as parameters of the incident face (0 at `p`, 1 at `q`).
+    let inv = 1.0 / dw;
+    let (s0, s1) = ((w_first - w0) * inv, (w_last - w0) * inv);
+    // Meanwhile, from the faces alone: the gap from the reference face along `dir` at both
+    // ends of the incident face, and the point (midway between the surfaces, in the
+    // world) and depth at parameter `s`, as `start + step × s` and `depth_p - dgap × s`.
+    let inv_cos = 1.0 / dir.dot(reference.normal);
+    let gap_p = (incident.p - reference.p).dot(reference.normal) * inv_cos;
+    let gap_q = (incident.q - reference.p).dot(reference.normal) * inv_cos;
+    let dgap = gap_q - gap_p;
+    let start = frame.apply(incident.p + dir * (0.5 * (r_ref - r_inc - gap_p)));
+    let step = frame
+        .rotation
+        .apply((incident.q - incident.p) - dir * (0.5 * dgap));
+    let depth_p = (r_ref + r_inc) - gap_p;
+    let (p0, d0) = (start + step * s0, depth_p - dgap * s0);
+    let (p1, d1) = (start + step * s1, depth_p - dgap * s1);
+    // The kept ends in order, an unused slot zero, through integer selects (see `pick`):
+    // which ends are kept is random from pair to pair. (With no end kept, the count says
+    // so and the slots do not matter.)
+    let keep_first = d0 >= 0.0;
+    let keep_second = d1 >= 0.0 && s1 != s0;
+    let both = keep_first & keep_second;
+    Manifold {
+        count: usize::from(keep_first) + usize::from(keep_second),
+        points: [
+            ContactPoint {
+                point: Vec2::new(pick(keep_first, p0.x, p1.x), pick(keep_first, p0.y, p1.y)),
+                depth: pick(keep_first, d0, d1),
+            },
+            ContactPoint {
+                point: Vec2::new(pick(both, p1.x, 0.0), pick(both, p1.y, 0.0)),
+                depth: pick(both, d1, 0.0),
+            },
+        ],
+    }
+}
+
+/// [`clip`] for every case, in the frame the faces are given in: the side planes and the
+/// incident face's ends taken in whatever order they come, and a face parallel to `dir`.
+#[cold]
+#[inline(never)]
+fn clip_general(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
+    let mut out = Manifold::default();
+    let t = dir.perp();
+    let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
     let (lo, hi) = (min_f32(u0, u1), max_f32(u0, u1));
     let (w0, w1) = (incident.p.dot(t), incident.q.dot(t));
     let dw = w1 - w0;
@@ -326,7 +406,7 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
     // face is as good as parallel to the normal.
     let (s0, s1) = if dw.abs() < f32::MIN_POSITIVE {
         if w0 < lo || w0 > hi {
-            return Manifold::default();
+            return out;
         }
         (0.0, 1.0)
     } else {
@@ -335,71 +415,34 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
         (max_f32(min_f32(a, b), 0.0), min_f32(max_f32(a, b), 1.0))
     };
     if s0 > s1 {
-        return Manifold::default();
+        return out;
     }
     let inv_cos = 1.0 / dir.dot(reference.normal);
+    let radius = r_ref + r_inc;
     let along = incident.q - incident.p;
-    // A function, not a closure: wasm-opt left the closure out of line, its captures in
-    // memory.
-    #[inline(always)]
-    fn end(
-        s: f32,
-        at: (Vec2, Vec2),
-        reference: &Face,
-        inv_cos: f32,
-        dir: Vec2,
-        r: (f32, f32),
-    ) -> ContactPoint {
-        let (r_ref, r_inc) = r;
-        let c = at.0 + at.1 * s;
+    let point = |s: f32| {
+        let c = incident.p + along * s;
         // The gap from the reference face to `c`, measured along `dir`.
         let gap = (c - reference.p).dot(reference.normal) * inv_cos;
         let point = c + dir * (0.5 * (r_ref - r_inc - gap));
         ContactPoint {
             point,
-            depth: (r_ref + r_inc) - gap,
+            depth: radius - gap,
         }
-    }
-    let point = |s: f32| {
-        end(
-            s,
-            (incident.p, along),
-            reference,
-            inv_cos,
-            dir,
-            (r_ref, r_inc),
-        )
     };
-    // The kept ends in order, unused slots zero, through integer selects (see `pick`):
-    // which ends are kept is random from pair to pair, and a store at an index computed
-    // from it would put the manifold in memory, which the wasm then reads back in wider
-    // pieces than it wrote (a stalled load).
+    // Both ends written, each kept by a count that grows only for a point below the face.
     let (first, second) = (point(s0), point(s1));
-    let keep_first = first.depth >= 0.0;
-    let keep_second = second.depth >= 0.0 && s1 != s0;
-    let both = keep_first & keep_second;
-    let slot = |f: fn(&ContactPoint) -> f32| {
-        let zero_or_second = pick(keep_second, f(&second), 0.0);
-        (
-            pick(keep_first, f(&first), zero_or_second),
-            pick(both, f(&second), 0.0),
-        )
-    };
-    let ((x0, x1), (y0, y1), (d0, d1)) =
-        (slot(|p| p.point.x), slot(|p| p.point.y), slot(|p| p.depth));
-    Manifold {
-        count: usize::from(keep_first) + usize::from(keep_second),
-        points: [
-            ContactPoint {
-                point: Vec2::new(x0, y0),
-                depth: d0,
-            },
-            ContactPoint {
-                point: Vec2::new(x1, y1),
-                depth: d1,
-            },
-        ],
+    out.points[0] = first;
+    out.count = usize::from(first.depth >= 0.0);
+    out.points[out.count] = second;
+    out.count += usize::from(second.depth >= 0.0 && s1 != s0);
+    if out.count < 2 {
+        out.points[1] = ContactPoint::default();
     }
+    if out.count == 0 {
+        out.points[0] = ContactPoint::default();
+    }
+    out
 }
 
 /// `a` if `c`, else `b`, selected as integers: V8 compiles a wasm `select` of two floats
@@ -488,11 +531,13 @@ pub fn manifold_with_points(
         r_b,
         rot_ab: rot_a.inverse() * rot_b,
         t_ab: rot_a.apply_inv(tf_b.translation - tf_a.translation),
+        frame_a,
     };
-    cores.manifold(rot_a.apply_inv(n), depth).to_world(&frame_a)
+    cores.manifold(rot_a.apply_inv(n), depth)
 }
 
-/// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`).
+/// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`), and A's frame in
+/// the world.
 struct Cores<'a> {
     a: Core<'a>,
     b: Core<'a>,
@@ -500,10 +545,11 @@ struct Cores<'a> {
     r_b: f32,
     rot_ab: Rot,
     t_ab: Vec2,
+    frame_a: Transform,
 }
 
 impl Cores<'_> {
-    /// The manifold in A's frame for the normal `n` (A's frame) and `depth`.
+    /// The manifold, in the world, for the normal `n` (A's frame) and `depth`.
     #[inline(always)]
     fn manifold(&self, n: Vec2, depth: f32) -> Manifold {
         let (rot, t) = (self.rot_ab, self.t_ab);
@@ -516,26 +562,34 @@ impl Cores<'_> {
         // and when both faces are aligned they are parallel and either serves); B's when A's
         // is not, or when clipping against A's leaves nothing.
         if face_a.align >= ALIGNED {
-            let m = clip(&face_a, &face_b, n, self.r_a, self.r_b);
+            let m = clip(&face_a, &face_b, n, (self.r_a, self.r_b), &self.frame_a);
             if m.count > 0 {
                 return m;
             }
         }
         if face_b.align >= ALIGNED {
-            let m = clip(&face_b, &face_a, -n, self.r_b, self.r_a);
+            let m = clip(&face_b, &face_a, -n, (self.r_b, self.r_a), &self.frame_a);
             if m.count > 0 {
                 return m;
             }
         }
-        // One point at the supporting vertex of the core the normal runs along (either
-        // serves for two vertices closest to each other).
-        if self.b.along(rot.apply_inv(n)) > self.a.along(n) {
+        self.one_point(n, depth)
+    }
+
+    /// One point at the supporting vertex of the core the normal runs along (either
+    /// serves for two vertices closest to each other), in the world.
+    #[cold]
+    #[inline(never)]
+    fn one_point(&self, n: Vec2, depth: f32) -> Manifold {
+        let (rot, t) = (self.rot_ab, self.t_ab);
+        let m = if self.b.along(rot.apply_inv(n)) > self.a.along(n) {
             let v = rot.apply(self.b.support(rot.apply_inv(-n))) + t;
             Manifold::one(v - n * (self.r_b - 0.5 * depth), depth)
         } else {
             let v = self.a.support(n);
             Manifold::one(v + n * (self.r_a - 0.5 * depth), depth)
-        }
+        };
+        m.to_world(&self.frame_a)
     }
 }
 
