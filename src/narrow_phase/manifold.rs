@@ -533,7 +533,9 @@ pub fn manifold_with_points(
         t_ab: rot_a.apply_inv(tf_b.translation - tf_a.translation),
         frame_a,
     };
-    cores.manifold(rot_a.apply_inv(n), depth)
+    // Each core's direction from the world normal in one rotation (not B's through A's
+    // frame): the manifold is one long chain of dependent operations, and this shortens it.
+    cores.manifold(rot_a.apply_inv(n), rot_b.apply_inv(-n), depth)
 }
 
 /// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`), and A's frame in
@@ -549,15 +551,16 @@ struct Cores<'a> {
 }
 
 impl Cores<'_> {
-    /// The manifold, in the world, for the normal `n` (A's frame) and `depth`.
+    /// The manifold, in the world, for the normal `n` (in A's frame; `minus_n_b`: `-n` in
+    /// B's) and `depth`.
     #[inline(always)]
-    fn manifold(&self, n: Vec2, depth: f32) -> Manifold {
+    fn manifold(&self, n: Vec2, minus_n_b: Vec2, depth: f32) -> Manifold {
         let (rot, t) = (self.rot_ab, self.t_ab);
         // Each core's face towards the other: one of them is the reference face, the other
         // the incident face (the other core's face most anti-parallel to the reference face,
         // read from the normal: the two directions are within `ALIGNED` of each other).
         let face_a = self.a.best_face(n);
-        let face_b = self.b.best_face(rot.apply_inv(-n)).moved(rot, t);
+        let face_b = self.b.best_face(minus_n_b).moved(rot, t);
         // A's face when it is aligned (the rule: the kernels' normal is usually a face normal,
         // and when both faces are aligned they are parallel and either serves); B's when A's
         // is not, or when clipping against A's leaves nothing.
