@@ -331,7 +331,8 @@ fn clip(
     dir: Vec2,
     radii: (f32, f32),
     frame: &Transform,
-) -> Manifold {
+    out: &mut [f32; MANIFOLD_STRIDE],
+) -> bool {
     let (r_ref, r_inc) = radii;
     let t = dir.perp();
     let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
@@ -343,14 +344,14 @@ fn clip(
     // right angle from it: w1 <= w0). Only rounding, or an incident face parallel to
     // `dir`, breaks this.
     if !(u0 <= u1 && dw <= -f32::MIN_POSITIVE) {
-        return clip_general(reference, incident, dir, r_ref, r_inc).to_world(frame);
+        return clip_general(reference, incident, dir, radii, frame, out);
     }
     // The incident face's part between the side planes, as positions across `dir`: from
     // its `p` end (or `u1`) down to its `q` end (or `u0`). Integer selects, not jumps,
     // where the outcome is random from pair to pair (see `min_f32`).
     let (w_first, w_last) = (min_f32(w0, u1), max_f32(w1, u0));
     if w_first < w_last {
-        return Manifold::default();
+        return false;
     }
     // The clipped ends as parameters of the incident face (0 at `p`, 1 at `q`).
     let inv = 1.0 / dw;
@@ -370,31 +371,38 @@ fn clip(
     let (p0, d0) = (start + step * s0, depth_p - dgap * s0);
     let (p1, d1) = (start + step * s1, depth_p - dgap * s1);
     // The kept ends in order, an unused slot zero, through integer selects (see `pick`):
-    // which ends are kept is random from pair to pair. (With no end kept, the count says
-    // so and the slots do not matter.)
+    // which ends are kept is random from pair to pair.
     let keep_first = d0 >= 0.0;
     let keep_second = d1 >= 0.0 && s1 != s0;
-    let both = keep_first & keep_second;
-    Manifold {
-        count: usize::from(keep_first) + usize::from(keep_second),
-        points: [
-            ContactPoint {
-                point: Vec2::new(pick(keep_first, p0.x, p1.x), pick(keep_first, p0.y, p1.y)),
-                depth: pick(keep_first, d0, d1),
-            },
-            ContactPoint {
-                point: Vec2::new(pick(both, p1.x, 0.0), pick(both, p1.y, 0.0)),
-                depth: pick(both, d1, 0.0),
-            },
-        ],
+    if !(keep_first | keep_second) {
+        return false;
     }
+    let both = keep_first & keep_second;
+    *out = [
+        f32::from(u8::from(keep_first) + u8::from(keep_second)),
+        pick(keep_first, p0.x, p1.x),
+        pick(keep_first, p0.y, p1.y),
+        pick(keep_first, d0, d1),
+        pick(both, p1.x, 0.0),
+        pick(both, p1.y, 0.0),
+        pick(both, d1, 0.0),
+    ];
+    true
 }
 
-/// [`clip`] for every case, in the frame the faces are given in: the side planes and the
-/// incident face's ends taken in whatever order they come, and a face parallel to `dir`.
+/// [`clip`] for every case: the side planes and the incident face's ends taken in
+/// whatever order they come, and a face parallel to `dir`.
 #[cold]
 #[inline(never)]
-fn clip_general(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
+fn clip_general(
+    reference: &Face,
+    incident: &Face,
+    dir: Vec2,
+    radii: (f32, f32),
+    frame: &Transform,
+    world: &mut [f32; MANIFOLD_STRIDE],
+) -> bool {
+    let (r_ref, r_inc) = radii;
     let mut out = Manifold::default();
     let t = dir.perp();
     let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
@@ -406,7 +414,7 @@ fn clip_general(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc:
     // face is as good as parallel to the normal.
     let (s0, s1) = if dw.abs() < f32::MIN_POSITIVE {
         if w0 < lo || w0 > hi {
-            return out;
+            return false;
         }
         (0.0, 1.0)
     } else {
@@ -415,7 +423,7 @@ fn clip_general(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc:
         (max_f32(min_f32(a, b), 0.0), min_f32(max_f32(a, b), 1.0))
     };
     if s0 > s1 {
-        return out;
+        return false;
     }
     let inv_cos = 1.0 / dir.dot(reference.normal);
     let radius = r_ref + r_inc;
@@ -440,9 +448,10 @@ fn clip_general(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc:
         out.points[1] = ContactPoint::default();
     }
     if out.count == 0 {
-        out.points[0] = ContactPoint::default();
+        return false;
     }
-    out
+    *world = out.to_world(frame).to_array();
+    true
 }
 
 /// `a` if `c`, else `b`, selected as integers: V8 compiles a wasm `select` of two floats
@@ -492,7 +501,6 @@ pub fn manifold(
 /// Takes only convex shapes and their transforms, so that a shape made of convex parts can
 /// call it for the part pair that gave its contact.
 #[must_use]
-#[inline(always)]
 pub fn manifold_with_points(
     a: &Shape,
     points_a: &[Vec2],
@@ -502,18 +510,60 @@ pub fn manifold_with_points(
     tf_b: &Transform,
     contact: &Contact,
 ) -> Manifold {
+    let mut out = [0.0; MANIFOLD_STRIDE];
+    manifold_into((a, points_a, tf_a), (b, points_b, tf_b), contact, &mut out);
+    let [count, x0, y0, d0, x1, y1, d1] = out;
+    Manifold {
+        count: count as usize,
+        points: [
+            ContactPoint {
+                point: Vec2::new(x0, y0),
+                depth: d0,
+            },
+            ContactPoint {
+                point: Vec2::new(x1, y1),
+                depth: d1,
+            },
+        ],
+    }
+}
+
+/// One side of a pair for [`manifold_into`]: the shape, its polygon points as in
+/// [`manifold_with_points`], its pose.
+pub(crate) type Side<'a> = (&'a Shape, &'a [Vec2], &'a Transform);
+
+/// [`manifold_with_points`] written into `out` in the flat layout ([`Manifold::to_array`]).
+///
+/// Every path writes `out` itself rather than returning a [`Manifold`]: a value returned
+/// from the paths kept out of line would live in memory, and the wasm would write it in
+/// one width and read it back in another (a stalled load), for every pair. The world gives
+/// its buffer's slot, where nothing reads the points back until the step publishes them.
+#[inline(always)]
+pub(crate) fn manifold_into(
+    a: Side<'_>,
+    b: Side<'_>,
+    contact: &Contact,
+    out: &mut [f32; MANIFOLD_STRIDE],
+) {
+    let ((a, points_a, tf_a), (b, points_b, tf_b)) = (a, b);
     let (n, depth) = (contact.normal, contact.depth);
     // A point core first, before building any polygon: the most common case (circles).
-    match (a, b) {
-        (Shape::Circle { radius }, _) => {
-            return Manifold::one(tf_a.translation + n * (radius - 0.5 * depth), depth)
-        }
-        (Shape::Point, _) => return Manifold::one(tf_a.translation - n * (0.5 * depth), depth),
-        (_, Shape::Circle { radius }) => {
-            return Manifold::one(tf_b.translation - n * (radius - 0.5 * depth), depth)
-        }
-        (_, Shape::Point) => return Manifold::one(tf_b.translation + n * (0.5 * depth), depth),
-        _ => {}
+    let one = match (a, b) {
+        (Shape::Circle { radius }, _) => Some(Manifold::one(
+            tf_a.translation + n * (radius - 0.5 * depth),
+            depth,
+        )),
+        (Shape::Point, _) => Some(Manifold::one(tf_a.translation - n * (0.5 * depth), depth)),
+        (_, Shape::Circle { radius }) => Some(Manifold::one(
+            tf_b.translation - n * (radius - 0.5 * depth),
+            depth,
+        )),
+        (_, Shape::Point) => Some(Manifold::one(tf_b.translation + n * (0.5 * depth), depth)),
+        _ => None,
+    };
+    if let Some(one) = one {
+        *out = one.to_array();
+        return;
     }
     let (mut buffer_a, mut buffer_b) = (CoreBuffer::default(), CoreBuffer::default());
     let (core_a, r_a, rot_a) = core(a, points_a, tf_a, &mut buffer_a);
@@ -535,7 +585,7 @@ pub fn manifold_with_points(
     };
     // Each core's direction from the world normal in one rotation (not B's through A's
     // frame): the manifold is one long chain of dependent operations, and this shortens it.
-    cores.manifold(rot_a.apply_inv(n), rot_b.apply_inv(-n), depth)
+    cores.manifold(rot_a.apply_inv(n), rot_b.apply_inv(-n), depth, out);
 }
 
 /// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`), and A's frame in
@@ -552,9 +602,9 @@ struct Cores<'a> {
 
 impl Cores<'_> {
     /// The manifold, in the world, for the normal `n` (in A's frame; `minus_n_b`: `-n` in
-    /// B's) and `depth`.
+    /// B's) and `depth`, written into `out`.
     #[inline(always)]
-    fn manifold(&self, n: Vec2, minus_n_b: Vec2, depth: f32) -> Manifold {
+    fn manifold(&self, n: Vec2, minus_n_b: Vec2, depth: f32, out: &mut [f32; MANIFOLD_STRIDE]) {
         let (rot, t) = (self.rot_ab, self.t_ab);
         // Each core's face towards the other: one of them is the reference face, the other
         // the incident face (the other core's face most anti-parallel to the reference face,
@@ -564,26 +614,38 @@ impl Cores<'_> {
         // A's face when it is aligned (the rule: the kernels' normal is usually a face normal,
         // and when both faces are aligned they are parallel and either serves); B's when A's
         // is not, or when clipping against A's leaves nothing.
-        if face_a.align >= ALIGNED {
-            let m = clip(&face_a, &face_b, n, (self.r_a, self.r_b), &self.frame_a);
-            if m.count > 0 {
-                return m;
-            }
+        if face_a.align >= ALIGNED
+            && clip(
+                &face_a,
+                &face_b,
+                n,
+                (self.r_a, self.r_b),
+                &self.frame_a,
+                out,
+            )
+        {
+            return;
         }
-        if face_b.align >= ALIGNED {
-            let m = clip(&face_b, &face_a, -n, (self.r_b, self.r_a), &self.frame_a);
-            if m.count > 0 {
-                return m;
-            }
+        if face_b.align >= ALIGNED
+            && clip(
+                &face_b,
+                &face_a,
+                -n,
+                (self.r_b, self.r_a),
+                &self.frame_a,
+                out,
+            )
+        {
+            return;
         }
-        self.one_point(n, depth)
+        self.one_point(n, depth, out);
     }
 
     /// One point at the supporting vertex of the core the normal runs along (either
     /// serves for two vertices closest to each other), in the world.
     #[cold]
     #[inline(never)]
-    fn one_point(&self, n: Vec2, depth: f32) -> Manifold {
+    fn one_point(&self, n: Vec2, depth: f32, out: &mut [f32; MANIFOLD_STRIDE]) {
         let (rot, t) = (self.rot_ab, self.t_ab);
         let m = if self.b.along(rot.apply_inv(n)) > self.a.along(n) {
             let v = rot.apply(self.b.support(rot.apply_inv(-n))) + t;
@@ -592,7 +654,7 @@ impl Cores<'_> {
             let v = self.a.support(n);
             Manifold::one(v + n * (self.r_a - 0.5 * depth), depth)
         };
-        m.to_world(&self.frame_a)
+        *out = m.to_world(&self.frame_a).to_array();
     }
 }
 

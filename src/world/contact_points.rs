@@ -17,9 +17,8 @@
 //! When off, the only costs are a predictable branch per found pair and per published
 //! pair. Every buffer is reused: a steady-state step allocates nothing either way.
 
-use crate::math::{Transform, Vec2};
-use crate::narrow_phase::{manifold_with_points, Contact, MANIFOLD_STRIDE};
-use crate::shape::Shape;
+use crate::narrow_phase::manifold::{manifold_into, Side};
+use crate::narrow_phase::{Contact, MANIFOLD_STRIDE};
 
 /// Settings fixed when a world is created.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,9 +44,6 @@ pub(super) struct ContactPoints {
     carried: Vec<[f32; MANIFOLD_STRIDE]>,
 }
 
-/// One side of a tested pair: shape, its polygon points as the narrow phase read them, pose.
-pub(super) type Side<'a> = (&'a Shape, &'a [Vec2], &'a Transform);
-
 impl ContactPoints {
     /// Forgets the last step's tested and carried points (not the published ones, which
     /// the carried pairs copy from).
@@ -62,9 +58,11 @@ impl ContactPoints {
     // inlined kernels) into an "on" and an "off" version: that doubled the loop in wasm.
     #[inline(never)]
     pub(super) fn test(&mut self, a: Side<'_>, b: Side<'_>, contact: &Contact) -> u32 {
-        let m = manifold_with_points(a.0, a.1, a.2, b.0, b.1, b.2, contact);
-        self.tested.push(m.to_array());
-        (self.tested.len() - 1) as u32
+        // Written in place (see `manifold_into`).
+        let slot = self.tested.len();
+        self.tested.push([0.0; MANIFOLD_STRIDE]);
+        manifold_into(a, b, contact, &mut self.tested[slot]);
+        slot as u32
     }
 
     /// The slot of the last step's pair number `index`, carried: its published points.
