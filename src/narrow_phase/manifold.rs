@@ -51,6 +51,17 @@
 //! divisions to clip; a circle or point returns before any of it. No allocation, no state.
 //! The world calls it only when contact points were asked for, right after the pair's
 //! contact, with the same polygon copies its narrow phase reads.
+//!
+//! What a manifold costs is less its number of operations than the length of its chain of
+//! dependent ones: it starts from the contact, which ends the kernel's own long chain, and
+//! the processor cannot look far enough ahead to overlap it with the next pair. So the code
+//! keeps that chain short: each core's direction comes from the world normal in one
+//! rotation; the clip works in positions across the normal and prepares the points, affine
+//! in the incident face's parameter and already in the world, while the clipped range is
+//! found (`clip`); and nothing goes through memory on the way (the faces of a box are
+//! computed from its half extents, and every path writes the flat record straight into the
+//! world's buffer, `manifold_into`), because the wasm would read back in one width what it
+//! wrote in another, a stalled load.
 
 use super::sat::Deepest;
 use super::Contact;
