@@ -17,8 +17,10 @@
 //! When off, the only costs are a predictable branch per found pair and per published
 //! pair. Every buffer is reused: a steady-state step allocates nothing either way.
 
-use crate::narrow_phase::manifold::{manifold_into, Side};
+use crate::math::{Transform, Vec2};
+use crate::narrow_phase::manifold::manifold_into;
 use crate::narrow_phase::{Contact, MANIFOLD_STRIDE};
+use crate::shape::Shape;
 
 /// Settings fixed when a world is created.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,12 +58,32 @@ impl ContactPoints {
     /// The slot of a tested pair: its manifold, computed and kept (call only when enabled).
     // Out of line, so that the compiler cannot copy the whole narrow-phase loop (with its
     // inlined kernels) into an "on" and an "off" version: that doubled the loop in wasm.
+    //
+    // Every argument a scalar or a pointer, so that the wasm passes them as parameters: a
+    // tuple or a reference to the contact is written to memory by the caller and read back.
     #[inline(never)]
-    pub(super) fn test(&mut self, a: Side<'_>, b: Side<'_>, contact: &Contact) -> u32 {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn test(
+        &mut self,
+        shape_a: &Shape,
+        points_a: &[Vec2],
+        pose_a: &Transform,
+        shape_b: &Shape,
+        points_b: &[Vec2],
+        pose_b: &Transform,
+        nx: f32,
+        ny: f32,
+        depth: f32,
+    ) -> u32 {
+        let contact = Contact {
+            normal: Vec2::new(nx, ny),
+            depth,
+        };
         // Written in place (see `manifold_into`).
         let slot = self.tested.len();
         self.tested.push([0.0; MANIFOLD_STRIDE]);
-        manifold_into(a, b, contact, &mut self.tested[slot]);
+        let (a, b) = ((shape_a, points_a, pose_a), (shape_b, points_b, pose_b));
+        manifold_into(a, b, &contact, &mut self.tested[slot]);
         slot as u32
     }
 
