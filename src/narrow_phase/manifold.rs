@@ -321,10 +321,10 @@ impl Core<'_> {
 
 /// Clips the `incident` face against the side planes of `reference` (lines through its
 /// ends, parallel to `dir`, the unit direction from the reference shape to the incident
-/// one) and keeps the ends below the reference surface. `r_ref`, `r_inc`: the radii.
-/// Points and depths as in the module docs, the faces given in A's frame and the points
-/// returned in the world (`frame` maps A's frame to the world). When it keeps no point,
-/// the count is 0 and the points are to be ignored.
+/// one) and keeps the ends below the reference surface. `radii`: the reference and the
+/// incident shape's. Points and depths as in the module docs, the faces given in A's frame
+/// and the points written to `out` in the world, in the flat layout (`frame` maps A's frame
+/// to the world); `false`, with `out` untouched, when no end is kept.
 ///
 /// Written for a short chain of dependent operations, which is what this costs: a pair's
 /// manifold is one long chain (faces, side planes, a division, the clipped ends, their
