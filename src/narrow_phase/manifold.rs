@@ -51,10 +51,21 @@
 //! divisions to clip; a circle or point returns before any of it. No allocation, no state.
 //! The world calls it only when contact points were asked for, right after the pair's
 //! contact, with the same polygon copies its narrow phase reads.
+//!
+//! What a manifold costs is less its number of operations than the length of its chain of
+//! dependent ones: it starts from the contact, which ends the kernel's own long chain, and
+//! the processor cannot look far enough ahead to overlap it with the next pair. So the code
+//! keeps that chain short: each core's direction comes from the world normal in one
+//! rotation; the clip works in positions across the normal and prepares the points, affine
+//! in the incident face's parameter and already in the world, while the clipped range is
+//! found (`clip`); and nothing goes through memory on the way (the faces of a box are
+//! computed from its half extents, and every path writes the flat record straight into the
+//! world's buffer, `manifold_into`), because the wasm would read back in one width what it
+//! wrote in another, a stalled load.
 
 use super::sat::Deepest;
 use super::Contact;
-use crate::math::{max_f32, min_f32, Rot, Transform, Vec2};
+use crate::math::{from_order_key, max_f32, min_f32, order_key, Rot, Transform, Vec2};
 use crate::shape::{PolygonRef, Shape};
 
 /// The smallest cosine between the normal and a face's normal for that face to serve as the
@@ -95,12 +106,15 @@ impl Manifold {
         }
     }
 
-    /// The points mapped from A's local frame to the world by `tf`.
-    #[inline]
+    /// The points mapped from A's local frame to the world by `tf` (`count` is 1 or 2).
+    #[inline(always)]
     fn to_world(mut self, tf: &Transform) -> Manifold {
-        for p in &mut self.points[..self.count] {
-            p.point = tf.apply(p.point);
-        }
+        // Both mapped and the second kept by an integer select, rather than a loop over
+        // `count`, whose length is random from pair to pair (see `pick`).
+        let two = self.count == 2;
+        let [p, q] = self.points.map(|p| tf.apply(p.point));
+        self.points[0].point = p;
+        self.points[1].point = Vec2::new(pick(two, q.x, 0.0), pick(two, q.y, 0.0));
         self
     }
 
@@ -123,18 +137,44 @@ impl Manifold {
 /// A shape's core in its own frame as a polygon: counter-clockwise vertices and the outward
 /// normal of each edge (edge `i` runs from vertex `i` to `i + 1`). A segment is a polygon of
 /// two vertices whose two edges are the segment, one facing each way (Box2D's one-face
-/// polygon); a point core has no vertex. One form for every kind keeps the code small.
+/// polygon); a point core has no vertex. A box is kept as its half extents and its faces
+/// are computed from them ([`BOX_NORMALS`], [`BOX_CORNERS`]): a box built in a buffer on
+/// the stack made the wasm write and read back its eight vectors for every pair.
 #[derive(Clone, Copy, Debug)]
-struct Core<'a> {
-    vertices: &'a [Vec2],
-    normals: &'a [Vec2],
+enum Core<'a> {
+    /// The box `±half_extents`, the four vertices and normals of [`BOX_CORNERS`] and
+    /// [`BOX_NORMALS`].
+    Box(Vec2),
+    /// A polygon or a segment's two faces.
+    Polygon {
+        vertices: &'a [Vec2],
+        normals: &'a [Vec2],
+    },
 }
 
-/// Room for the core of a box, capsule or segment, which have no stored polygon.
+/// A box's outward face normals, face `i` from corner `i` to corner `i + 1`; the `+x` face
+/// first, as in the kernels. (`-0.0` as `-Vec2::X` and `-Vec2::Y` have it, so that the dot
+/// products round as those of a stored polygon would.)
+const BOX_NORMALS: [Vec2; 4] = [
+    Vec2::new(1.0, 0.0),
+    Vec2::new(0.0, 1.0),
+    Vec2::new(-1.0, -0.0),
+    Vec2::new(-0.0, -1.0),
+];
+
+/// A box's corners, counter-clockwise, as signs of its half extents.
+const BOX_CORNERS: [Vec2; 4] = [
+    Vec2::new(1.0, -1.0),
+    Vec2::new(1.0, 1.0),
+    Vec2::new(-1.0, 1.0),
+    Vec2::new(-1.0, -1.0),
+];
+
+/// Room for the core of a capsule or segment, which have no stored polygon.
 #[derive(Default)]
 struct CoreBuffer {
-    vertices: [Vec2; 4],
-    normals: [Vec2; 4],
+    vertices: [Vec2; 2],
+    normals: [Vec2; 2],
 }
 
 /// A face: its two ends and its unit outward normal, with the cosine between that normal
@@ -160,62 +200,50 @@ impl Face {
     }
 }
 
-/// The core (in `buffer` unless the shape is a polygon), the radius and the rotation of a
-/// shape (an aligned box ignores its angle).
+/// The core (in `buffer` for a capsule or segment), the radius and the rotation of a shape
+/// (an aligned box ignores its angle).
+#[inline(always)]
 fn core<'a>(
     shape: &Shape,
     points: &'a [Vec2],
     tf: &Transform,
     buffer: &'a mut CoreBuffer,
 ) -> (Core<'a>, f32, Rot) {
-    let mut rot = tf.rotation;
-    let (count, radius) = match shape {
+    let rot = tf.rotation;
+    let (vertices, normals, radius) = match shape {
         // Handled before (no core to build); kept empty for completeness.
-        Shape::Circle { radius } => (0, *radius),
-        Shape::Point => (0, 0.0),
+        Shape::Circle { radius } => (0, 0, *radius),
+        Shape::Point => (0, 0, 0.0),
         Shape::Polygon(p) => {
             let view = PolygonRef::from_points(points, p.bounding_radius());
-            let core = Core {
+            let core = Core::Polygon {
                 vertices: view.vertices(),
                 normals: view.normals(),
             };
             return (core, 0.0, rot);
         }
-        Shape::AlignedBox { half_extents: h } | Shape::OrientedBox { half_extents: h } => {
-            if let Shape::AlignedBox { .. } = shape {
-                rot = Rot::IDENTITY;
-            }
-            buffer.vertices = [
-                Vec2::new(h.x, -h.y),
-                Vec2::new(h.x, h.y),
-                Vec2::new(-h.x, h.y),
-                Vec2::new(-h.x, -h.y),
-            ];
-            buffer.normals = [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y];
-            (4, 0.0)
+        Shape::AlignedBox { half_extents } => {
+            return (Core::Box(*half_extents), 0.0, Rot::IDENTITY)
         }
+        Shape::OrientedBox { half_extents } => return (Core::Box(*half_extents), 0.0, rot),
         Shape::Capsule {
             half_length,
             radius,
         } => {
-            buffer.vertices[0] = Vec2::new(-half_length, 0.0);
-            buffer.vertices[1] = Vec2::new(*half_length, 0.0);
-            buffer.normals[0] = -Vec2::Y;
-            buffer.normals[1] = Vec2::Y;
-            (2, *radius)
+            buffer.vertices = [Vec2::new(-half_length, 0.0), Vec2::new(*half_length, 0.0)];
+            buffer.normals = [-Vec2::Y, Vec2::Y];
+            (2, 2, *radius)
         }
         Shape::Segment { a, b } => {
             let m = (*b - *a).perp().normalize_or_zero();
-            buffer.vertices[0] = *a;
-            buffer.vertices[1] = *b;
-            buffer.normals[0] = -m;
-            buffer.normals[1] = m;
-            (2, 0.0)
+            buffer.vertices = [*a, *b];
+            buffer.normals = [-m, m];
+            (2, 2, 0.0)
         }
     };
-    let core = Core {
-        vertices: &buffer.vertices[..count],
-        normals: &buffer.normals[..count],
+    let core = Core::Polygon {
+        vertices: &buffer.vertices[..vertices],
+        normals: &buffer.normals[..normals],
     };
     (core, radius, rot)
 }
@@ -224,31 +252,55 @@ impl Core<'_> {
     /// The face whose outward normal is closest to the unit `dir` (not for a dot); ties go
     /// to the first. Kept with integer selects ([`Deepest`]), as the SAT loops do: which
     /// face wins is random from pair to pair, which a jump would mispredict.
-    #[inline]
+    #[inline(always)]
     fn best_face(&self, dir: Vec2) -> Face {
         let mut best = Deepest::new();
-        for (i, n) in self.normals.iter().enumerate() {
-            best.offer(n.dot(dir), i);
-        }
-        let (align, i) = best.get();
-        let next = if i + 1 == self.vertices.len() {
-            0
-        } else {
-            i + 1
-        };
-        Face {
-            p: self.vertices[i],
-            q: self.vertices[next],
-            normal: self.normals[i],
-            align,
+        match *self {
+            Core::Box(h) => {
+                for (i, n) in BOX_NORMALS.iter().enumerate() {
+                    best.offer(n.dot(dir), i);
+                }
+                let (align, i) = best.get();
+                let corner = |k: usize| {
+                    let sign = BOX_CORNERS[k & 3];
+                    Vec2::new(h.x * sign.x, h.y * sign.y)
+                };
+                Face {
+                    p: corner(i),
+                    q: corner(i + 1),
+                    normal: BOX_NORMALS[i & 3],
+                    align,
+                }
+            }
+            Core::Polygon { vertices, normals } => {
+                for (i, n) in normals.iter().enumerate() {
+                    best.offer(n.dot(dir), i);
+                }
+                let (align, i) = best.get();
+                let next = if i + 1 == vertices.len() { 0 } else { i + 1 };
+                Face {
+                    p: vertices[i],
+                    q: vertices[next],
+                    normal: normals[i],
+                    align,
+                }
+            }
         }
     }
 
     /// The vertex furthest along `dir` (not for a dot).
     #[inline(never)]
     fn support(&self, dir: Vec2) -> Vec2 {
-        let mut best = self.vertices[0];
-        for v in &self.vertices[1..] {
+        let corners;
+        let vertices = match *self {
+            Core::Box(h) => {
+                corners = BOX_CORNERS.map(|sign| Vec2::new(h.x * sign.x, h.y * sign.y));
+                &corners[..]
+            }
+            Core::Polygon { vertices, .. } => vertices,
+        };
+        let mut best = vertices[0];
+        for v in &vertices[1..] {
             if v.dot(dir) > best.dot(dir) {
                 best = *v;
             }
@@ -258,8 +310,10 @@ impl Core<'_> {
 
     /// How nearly `dir` runs along the core: a segment's `|cos|`, 0 for a polygon.
     fn along(&self, dir: Vec2) -> f32 {
-        match self.vertices {
-            [p, q] => (*q - *p).normalize_or_zero().dot(dir).abs(),
+        match *self {
+            Core::Polygon {
+                vertices: [p, q], ..
+            } => (*q - *p).normalize_or_zero().dot(dir).abs(),
             _ => 0.0,
         }
     }
@@ -267,15 +321,102 @@ impl Core<'_> {
 
 /// Clips the `incident` face against the side planes of `reference` (lines through its
 /// ends, parallel to `dir`, the unit direction from the reference shape to the incident
-/// one) and keeps the ends below the reference surface. `r_ref`, `r_inc`: the radii.
-/// Points and depths as in the module docs, in the frame the faces are given in.
-#[inline]
-fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) -> Manifold {
+/// one) and keeps the ends below the reference surface. `radii`: the reference and the
+/// incident shape's. Points and depths as in the module docs, the faces given in A's frame
+/// and the points written to `out` in the world, in the flat layout (`frame` maps A's frame
+/// to the world); `false`, with `out` untouched, when no end is kept.
+///
+/// Written for a short chain of dependent operations, which is what this costs: a pair's
+/// manifold is one long chain (faces, side planes, a division, the clipped ends, their
+/// gaps, the world), too long for the processor to overlap with the next pair's work.
+/// So the clip is made in positions across `dir` (dot products with the faces' ends,
+/// ready at once), and the points and depths, affine in the incident face's parameter,
+/// are prepared from the faces alone while the clipped range is found: once it is, each
+/// kept end is one multiply-add away. The order of the side planes and of the incident
+/// face's ends across `dir` is known (see the comment below); any other case, and a face
+/// parallel to `dir`, goes to [`clip_general`].
+#[inline(always)]
+fn clip(
+    reference: &Face,
+    incident: &Face,
+    dir: Vec2,
+    radii: (f32, f32),
+    frame: &Transform,
+    out: &mut [f32; MANIFOLD_STRIDE],
+) -> bool {
+    let (r_ref, r_inc) = radii;
+    let t = dir.perp();
+    let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
+    let (w0, w1) = (incident.p.dot(t), incident.q.dot(t));
+    let dw = w1 - w0;
+    // A face runs along its normal turned a quarter counter-clockwise, so across `dir`
+    // the reference face runs forward (its normal is within `ALIGNED` of `dir`: u0 < u1)
+    // and the incident face backward (its normal is the one closest to `-dir`, at most a
+    // right angle from it: w1 <= w0). Only rounding, or an incident face parallel to
+    // `dir`, breaks this.
+    if !(u0 <= u1 && dw <= -f32::MIN_POSITIVE) {
+        return clip_general(reference, incident, dir, radii, frame, out);
+    }
+    // The incident face's part between the side planes, as positions across `dir`: from
+    // its `p` end (or `u1`) down to its `q` end (or `u0`). Integer selects, not jumps,
+    // where the outcome is random from pair to pair (see `min_f32`).
+    let (w_first, w_last) = (min_f32(w0, u1), max_f32(w1, u0));
+    if w_first < w_last {
+        return false;
+    }
+    // The clipped ends as parameters of the incident face (0 at `p`, 1 at `q`).
+    let inv = 1.0 / dw;
+    let (s0, s1) = ((w_first - w0) * inv, (w_last - w0) * inv);
+    // Meanwhile, from the faces alone: the gap from the reference face along `dir` at both
+    // ends of the incident face, and the point (midway between the surfaces, in the
+    // world) and depth at parameter `s`, as `start + step × s` and `depth_p - dgap × s`.
+    let inv_cos = 1.0 / dir.dot(reference.normal);
+    let gap_p = (incident.p - reference.p).dot(reference.normal) * inv_cos;
+    let gap_q = (incident.q - reference.p).dot(reference.normal) * inv_cos;
+    let dgap = gap_q - gap_p;
+    let start = frame.apply(incident.p + dir * (0.5 * (r_ref - r_inc - gap_p)));
+    let step = frame
+        .rotation
+        .apply((incident.q - incident.p) - dir * (0.5 * dgap));
+    let depth_p = (r_ref + r_inc) - gap_p;
+    let (p0, d0) = (start + step * s0, depth_p - dgap * s0);
+    let (p1, d1) = (start + step * s1, depth_p - dgap * s1);
+    // The kept ends in order, an unused slot zero, through integer selects (see `pick`):
+    // which ends are kept is random from pair to pair.
+    let keep_first = d0 >= 0.0;
+    let keep_second = d1 >= 0.0 && s1 != s0;
+    if !(keep_first | keep_second) {
+        return false;
+    }
+    let both = keep_first & keep_second;
+    *out = [
+        f32::from(u8::from(keep_first) + u8::from(keep_second)),
+        pick(keep_first, p0.x, p1.x),
+        pick(keep_first, p0.y, p1.y),
+        pick(keep_first, d0, d1),
+        pick(both, p1.x, 0.0),
+        pick(both, p1.y, 0.0),
+        pick(both, d1, 0.0),
+    ];
+    true
+}
+
+/// [`clip`] for every case: the side planes and the incident face's ends taken in
+/// whatever order they come, and a face parallel to `dir`.
+#[cold]
+#[inline(never)]
+fn clip_general(
+    reference: &Face,
+    incident: &Face,
+    dir: Vec2,
+    radii: (f32, f32),
+    frame: &Transform,
+    world: &mut [f32; MANIFOLD_STRIDE],
+) -> bool {
+    let (r_ref, r_inc) = radii;
     let mut out = Manifold::default();
     let t = dir.perp();
     let (u0, u1) = (reference.p.dot(t), reference.q.dot(t));
-    // Selects of integers, not jumps, where the outcome is random from pair to pair (see
-    // `min_f32`).
     let (lo, hi) = (min_f32(u0, u1), max_f32(u0, u1));
     let (w0, w1) = (incident.p.dot(t), incident.q.dot(t));
     let dw = w1 - w0;
@@ -284,7 +425,7 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
     // face is as good as parallel to the normal.
     let (s0, s1) = if dw.abs() < f32::MIN_POSITIVE {
         if w0 < lo || w0 > hi {
-            return out;
+            return false;
         }
         (0.0, 1.0)
     } else {
@@ -293,7 +434,7 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
         (max_f32(min_f32(a, b), 0.0), min_f32(max_f32(a, b), 1.0))
     };
     if s0 > s1 {
-        return out;
+        return false;
     }
     let inv_cos = 1.0 / dir.dot(reference.normal);
     let radius = r_ref + r_inc;
@@ -308,8 +449,7 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
             depth: radius - gap,
         }
     };
-    // Both ends written, each kept by a count that grows only for a point below the face
-    // (no jump on that random test); a rejected point is overwritten or cleared.
+    // Both ends written, each kept by a count that grows only for a point below the face.
     let (first, second) = (point(s0), point(s1));
     out.points[0] = first;
     out.count = usize::from(first.depth >= 0.0);
@@ -319,9 +459,18 @@ fn clip(reference: &Face, incident: &Face, dir: Vec2, r_ref: f32, r_inc: f32) ->
         out.points[1] = ContactPoint::default();
     }
     if out.count == 0 {
-        out.points[0] = ContactPoint::default();
+        return false;
     }
-    out
+    *world = out.to_world(frame).to_array();
+    true
+}
+
+/// `a` if `c`, else `b`, selected as integers: V8 compiles a wasm `select` of two floats
+/// into a jump, which goes either way at random here (see
+/// [`min_f32`](crate::math::min_f32)).
+#[inline(always)]
+fn pick(c: bool, a: f32, b: f32) -> f32 {
+    from_order_key(if c { order_key(a) } else { order_key(b) })
 }
 
 /// The contact points of two colliding shapes, from the `contact` that
@@ -372,18 +521,60 @@ pub fn manifold_with_points(
     tf_b: &Transform,
     contact: &Contact,
 ) -> Manifold {
+    let mut out = [0.0; MANIFOLD_STRIDE];
+    manifold_into((a, points_a, tf_a), (b, points_b, tf_b), contact, &mut out);
+    let [count, x0, y0, d0, x1, y1, d1] = out;
+    Manifold {
+        count: count as usize,
+        points: [
+            ContactPoint {
+                point: Vec2::new(x0, y0),
+                depth: d0,
+            },
+            ContactPoint {
+                point: Vec2::new(x1, y1),
+                depth: d1,
+            },
+        ],
+    }
+}
+
+/// One side of a pair for [`manifold_into`]: the shape, its polygon points as in
+/// [`manifold_with_points`], its pose.
+pub(crate) type Side<'a> = (&'a Shape, &'a [Vec2], &'a Transform);
+
+/// [`manifold_with_points`] written into `out` in the flat layout ([`Manifold::to_array`]).
+///
+/// Every path writes `out` itself rather than returning a [`Manifold`]: a value returned
+/// from the paths kept out of line would live in memory, and the wasm would write it in
+/// one width and read it back in another (a stalled load), for every pair. The world gives
+/// its buffer's slot, where nothing reads the points back until the step publishes them.
+#[inline(always)]
+pub(crate) fn manifold_into(
+    a: Side<'_>,
+    b: Side<'_>,
+    contact: &Contact,
+    out: &mut [f32; MANIFOLD_STRIDE],
+) {
+    let ((a, points_a, tf_a), (b, points_b, tf_b)) = (a, b);
     let (n, depth) = (contact.normal, contact.depth);
     // A point core first, before building any polygon: the most common case (circles).
-    match (a, b) {
-        (Shape::Circle { radius }, _) => {
-            return Manifold::one(tf_a.translation + n * (radius - 0.5 * depth), depth)
-        }
-        (Shape::Point, _) => return Manifold::one(tf_a.translation - n * (0.5 * depth), depth),
-        (_, Shape::Circle { radius }) => {
-            return Manifold::one(tf_b.translation - n * (radius - 0.5 * depth), depth)
-        }
-        (_, Shape::Point) => return Manifold::one(tf_b.translation + n * (0.5 * depth), depth),
-        _ => {}
+    let one = match (a, b) {
+        (Shape::Circle { radius }, _) => Some(Manifold::one(
+            tf_a.translation + n * (radius - 0.5 * depth),
+            depth,
+        )),
+        (Shape::Point, _) => Some(Manifold::one(tf_a.translation - n * (0.5 * depth), depth)),
+        (_, Shape::Circle { radius }) => Some(Manifold::one(
+            tf_b.translation - n * (radius - 0.5 * depth),
+            depth,
+        )),
+        (_, Shape::Point) => Some(Manifold::one(tf_b.translation + n * (0.5 * depth), depth)),
+        _ => None,
+    };
+    if let Some(one) = one {
+        *out = one.to_array();
+        return;
     }
     let (mut buffer_a, mut buffer_b) = (CoreBuffer::default(), CoreBuffer::default());
     let (core_a, r_a, rot_a) = core(a, points_a, tf_a, &mut buffer_a);
@@ -401,11 +592,15 @@ pub fn manifold_with_points(
         r_b,
         rot_ab: rot_a.inverse() * rot_b,
         t_ab: rot_a.apply_inv(tf_b.translation - tf_a.translation),
+        frame_a,
     };
-    cores.manifold(rot_a.apply_inv(n), depth).to_world(&frame_a)
+    // Each core's direction from the world normal in one rotation (not B's through A's
+    // frame): the manifold is one long chain of dependent operations, and this shortens it.
+    cores.manifold(rot_a.apply_inv(n), rot_b.apply_inv(-n), depth, out);
 }
 
-/// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`).
+/// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`), and A's frame in
+/// the world.
 struct Cores<'a> {
     a: Core<'a>,
     b: Core<'a>,
@@ -413,41 +608,64 @@ struct Cores<'a> {
     r_b: f32,
     rot_ab: Rot,
     t_ab: Vec2,
+    frame_a: Transform,
 }
 
 impl Cores<'_> {
-    /// The manifold in A's frame for the normal `n` (A's frame) and `depth`.
-    fn manifold(&self, n: Vec2, depth: f32) -> Manifold {
+    /// The manifold, in the world, for the normal `n` (in A's frame; `minus_n_b`: `-n` in
+    /// B's) and `depth`, written into `out`.
+    #[inline(always)]
+    fn manifold(&self, n: Vec2, minus_n_b: Vec2, depth: f32, out: &mut [f32; MANIFOLD_STRIDE]) {
         let (rot, t) = (self.rot_ab, self.t_ab);
         // Each core's face towards the other: one of them is the reference face, the other
         // the incident face (the other core's face most anti-parallel to the reference face,
         // read from the normal: the two directions are within `ALIGNED` of each other).
         let face_a = self.a.best_face(n);
-        let face_b = self.b.best_face(rot.apply_inv(-n)).moved(rot, t);
+        let face_b = self.b.best_face(minus_n_b).moved(rot, t);
         // A's face when it is aligned (the rule: the kernels' normal is usually a face normal,
         // and when both faces are aligned they are parallel and either serves); B's when A's
         // is not, or when clipping against A's leaves nothing.
-        if face_a.align >= ALIGNED {
-            let m = clip(&face_a, &face_b, n, self.r_a, self.r_b);
-            if m.count > 0 {
-                return m;
-            }
+        if face_a.align >= ALIGNED
+            && clip(
+                &face_a,
+                &face_b,
+                n,
+                (self.r_a, self.r_b),
+                &self.frame_a,
+                out,
+            )
+        {
+            return;
         }
-        if face_b.align >= ALIGNED {
-            let m = clip(&face_b, &face_a, -n, self.r_b, self.r_a);
-            if m.count > 0 {
-                return m;
-            }
+        if face_b.align >= ALIGNED
+            && clip(
+                &face_b,
+                &face_a,
+                -n,
+                (self.r_b, self.r_a),
+                &self.frame_a,
+                out,
+            )
+        {
+            return;
         }
-        // One point at the supporting vertex of the core the normal runs along (either
-        // serves for two vertices closest to each other).
-        if self.b.along(rot.apply_inv(n)) > self.a.along(n) {
+        self.one_point(n, depth, out);
+    }
+
+    /// One point at the supporting vertex of the core the normal runs along (either
+    /// serves for two vertices closest to each other), in the world.
+    #[cold]
+    #[inline(never)]
+    fn one_point(&self, n: Vec2, depth: f32, out: &mut [f32; MANIFOLD_STRIDE]) {
+        let (rot, t) = (self.rot_ab, self.t_ab);
+        let m = if self.b.along(rot.apply_inv(n)) > self.a.along(n) {
             let v = rot.apply(self.b.support(rot.apply_inv(-n))) + t;
             Manifold::one(v - n * (self.r_b - 0.5 * depth), depth)
         } else {
             let v = self.a.support(n);
             Manifold::one(v + n * (self.r_a - 0.5 * depth), depth)
-        }
+        };
+        *out = m.to_world(&self.frame_a).to_array();
     }
 }
 

@@ -1,8 +1,8 @@
 //! Contact points in the step, opt-in per world ([`WorldOptions::contact_points`]).
 //!
 //! When on, the narrow phase computes each found pair's [`Manifold`] right after its
-//! contact, while both shapes' data are still in the cache, and keeps it in a buffer
-//! parallel to the found pairs; the pair records only its index (`slot`, in what was
+//! contact, while both shapes' data are still in the cache, and writes it (flat, straight
+//! into its slot) in a buffer parallel to the found pairs; the pair records only its index (`slot`, in what was
 //! padding of the pair record, so the record does not grow and the default step sorts
 //! exactly as many bytes as before). The output phase copies each published pair's seven
 //! floats in pair order, so the published buffer is parallel to `pairs()`:
@@ -18,7 +18,8 @@
 //! pair. Every buffer is reused: a steady-state step allocates nothing either way.
 
 use crate::math::{Transform, Vec2};
-use crate::narrow_phase::{manifold_with_points, Contact, MANIFOLD_STRIDE};
+use crate::narrow_phase::manifold::manifold_into;
+use crate::narrow_phase::{Contact, MANIFOLD_STRIDE};
 use crate::shape::Shape;
 
 /// Settings fixed when a world is created.
@@ -45,9 +46,6 @@ pub(super) struct ContactPoints {
     carried: Vec<[f32; MANIFOLD_STRIDE]>,
 }
 
-/// One side of a tested pair: shape, its polygon points as the narrow phase read them, pose.
-pub(super) type Side<'a> = (&'a Shape, &'a [Vec2], &'a Transform);
-
 impl ContactPoints {
     /// Forgets the last step's tested and carried points (not the published ones, which
     /// the carried pairs copy from).
@@ -60,11 +58,33 @@ impl ContactPoints {
     /// The slot of a tested pair: its manifold, computed and kept (call only when enabled).
     // Out of line, so that the compiler cannot copy the whole narrow-phase loop (with its
     // inlined kernels) into an "on" and an "off" version: that doubled the loop in wasm.
+    //
+    // Every argument a scalar or a pointer, so that the wasm passes them as parameters: a
+    // tuple or a reference to the contact is written to memory by the caller and read back.
     #[inline(never)]
-    pub(super) fn test(&mut self, a: Side<'_>, b: Side<'_>, contact: &Contact) -> u32 {
-        let m = manifold_with_points(a.0, a.1, a.2, b.0, b.1, b.2, contact);
-        self.tested.push(m.to_array());
-        (self.tested.len() - 1) as u32
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn test(
+        &mut self,
+        shape_a: &Shape,
+        points_a: &[Vec2],
+        pose_a: &Transform,
+        shape_b: &Shape,
+        points_b: &[Vec2],
+        pose_b: &Transform,
+        nx: f32,
+        ny: f32,
+        depth: f32,
+    ) -> u32 {
+        let contact = Contact {
+            normal: Vec2::new(nx, ny),
+            depth,
+        };
+        // Written in place (see `manifold_into`).
+        let slot = self.tested.len();
+        self.tested.push([0.0; MANIFOLD_STRIDE]);
+        let (a, b) = ((shape_a, points_a, pose_a), (shape_b, points_b, pose_b));
+        manifold_into(a, b, &contact, &mut self.tested[slot]);
+        slot as u32
     }
 
     /// The slot of the last step's pair number `index`, carried: its published points.

@@ -713,9 +713,8 @@ impl World {
                 let Contact { normal, depth } = contact;
                 let slot = if manifolds.enabled {
                     manifolds.test(
-                        (shape_a, piece_a, pose_a),
-                        (shape_b, piece_b, pose_b),
-                        &contact,
+                        shape_a, piece_a, pose_a, shape_b, piece_b, pose_b, normal.x, normal.y,
+                        depth,
                     )
                 } else {
                     0
