@@ -168,6 +168,7 @@ fn same_cell_pairs<const DENSE: bool>(
     mut count: usize,
 ) -> usize {
     for (i, ea) in entries.iter().enumerate() {
+        let a_probe = BoxProbe::new(&ea.aabb);
         let rest = &entries[i + 1..];
         if out.len() < count + rest.len() {
             out.resize((count + rest.len()) * 2, (0, 0));
@@ -184,10 +185,7 @@ fn same_cell_pairs<const DENSE: bool>(
             let same_cell = DENSE || cells[i] == cells[i + 1 + j];
             let hit = same_cell
                 & (flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW)
-                & (ea.aabb.min.x <= eb.aabb.max.x)
-                & (eb.aabb.min.x <= ea.aabb.max.x)
-                & (ea.aabb.min.y <= eb.aabb.max.y)
-                & (eb.aabb.min.y <= ea.aabb.max.y);
+                & a_probe.overlaps(&eb.aabb);
             let (a, b) = (ea.id(), eb.id());
             slots[hits] = (a, b);
             hits += usize::from(hit);
@@ -195,4 +193,58 @@ fn same_cell_pairs<const DENSE: bool>(
         count += hits;
     }
     count
+}
+
+/// One box prepared for many overlap tests against others (touching counts): the box of
+/// the outer entry of [`same_cell_pairs`], tested against each later entry of its bucket.
+///
+/// The simd128 build tests the four sides at once: `b` overlaps `a` when
+/// `(b.min.x, b.min.y, -b.max.x, -b.max.y) <= (a.max.x, a.max.y, -a.min.x, -a.min.y)`
+/// lane by lane, one `f32x4.le` of a box loaded whole (LLVM merges the four adjacent
+/// fields into one `v128.load`) against lanes built once per outer entry. Negation is
+/// exact, so the answer is the scalar build's: in V8 the four scalar comparisons, each
+/// turned into a boolean, cost more than the load, sign flip, compare and `all_true`.
+#[derive(Clone, Copy)]
+struct BoxProbe {
+    /// `(a.max.x, a.max.y, -a.min.x, -a.min.y)`.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    lanes: core::arch::wasm32::v128,
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    aabb: Aabb,
+}
+
+impl BoxProbe {
+    /// `a`, prepared.
+    #[inline(always)]
+    fn new(a: &Aabb) -> BoxProbe {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            use core::arch::wasm32::f32x4;
+            BoxProbe {
+                lanes: f32x4(a.max.x, a.max.y, -a.min.x, -a.min.y),
+            }
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        BoxProbe { aabb: *a }
+    }
+
+    /// True when `b` overlaps the prepared box (touching counts).
+    #[inline(always)]
+    fn overlaps(&self, b: &Aabb) -> bool {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            use core::arch::wasm32::{f32x4, f32x4_le, i32x4_all_true, u32x4, v128_xor};
+            let sign = u32x4(0, 0, 0x8000_0000, 0x8000_0000);
+            let lanes = v128_xor(f32x4(b.min.x, b.min.y, b.max.x, b.max.y), sign);
+            i32x4_all_true(f32x4_le(lanes, self.lanes))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            let a = &self.aabb;
+            (a.min.x <= b.max.x)
+                & (b.min.x <= a.max.x)
+                & (a.min.y <= b.max.y)
+                & (b.min.y <= a.max.y)
+        }
+    }
 }
