@@ -55,9 +55,19 @@ impl Default for Entry {
     }
 }
 
-/// The first-column and first-row tags of the four corners [`HashGrid::dense_corners`]
-/// lists, in its order.
-const CORNER_TAGS: [u32; 4] = [FIRST_COLUMN | FIRST_ROW, FIRST_ROW, FIRST_COLUMN, 0];
+/// The cells of a footprint of at most 2 × 2 in the dense table (see
+/// [`HashGrid::dense_corners`]): bucket `first` (left, bottom), `first + 1` (right,
+/// bottom), `first + up` (left, top), `first + up + 1` (right, top).
+#[derive(Clone, Copy, Debug)]
+struct DenseCorners {
+    first: usize,
+    /// The columns of the level's rectangle: one row up.
+    up: usize,
+    /// The footprint has a second column.
+    wide: bool,
+    /// The footprint has a second row.
+    tall: bool,
+}
 
 /// Cell coordinates are clamped to 21 bits so that `(level, cx, cy)` packs into a `u64`.
 /// Indexed shapes never reach the clamp (the base cell is at least 1/65536 of the span);
@@ -399,10 +409,12 @@ impl HashGrid {
             self.level_counts[level as usize] += 1;
             entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
             if self.dense {
-                if let Some(corners) = self.dense_corners(level, cx0, cy0, cx1, cy1) {
-                    for (b, present) in corners {
-                        self.starts[b + 1] += u32::from(present);
-                    }
+                if let Some(c) = self.dense_corners(level, cx0, cy0, cx1, cy1) {
+                    let starts = &mut self.starts;
+                    starts[c.first + 1] += 1;
+                    starts[c.first + 2] += u32::from(c.wide);
+                    starts[c.first + c.up + 1] += u32::from(c.tall);
+                    starts[c.first + c.up + 2] += u32::from(c.wide & c.tall);
                 } else {
                     for cy in cy0..=cy1 {
                         for cx in cx0..=cx1 {
@@ -461,16 +473,24 @@ impl HashGrid {
         for (f, &id) in self.footprints.iter().zip(ids) {
             let aabb = aabbs[id as usize];
             if self.dense {
-                if let Some(corners) = self.dense_corners(f.level, f.cx0, f.cy0, f.cx1, f.cy1) {
-                    for ((b, present), first) in corners.into_iter().zip(CORNER_TAGS) {
-                        let cursor = self.starts[b];
+                if let Some(c) = self.dense_corners(f.level, f.cx0, f.cy0, f.cx1, f.cy1) {
+                    let (starts, entries) = (&mut self.starts, &mut self.entries);
+                    // Written out for the four cells rather than looped over an array: the
+                    // array stayed in memory in wasm (on the shadow stack), each corner
+                    // stored and loaded back.
+                    let mut put = |b: usize, present: bool, tags: u32| {
+                        let cursor = starts[b];
                         let slot = if present { cursor as usize } else { spare_slot };
-                        self.entries[slot] = Entry {
+                        entries[slot] = Entry {
                             aabb,
-                            tagged_id: id | first,
+                            tagged_id: id | tags,
                         };
-                        self.starts[b] = cursor + u32::from(present);
-                    }
+                        starts[b] = cursor + u32::from(present);
+                    };
+                    put(c.first, true, FIRST_COLUMN | FIRST_ROW);
+                    put(c.first + 1, c.wide, FIRST_ROW);
+                    put(c.first + c.up, c.tall, FIRST_COLUMN);
+                    put(c.first + c.up + 1, c.wide & c.tall, 0);
                     continue;
                 }
             }
@@ -497,15 +517,15 @@ impl HashGrid {
         self.starts[0] = 0;
     }
 
-    /// In dense mode, the buckets of the 2 × 2 cells from a footprint's first cell, each
-    /// with whether the footprint (of at most 2 × 2 cells: every footprint below the last
-    /// level) really has it: (left, bottom), (right, bottom), (left, top), (right, top).
-    /// `None` for a larger footprint. Counting and scattering through all four, absent
-    /// ones with no effect (count + 0, entry to a spare slot), replaces two loops whose
-    /// random trip counts (one or two each) were mispredicted about once per shape per
-    /// pass. An absent cell is still the neighbouring bucket, never the first cell again,
-    /// so that its `+ 0` does not wait on the first cell's `+ 1`; past the end of the
-    /// table it lands in the zero tail of `starts`.
+    /// In dense mode, the buckets of the 2 × 2 cells from a footprint's first cell, with
+    /// whether the footprint (of at most 2 × 2 cells: every footprint below the last level)
+    /// really has the second column and the second row. `None` for a larger footprint.
+    /// Counting and scattering through all four cells, absent ones with no effect (count +
+    /// 0, entry to a spare slot), replaces two loops whose random trip counts (one or two
+    /// each) were mispredicted about once per shape per pass. An absent cell is still the
+    /// neighbouring bucket, never the first cell again, so that its `+ 0` does not wait on
+    /// the first cell's `+ 1`; past the end of the table it lands in the zero tail of
+    /// `starts`.
     #[inline]
     fn dense_corners(
         &self,
@@ -514,19 +534,17 @@ impl HashGrid {
         cy0: i32,
         cx1: i32,
         cy1: i32,
-    ) -> Option<[(usize, bool); 4]> {
+    ) -> Option<DenseCorners> {
         let (wide, tall) = (cx1 - cx0, cy1 - cy0);
         if wide > 1 || tall > 1 {
             return None;
         }
-        let b = self.bucket_of_indexed(level, cx0, cy0);
-        let up = self.dense_levels[level as usize].columns;
-        Some([
-            (b, true),
-            (b + 1, wide == 1),
-            (b + up, tall == 1),
-            (b + up + 1, wide == 1 && tall == 1),
-        ])
+        Some(DenseCorners {
+            first: self.bucket_of_indexed(level, cx0, cy0),
+            up: self.dense_levels[level as usize].columns,
+            wide: wide == 1,
+            tall: tall == 1,
+        })
     }
 
     /// Chooses, for each pair of levels in use, which side looks up the other's cells: a
