@@ -397,41 +397,55 @@ impl HashGrid {
 
     /// Count, first pass: each shape's level and cells (its footprint), the levels in use,
     /// and in dense mode the entries of each bucket. Returns the number of entries.
+    ///
+    /// The buffers it writes are moved out of `self` for the loop: every store through a
+    /// field of `self` made LLVM reload the other fields (the vectors' pointers and
+    /// lengths, the level counts) after it, a dozen loads per shape in wasm.
     #[inline(always)]
     fn count_footprints(&mut self, ids: &[u32], aabbs: &[Aabb]) -> usize {
+        let mut footprints = core::mem::take(&mut self.footprints);
+        let mut starts = core::mem::take(&mut self.starts);
+        let mut level_counts = self.level_counts;
+        let mut levels_in_use = self.levels_in_use;
         let mut entry_count = 0usize;
-        for &id in ids {
+        let grid = &*self;
+        let counts = &mut starts[..];
+        // `extend` over a mapped slice reserves once and then writes without a capacity
+        // check per shape.
+        footprints.extend(ids.iter().map(|&id| {
             let aabb = &aabbs[id as usize];
-            let level = self.level_for(aabb);
-            let (cx0, cy0) = self.cell_of(level, aabb.min);
-            let (cx1, cy1) = self.cell_of(level, aabb.max);
-            self.levels_in_use |= 1 << level;
-            self.level_counts[level as usize] += 1;
+            let level = grid.level_for(aabb);
+            let (cx0, cy0) = grid.cell_of(level, aabb.min);
+            let (cx1, cy1) = grid.cell_of(level, aabb.max);
+            levels_in_use |= 1 << level;
+            level_counts[level as usize] += 1;
             entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
-            if self.dense {
-                if let Some(c) = self.dense_corners(level, cx0, cy0, cx1, cy1) {
-                    let starts = &mut self.starts;
-                    starts[c.first + 1] += 1;
-                    starts[c.first + 2] += u32::from(c.wide);
-                    starts[c.first + c.up + 1] += u32::from(c.tall);
-                    starts[c.first + c.up + 2] += u32::from(c.wide & c.tall);
+            if grid.dense {
+                if let Some(c) = grid.dense_corners(level, cx0, cy0, cx1, cy1) {
+                    counts[c.first + 1] += 1;
+                    counts[c.first + 2] += u32::from(c.wide);
+                    counts[c.first + c.up + 1] += u32::from(c.tall);
+                    counts[c.first + c.up + 2] += u32::from(c.wide & c.tall);
                 } else {
                     for cy in cy0..=cy1 {
                         for cx in cx0..=cx1 {
-                            let b = self.bucket_of_indexed(level, cx, cy);
-                            self.starts[b + 1] += 1;
+                            counts[grid.bucket_of_indexed(level, cx, cy) + 1] += 1;
                         }
                     }
                 }
             }
-            self.footprints.push(Footprint {
+            Footprint {
                 level,
                 cx0,
                 cy0,
                 cx1,
                 cy1,
-            });
-        }
+            }
+        }));
+        self.footprints = footprints;
+        self.starts = starts;
+        self.level_counts = level_counts;
+        self.levels_in_use = levels_in_use;
         entry_count
     }
 
@@ -455,37 +469,43 @@ impl HashGrid {
 
     /// Scatter: writes every entry to its bucket, using `starts[b]` as the bucket's write
     /// cursor, then shifts `starts` back so that `starts[b]` is the bucket's start again.
+    /// The buffers it writes are moved out of `self` for the loop, as in
+    /// [`HashGrid::count_footprints`].
     #[inline(always)]
     fn scatter(&mut self, ids: &[u32], aabbs: &[Aabb]) {
         let entry_count = self.entry_count;
+        let mut entries = core::mem::take(&mut self.entries);
+        let mut cells = core::mem::take(&mut self.cells);
+        let mut starts = core::mem::take(&mut self.starts);
         // One slot more than the entries: the branch-free scatter writes the corners a
         // footprint does not have there. Filled anew every step, although the scatter
         // overwrites it: on large worlds (megabytes) the fill takes the lines into the
         // cache without reading them, where the scatter's first writes would each wait for
         // a read.
         let spare_slot = entry_count;
-        self.entries.clear();
-        self.entries.resize(entry_count + 1, Entry::default());
+        entries.clear();
+        entries.resize(entry_count + 1, Entry::default());
         if !self.dense {
-            self.cells.clear();
-            self.cells.resize(entry_count, 0);
+            cells.clear();
+            cells.resize(entry_count, 0);
         }
-        for (f, &id) in self.footprints.iter().zip(ids) {
+        let grid = &*self;
+        let (entries_out, cursors) = (&mut entries[..], &mut starts[..]);
+        for (f, &id) in grid.footprints.iter().zip(ids) {
             let aabb = aabbs[id as usize];
-            if self.dense {
-                if let Some(c) = self.dense_corners(f.level, f.cx0, f.cy0, f.cx1, f.cy1) {
-                    let (starts, entries) = (&mut self.starts, &mut self.entries);
+            if grid.dense {
+                if let Some(c) = grid.dense_corners(f.level, f.cx0, f.cy0, f.cx1, f.cy1) {
                     // Written out for the four cells rather than looped over an array: the
                     // array stayed in memory in wasm (on the shadow stack), each corner
                     // stored and loaded back.
                     let mut put = |b: usize, present: bool, tags: u32| {
-                        let cursor = starts[b];
+                        let cursor = cursors[b];
                         let slot = if present { cursor as usize } else { spare_slot };
-                        entries[slot] = Entry {
+                        entries_out[slot] = Entry {
                             aabb,
                             tagged_id: id | tags,
                         };
-                        starts[b] = cursor + u32::from(present);
+                        cursors[b] = cursor + u32::from(present);
                     };
                     put(c.first, true, FIRST_COLUMN | FIRST_ROW);
                     put(c.first + 1, c.wide, FIRST_ROW);
@@ -496,25 +516,26 @@ impl HashGrid {
             }
             for cy in f.cy0..=f.cy1 {
                 for cx in f.cx0..=f.cx1 {
-                    let b = self.bucket_of_indexed(f.level, cx, cy);
-                    let slot = self.starts[b] as usize;
+                    let b = grid.bucket_of_indexed(f.level, cx, cy);
+                    let slot = cursors[b] as usize;
                     let first_column = if cx == f.cx0 { FIRST_COLUMN } else { 0 };
                     let first_row = if cy == f.cy0 { FIRST_ROW } else { 0 };
-                    self.entries[slot] = Entry {
+                    entries_out[slot] = Entry {
                         aabb,
                         tagged_id: id | first_column | first_row,
                     };
-                    if !self.dense {
-                        self.cells[slot] = pack_cell(f.level, cx, cy);
+                    if !grid.dense {
+                        cells[slot] = pack_cell(f.level, cx, cy);
                     }
-                    self.starts[b] += 1;
+                    cursors[b] += 1;
                 }
             }
         }
-        for b in (1..=self.table_size).rev() {
-            self.starts[b] = self.starts[b - 1];
-        }
-        self.starts[0] = 0;
+        starts.copy_within(0..self.table_size, 1);
+        starts[0] = 0;
+        self.entries = entries;
+        self.cells = cells;
+        self.starts = starts;
     }
 
     /// In dense mode, the buckets of the 2 × 2 cells from a footprint's first cell, with
