@@ -160,7 +160,43 @@ struct Bounds {
 }
 
 impl Bounds {
+    /// The bounds of the boxes `aabbs[id]` of `ids` (at least one): the simd128 build
+    /// keeps the running minimum and maximum of the four sides of the boxes in one vector
+    /// each, and takes a box's larger side from its vector (one `f32x4.pmin`, one
+    /// `f32x4.pmax` and a shuffle per box, no jump). The same values as the scalar build's
+    /// (summed in the same order), but for the sign of a zero corner, which moves no cell.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn of(ids: &[u32], aabbs: &[Aabb]) -> Bounds {
+        use core::arch::wasm32::{
+            f32x4, f32x4_extract_lane, f32x4_pmax, f32x4_pmin, f32x4_splat, f32x4_sub,
+            i32x4_shuffle,
+        };
+        let mut lo = f32x4_splat(f32::INFINITY);
+        let mut hi = f32x4_splat(f32::NEG_INFINITY);
+        let mut widest = f32x4_splat(0.0);
+        let mut extent_sum = 0.0f64;
+        for &id in ids {
+            let aabb = &aabbs[id as usize];
+            let sides = f32x4(aabb.min.x, aabb.min.y, aabb.max.x, aabb.max.y);
+            lo = f32x4_pmin(sides, lo);
+            hi = f32x4_pmax(sides, hi);
+            // Lanes 0 and 1: width and height; lane 0 of `larger`: the larger of the two.
+            let extents = f32x4_sub(i32x4_shuffle::<2, 3, 0, 1>(sides, sides), sides);
+            let larger = f32x4_pmax(extents, i32x4_shuffle::<1, 0, 3, 2>(extents, extents));
+            widest = f32x4_pmax(larger, widest);
+            extent_sum += f32x4_extract_lane::<0>(larger) as f64;
+        }
+        Bounds {
+            lo: Vec2::new(f32x4_extract_lane::<0>(lo), f32x4_extract_lane::<1>(lo)),
+            hi: Vec2::new(f32x4_extract_lane::<2>(hi), f32x4_extract_lane::<3>(hi)),
+            mean_extent: (extent_sum / ids.len() as f64) as f32,
+            max_extent: f32x4_extract_lane::<0>(widest),
+        }
+    }
+
     /// The bounds of the boxes `aabbs[id]` of `ids` (at least one).
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     #[inline(always)]
     fn of(ids: &[u32], aabbs: &[Aabb]) -> Bounds {
         let mut lo = Vec2::new(f32::INFINITY, f32::INFINITY);
