@@ -349,18 +349,18 @@ impl HashGrid {
         let bounds = Bounds::of(ids, aabbs);
         self.plan_cells(&bounds);
         let dense_size = self.plan_table(&bounds, ids.len());
-        let entry_count = self.count_footprints(ids, aabbs);
+        let hashed_entries = self.count_footprints(ids, aabbs);
         self.plan_cross_level_lookups();
         let table_size = if self.dense {
             dense_size
         } else {
-            self.count_hashed(entry_count)
+            self.count_hashed(hashed_entries)
         };
         self.table_size = table_size;
         for b in 0..table_size {
             self.starts[b + 1] += self.starts[b];
         }
-        self.entry_count = entry_count;
+        self.entry_count = self.starts[table_size] as usize;
         self.scatter(ids, aabbs);
     }
 
@@ -432,7 +432,9 @@ impl HashGrid {
     }
 
     /// Count, first pass: each shape's level and cells (its footprint), the levels in use,
-    /// and in dense mode the entries of each bucket. Returns the number of entries.
+    /// and in dense mode the entries of each bucket. Returns the number of entries in
+    /// hashed mode (which sizes its table by it), 0 in dense mode (where the counts add up
+    /// to it).
     ///
     /// The buffers it writes are moved out of `self` for the loop: every store through a
     /// field of `self` made LLVM reload the other fields (the vectors' pointers and
@@ -455,8 +457,9 @@ impl HashGrid {
             let (cx1, cy1) = grid.cell_of(level, aabb.max);
             levels_in_use |= 1 << level;
             level_counts[level as usize] += 1;
-            entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
-            if grid.dense {
+            if !grid.dense {
+                entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
+            } else {
                 if let Some(c) = grid.dense_corners(level, cx0, cy0, cx1, cy1) {
                     counts[c.first + 1] += 1;
                     counts[c.first + 2] += u32::from(c.wide);
