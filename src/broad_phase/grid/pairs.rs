@@ -167,12 +167,16 @@ fn same_cell_pairs<const DENSE: bool>(
     out: &mut Vec<(u32, u32)>,
     mut count: usize,
 ) -> usize {
-    for (i, ea) in entries.iter().enumerate() {
+    // Room for every comparison of the bucket at once, rather than checked for each entry.
+    let n = entries.len();
+    let tests = n * (n - 1) / 2;
+    if out.len() < count + tests {
+        out.resize((count + tests) * 2, (0, 0));
+    }
+    // The last entry has no later one to be compared with.
+    for (i, ea) in entries[..n - 1].iter().enumerate() {
         let a_probe = BoxProbe::new(&ea.aabb);
         let rest = &entries[i + 1..];
-        if out.len() < count + rest.len() {
-            out.resize((count + rest.len()) * 2, (0, 0));
-        }
         let slots = &mut out[count..count + rest.len()];
         let mut hits = 0;
         for (j, eb) in rest.iter().enumerate() {
