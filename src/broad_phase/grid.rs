@@ -63,10 +63,10 @@ struct DenseCorners {
     first: usize,
     /// The columns of the level's rectangle: one row up.
     up: usize,
-    /// The footprint has a second column.
-    wide: bool,
-    /// The footprint has a second row.
-    tall: bool,
+    /// 1 when the footprint has a second column, else 0.
+    wide: u32,
+    /// 1 when the footprint has a second row, else 0.
+    tall: u32,
 }
 
 /// Cell coordinates are clamped to 21 bits so that `(level, cx, cy)` packs into a `u64`.
@@ -462,9 +462,9 @@ impl HashGrid {
             } else {
                 if let Some(c) = grid.dense_corners(level, cx0, cy0, cx1, cy1) {
                     counts[c.first + 1] += 1;
-                    counts[c.first + 2] += u32::from(c.wide);
-                    counts[c.first + c.up + 1] += u32::from(c.tall);
-                    counts[c.first + c.up + 2] += u32::from(c.wide & c.tall);
+                    counts[c.first + 2] += c.wide;
+                    counts[c.first + c.up + 1] += c.tall;
+                    counts[c.first + c.up + 2] += c.wide & c.tall;
                 } else {
                     for cy in cy0..=cy1 {
                         for cx in cx0..=cx1 {
@@ -537,16 +537,20 @@ impl HashGrid {
                     // Written out for the four cells rather than looped over an array: the
                     // array stayed in memory in wasm (on the shadow stack), each corner
                     // stored and loaded back.
-                    let mut put = |b: usize, present: bool, tags: u32| {
+                    let mut put = |b: usize, present: u32, tags: u32| {
                         let cursor = cursors[b];
-                        let slot = if present { cursor as usize } else { spare_slot };
+                        let slot = if present != 0 {
+                            cursor as usize
+                        } else {
+                            spare_slot
+                        };
                         entries_out[slot] = Entry {
                             aabb,
                             tagged_id: id | tags,
                         };
-                        cursors[b] = cursor + u32::from(present);
+                        cursors[b] = cursor + present;
                     };
-                    put(c.first, true, FIRST_COLUMN | FIRST_ROW);
+                    put(c.first, 1, FIRST_COLUMN | FIRST_ROW);
                     put(c.first + 1, c.wide, FIRST_ROW);
                     put(c.first + c.up, c.tall, FIRST_COLUMN);
                     put(c.first + c.up + 1, c.wide & c.tall, 0);
@@ -595,15 +599,16 @@ impl HashGrid {
         cx1: i32,
         cy1: i32,
     ) -> Option<DenseCorners> {
-        let (wide, tall) = (cx1 - cx0, cy1 - cy0);
-        if wide > 1 || tall > 1 {
+        // Both differences are 0 or more (truncation is monotonic): one test for both.
+        let (wide, tall) = ((cx1 - cx0) as u32, (cy1 - cy0) as u32);
+        if wide | tall > 1 {
             return None;
         }
         Some(DenseCorners {
             first: self.bucket_of_indexed(level, cx0, cy0),
             up: self.dense_levels[level as usize].columns,
-            wide: wide == 1,
-            tall: tall == 1,
+            wide,
+            tall,
         })
     }
 
