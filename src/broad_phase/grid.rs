@@ -459,17 +459,15 @@ impl HashGrid {
             level_counts[level as usize] += 1;
             if !grid.dense {
                 entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
+            } else if let Some(c) = grid.dense_corners(level, cx0, cy0, cx1, cy1) {
+                counts[c.first + 1] += 1;
+                counts[c.first + 2] += c.wide;
+                counts[c.first + c.up + 1] += c.tall;
+                counts[c.first + c.up + 2] += c.wide & c.tall;
             } else {
-                if let Some(c) = grid.dense_corners(level, cx0, cy0, cx1, cy1) {
-                    counts[c.first + 1] += 1;
-                    counts[c.first + 2] += c.wide;
-                    counts[c.first + c.up + 1] += c.tall;
-                    counts[c.first + c.up + 2] += c.wide & c.tall;
-                } else {
-                    for cy in cy0..=cy1 {
-                        for cx in cx0..=cx1 {
-                            counts[grid.bucket_of_indexed(level, cx, cy) + 1] += 1;
-                        }
+                for cy in cy0..=cy1 {
+                    for cx in cx0..=cx1 {
+                        counts[grid.bucket_of_indexed(level, cx, cy) + 1] += 1;
                     }
                 }
             }
