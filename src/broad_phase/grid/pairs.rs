@@ -33,6 +33,7 @@ impl HashGrid {
         let (cx0, cy0) = self.cell_of(level, query.min);
         let (cx1, cy1) = self.cell_of(level, query.max);
         const BOTH: u32 = FIRST_COLUMN | FIRST_ROW;
+        let probe = BoxProbe::new(query);
         for cy in cy0..=cy1 {
             let first_row = if cy == cy0 { FIRST_ROW } else { 0 };
             for cx in cx0..=cx1 {
@@ -40,14 +41,10 @@ impl HashGrid {
                 let cell = pack_cell(level, cx, cy);
                 for index in self.bucket(level, cx, cy) {
                     let e = &self.entries[index];
-                    let b = &e.aabb;
                     // `&` on booleans on purpose: no jump per comparison.
                     let hit = self.in_cell(index, cell)
                         & ((e.tagged_id | query_tags) & BOTH == BOTH)
-                        & (b.min.x <= query.max.x)
-                        & (query.min.x <= b.max.x)
-                        & (b.min.y <= query.max.y)
-                        & (query.min.y <= b.max.y);
+                        & probe.overlaps(&e.aabb);
                     if hit {
                         visit(e.id());
                     }
@@ -200,7 +197,8 @@ fn same_cell_pairs<const DENSE: bool>(
 }
 
 /// One box prepared for many overlap tests against others (touching counts): the box of
-/// the outer entry of [`same_cell_pairs`], tested against each later entry of its bucket.
+/// the outer entry of [`same_cell_pairs`], tested against each later entry of its bucket,
+/// or a query box, tested against the entries of the cells it covers.
 ///
 /// The simd128 build tests the four sides at once: `b` overlaps `a` when
 /// `(b.min.x, b.min.y, -b.max.x, -b.max.y) <= (a.max.x, a.max.y, -a.min.x, -a.min.y)`
