@@ -170,30 +170,81 @@ fn same_cell_pairs<const DENSE: bool>(
     if out.len() < count + tests {
         out.resize((count + tests) * 2, (0, 0));
     }
-    // The last entry has no later one to be compared with.
-    for (i, ea) in entries[..n - 1].iter().enumerate() {
-        let a_probe = BoxProbe::new(&ea.aabb);
-        let rest = &entries[i + 1..];
-        let slots = &mut out[count..count + rest.len()];
-        let mut hits = 0;
-        for (j, eb) in rest.iter().enumerate() {
-            // Both footprints contain this cell, so the lower-left corner of the boxes'
-            // intersection lies in it exactly when the cell is the rightmost of the two
-            // first columns and the topmost of the two first rows: one of the two entries
-            // is in its shape's first column, and one in its first row. Integer tests
-            // only, no cell recomputed per pair.
-            let flags = ea.tagged_id | eb.tagged_id;
-            let same_cell = DENSE || cells[i] == cells[i + 1 + j];
-            let hit = same_cell
-                & (flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW)
-                & a_probe.overlaps(&eb.aabb);
-            let (a, b) = (ea.id(), eb.id());
-            slots[hits] = (a, b);
-            hits += usize::from(hit);
+    if !DENSE {
+        // Hashed mode (rare in games): one entry at a time, the smaller code.
+        for (i, ea) in entries[..n - 1].iter().enumerate() {
+            let a_probe = BoxProbe::new(&ea.aabb);
+            let rest = &entries[i + 1..];
+            let slots = &mut out[count..count + rest.len()];
+            let mut hits = 0;
+            for (j, eb) in rest.iter().enumerate() {
+                let hit = same_cell::<DENSE>(cells, i, i + 1 + j)
+                    & reported(ea, eb)
+                    & a_probe.overlaps(&eb.aabb);
+                slots[hits] = (ea.id(), eb.id());
+                hits += usize::from(hit);
+            }
+            count += hits;
+        }
+        return count;
+    }
+    // Dense mode: entries are taken two at a time, each pair of them compared with every
+    // later entry in one inner loop: half the inner loops (whose set-up and unpredictable
+    // exit, not their comparisons, were most of the cost) and one load of each later box
+    // for two comparisons.
+    let mut i = 0;
+    while i + 2 < n {
+        let (ea, eb) = (&entries[i], &entries[i + 1]);
+        let (a_probe, b_probe) = (BoxProbe::new(&ea.aabb), BoxProbe::new(&eb.aabb));
+        let (a, b) = (ea.id(), eb.id());
+        let rest = &entries[i + 2..];
+        let slots = &mut out[count..count + 1 + 2 * rest.len()];
+        slots[0] = (a, b);
+        let mut hits = usize::from(
+            same_cell::<DENSE>(cells, i, i + 1) & reported(ea, eb) & a_probe.overlaps(&eb.aabb),
+        );
+        for (j, ec) in rest.iter().enumerate() {
+            let k = i + 2 + j;
+            let hit_a = same_cell::<DENSE>(cells, i, k) & reported(ea, ec);
+            let hit_b = same_cell::<DENSE>(cells, i + 1, k) & reported(eb, ec);
+            let c = ec.id();
+            slots[hits] = (a, c);
+            hits += usize::from(hit_a & a_probe.overlaps(&ec.aabb));
+            slots[hits] = (b, c);
+            hits += usize::from(hit_b & b_probe.overlaps(&ec.aabb));
         }
         count += hits;
+        i += 2;
+    }
+    if i + 1 < n {
+        // One entry left with a later one: the last two.
+        let (ea, eb) = (&entries[i], &entries[i + 1]);
+        out[count] = (ea.id(), eb.id());
+        count += usize::from(
+            same_cell::<DENSE>(cells, i, i + 1)
+                & reported(ea, eb)
+                & BoxProbe::new(&ea.aabb).overlaps(&eb.aabb),
+        );
     }
     count
+}
+
+/// True when entries `i` and `j` of a bucket are in the same cell: always in dense mode,
+/// where a bucket is one cell.
+#[inline(always)]
+fn same_cell<const DENSE: bool>(cells: &[u64], i: usize, j: usize) -> bool {
+    DENSE || cells[i] == cells[j]
+}
+
+/// True when the pair of two entries of one cell, if their boxes overlap, is reported
+/// from this cell. Both footprints contain the cell, so the lower-left corner of the
+/// boxes' intersection lies in it exactly when the cell is the rightmost of the two first
+/// columns and the topmost of the two first rows: one of the two entries is in its shape's
+/// first column, and one in its first row. Integer tests only, no cell recomputed per
+/// pair.
+#[inline(always)]
+fn reported(ea: &Entry, eb: &Entry) -> bool {
+    (ea.tagged_id | eb.tagged_id) & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW
 }
 
 /// One box prepared for many overlap tests against others (touching counts): the box of
