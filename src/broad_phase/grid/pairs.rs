@@ -178,9 +178,8 @@ fn same_cell_pairs<const DENSE: bool>(
             let slots = &mut out[count..count + rest.len()];
             let mut hits = 0;
             for (j, eb) in rest.iter().enumerate() {
-                let hit = same_cell::<DENSE>(cells, i, i + 1 + j)
-                    & reported(ea, eb)
-                    & a_probe.overlaps(&eb.aabb);
+                let hit =
+                    (cells[i] == cells[i + 1 + j]) & reported(ea, eb) & a_probe.overlaps(&eb.aabb);
                 slots[hits] = (ea.id(), eb.id());
                 hits += usize::from(hit);
             }
@@ -188,10 +187,10 @@ fn same_cell_pairs<const DENSE: bool>(
         }
         return count;
     }
-    // Dense mode: entries are taken two at a time, each pair of them compared with every
-    // later entry in one inner loop: half the inner loops (whose set-up and unpredictable
-    // exit, not their comparisons, were most of the cost) and one load of each later box
-    // for two comparisons.
+    // Dense mode (the bucket is one cell): entries are taken two at a time, each pair of
+    // them compared with every later entry in one inner loop: half the inner loops (whose
+    // set-up and unpredictable exit, not their comparisons, were most of the cost) and one
+    // load of each later box for two comparisons.
     let mut i = 0;
     while i + 2 < n {
         let (ea, eb) = (&entries[i], &entries[i + 1]);
@@ -200,13 +199,9 @@ fn same_cell_pairs<const DENSE: bool>(
         let rest = &entries[i + 2..];
         let slots = &mut out[count..count + 1 + 2 * rest.len()];
         slots[0] = (a, b);
-        let mut hits = usize::from(
-            same_cell::<DENSE>(cells, i, i + 1) & reported(ea, eb) & a_probe.overlaps(&eb.aabb),
-        );
-        for (j, ec) in rest.iter().enumerate() {
-            let k = i + 2 + j;
-            let hit_a = same_cell::<DENSE>(cells, i, k) & reported(ea, ec);
-            let hit_b = same_cell::<DENSE>(cells, i + 1, k) & reported(eb, ec);
+        let mut hits = usize::from(reported(ea, eb) & a_probe.overlaps(&eb.aabb));
+        for ec in rest {
+            let (hit_a, hit_b) = (reported(ea, ec), reported(eb, ec));
             let c = ec.id();
             slots[hits] = (a, c);
             hits += usize::from(hit_a & a_probe.overlaps(&ec.aabb));
@@ -220,20 +215,9 @@ fn same_cell_pairs<const DENSE: bool>(
         // One entry left with a later one: the last two.
         let (ea, eb) = (&entries[i], &entries[i + 1]);
         out[count] = (ea.id(), eb.id());
-        count += usize::from(
-            same_cell::<DENSE>(cells, i, i + 1)
-                & reported(ea, eb)
-                & BoxProbe::new(&ea.aabb).overlaps(&eb.aabb),
-        );
+        count += usize::from(reported(ea, eb) & BoxProbe::new(&ea.aabb).overlaps(&eb.aabb));
     }
     count
-}
-
-/// True when entries `i` and `j` of a bucket are in the same cell: always in dense mode,
-/// where a bucket is one cell.
-#[inline(always)]
-fn same_cell<const DENSE: bool>(cells: &[u64], i: usize, j: usize) -> bool {
-    DENSE || cells[i] == cells[j]
 }
 
 /// True when the pair of two entries of one cell, if their boxes overlap, is reported
