@@ -55,9 +55,19 @@ impl Default for Entry {
     }
 }
 
-/// The first-column and first-row tags of the four corners [`HashGrid::dense_corners`]
-/// lists, in its order.
-const CORNER_TAGS: [u32; 4] = [FIRST_COLUMN | FIRST_ROW, FIRST_ROW, FIRST_COLUMN, 0];
+/// The cells of a footprint of at most 2 × 2 in the dense table (see
+/// [`HashGrid::dense_corners`]): bucket `first` (left, bottom), `first + 1` (right,
+/// bottom), `first + up` (left, top), `first + up + 1` (right, top).
+#[derive(Clone, Copy, Debug)]
+struct DenseCorners {
+    first: usize,
+    /// The columns of the level's rectangle: one row up.
+    up: usize,
+    /// 1 when the footprint has a second column, else 0.
+    wide: u32,
+    /// 1 when the footprint has a second row, else 0.
+    tall: u32,
+}
 
 /// Cell coordinates are clamped to 21 bits so that `(level, cx, cy)` packs into a `u64`.
 /// Indexed shapes never reach the clamp (the base cell is at least 1/65536 of the span);
@@ -150,7 +160,43 @@ struct Bounds {
 }
 
 impl Bounds {
+    /// The bounds of the boxes `aabbs[id]` of `ids` (at least one): the simd128 build
+    /// keeps the running minimum and maximum of the four sides of the boxes in one vector
+    /// each, and takes a box's larger side from its vector (one `f32x4.pmin`, one
+    /// `f32x4.pmax` and a shuffle per box, no jump). The same values as the scalar build's
+    /// (summed in the same order), but for the sign of a zero corner, which moves no cell.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn of(ids: &[u32], aabbs: &[Aabb]) -> Bounds {
+        use core::arch::wasm32::{
+            f32x4, f32x4_extract_lane, f32x4_pmax, f32x4_pmin, f32x4_splat, f32x4_sub,
+            i32x4_shuffle,
+        };
+        let mut lo = f32x4_splat(f32::INFINITY);
+        let mut hi = f32x4_splat(f32::NEG_INFINITY);
+        let mut widest = f32x4_splat(0.0);
+        let mut extent_sum = 0.0f64;
+        for &id in ids {
+            let aabb = &aabbs[id as usize];
+            let sides = f32x4(aabb.min.x, aabb.min.y, aabb.max.x, aabb.max.y);
+            lo = f32x4_pmin(sides, lo);
+            hi = f32x4_pmax(sides, hi);
+            // Lanes 0 and 1: width and height; lane 0 of `larger`: the larger of the two.
+            let extents = f32x4_sub(i32x4_shuffle::<2, 3, 0, 1>(sides, sides), sides);
+            let larger = f32x4_pmax(extents, i32x4_shuffle::<1, 0, 3, 2>(extents, extents));
+            widest = f32x4_pmax(larger, widest);
+            extent_sum += f32x4_extract_lane::<0>(larger) as f64;
+        }
+        Bounds {
+            lo: Vec2::new(f32x4_extract_lane::<0>(lo), f32x4_extract_lane::<1>(lo)),
+            hi: Vec2::new(f32x4_extract_lane::<2>(hi), f32x4_extract_lane::<3>(hi)),
+            mean_extent: (extent_sum / ids.len() as f64) as f32,
+            max_extent: f32x4_extract_lane::<0>(widest),
+        }
+    }
+
     /// The bounds of the boxes `aabbs[id]` of `ids` (at least one).
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     #[inline(always)]
     fn of(ids: &[u32], aabbs: &[Aabb]) -> Bounds {
         let mut lo = Vec2::new(f32::INFINITY, f32::INFINITY);
@@ -303,18 +349,18 @@ impl HashGrid {
         let bounds = Bounds::of(ids, aabbs);
         self.plan_cells(&bounds);
         let dense_size = self.plan_table(&bounds, ids.len());
-        let entry_count = self.count_footprints(ids, aabbs);
+        let hashed_entries = self.count_footprints(ids, aabbs);
         self.plan_cross_level_lookups();
         let table_size = if self.dense {
             dense_size
         } else {
-            self.count_hashed(entry_count)
+            self.count_hashed(hashed_entries)
         };
         self.table_size = table_size;
         for b in 0..table_size {
             self.starts[b + 1] += self.starts[b];
         }
-        self.entry_count = entry_count;
+        self.entry_count = self.starts[table_size] as usize;
         self.scatter(ids, aabbs);
     }
 
@@ -386,40 +432,57 @@ impl HashGrid {
     }
 
     /// Count, first pass: each shape's level and cells (its footprint), the levels in use,
-    /// and in dense mode the entries of each bucket. Returns the number of entries.
+    /// and in dense mode the entries of each bucket. Returns the number of entries in
+    /// hashed mode (which sizes its table by it), 0 in dense mode (where the counts add up
+    /// to it).
+    ///
+    /// The buffers it writes are moved out of `self` for the loop: every store through a
+    /// field of `self` made LLVM reload the other fields (the vectors' pointers and
+    /// lengths, the level counts) after it, a dozen loads per shape in wasm.
     #[inline(always)]
     fn count_footprints(&mut self, ids: &[u32], aabbs: &[Aabb]) -> usize {
+        let mut footprints = core::mem::take(&mut self.footprints);
+        let mut starts = core::mem::take(&mut self.starts);
+        let mut level_counts = self.level_counts;
+        let mut levels_in_use = self.levels_in_use;
         let mut entry_count = 0usize;
-        for &id in ids {
+        let grid = &*self;
+        let counts = &mut starts[..];
+        // `extend` over a mapped slice reserves once and then writes without a capacity
+        // check per shape.
+        footprints.extend(ids.iter().map(|&id| {
             let aabb = &aabbs[id as usize];
-            let level = self.level_for(aabb);
-            let (cx0, cy0) = self.cell_of(level, aabb.min);
-            let (cx1, cy1) = self.cell_of(level, aabb.max);
-            self.levels_in_use |= 1 << level;
-            self.level_counts[level as usize] += 1;
-            entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
-            if self.dense {
-                if let Some(corners) = self.dense_corners(level, cx0, cy0, cx1, cy1) {
-                    for (b, present) in corners {
-                        self.starts[b + 1] += u32::from(present);
-                    }
-                } else {
-                    for cy in cy0..=cy1 {
-                        for cx in cx0..=cx1 {
-                            let b = self.bucket_of_indexed(level, cx, cy);
-                            self.starts[b + 1] += 1;
-                        }
+            let level = grid.level_for(aabb);
+            let (cx0, cy0) = grid.cell_of(level, aabb.min);
+            let (cx1, cy1) = grid.cell_of(level, aabb.max);
+            levels_in_use |= 1 << level;
+            level_counts[level as usize] += 1;
+            if !grid.dense {
+                entry_count += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
+            } else if let Some(c) = grid.dense_corners(level, cx0, cy0, cx1, cy1) {
+                counts[c.first + 1] += 1;
+                counts[c.first + 2] += c.wide;
+                counts[c.first + c.up + 1] += c.tall;
+                counts[c.first + c.up + 2] += c.wide & c.tall;
+            } else {
+                for cy in cy0..=cy1 {
+                    for cx in cx0..=cx1 {
+                        counts[grid.bucket_of_indexed(level, cx, cy) + 1] += 1;
                     }
                 }
             }
-            self.footprints.push(Footprint {
+            Footprint {
                 level,
                 cx0,
                 cy0,
                 cx1,
                 cy1,
-            });
-        }
+            }
+        }));
+        self.footprints = footprints;
+        self.starts = starts;
+        self.level_counts = level_counts;
+        self.levels_in_use = levels_in_use;
         entry_count
     }
 
@@ -443,69 +506,88 @@ impl HashGrid {
 
     /// Scatter: writes every entry to its bucket, using `starts[b]` as the bucket's write
     /// cursor, then shifts `starts` back so that `starts[b]` is the bucket's start again.
+    /// The buffers it writes are moved out of `self` for the loop, as in
+    /// [`HashGrid::count_footprints`].
     #[inline(always)]
     fn scatter(&mut self, ids: &[u32], aabbs: &[Aabb]) {
         let entry_count = self.entry_count;
+        let mut entries = core::mem::take(&mut self.entries);
+        let mut cells = core::mem::take(&mut self.cells);
+        let mut starts = core::mem::take(&mut self.starts);
         // One slot more than the entries: the branch-free scatter writes the corners a
         // footprint does not have there. Filled anew every step, although the scatter
         // overwrites it: on large worlds (megabytes) the fill takes the lines into the
         // cache without reading them, where the scatter's first writes would each wait for
         // a read.
         let spare_slot = entry_count;
-        self.entries.clear();
-        self.entries.resize(entry_count + 1, Entry::default());
+        entries.clear();
+        entries.resize(entry_count + 1, Entry::default());
         if !self.dense {
-            self.cells.clear();
-            self.cells.resize(entry_count, 0);
+            cells.clear();
+            cells.resize(entry_count, 0);
         }
-        for (f, &id) in self.footprints.iter().zip(ids) {
+        let grid = &*self;
+        let (entries_out, cursors) = (&mut entries[..], &mut starts[..]);
+        for (f, &id) in grid.footprints.iter().zip(ids) {
             let aabb = aabbs[id as usize];
-            if self.dense {
-                if let Some(corners) = self.dense_corners(f.level, f.cx0, f.cy0, f.cx1, f.cy1) {
-                    for ((b, present), first) in corners.into_iter().zip(CORNER_TAGS) {
-                        let cursor = self.starts[b];
-                        let slot = if present { cursor as usize } else { spare_slot };
-                        self.entries[slot] = Entry {
-                            aabb,
-                            tagged_id: id | first,
+            if grid.dense {
+                if let Some(c) = grid.dense_corners(f.level, f.cx0, f.cy0, f.cx1, f.cy1) {
+                    // Written out for the four cells rather than looped over an array: the
+                    // array stayed in memory in wasm (on the shadow stack), each corner
+                    // stored and loaded back.
+                    let mut put = |b: usize, present: u32, tags: u32| {
+                        let cursor = cursors[b];
+                        let slot = if present != 0 {
+                            cursor as usize
+                        } else {
+                            spare_slot
                         };
-                        self.starts[b] = cursor + u32::from(present);
-                    }
+                        entries_out[slot] = Entry {
+                            aabb,
+                            tagged_id: id | tags,
+                        };
+                        cursors[b] = cursor + present;
+                    };
+                    put(c.first, 1, FIRST_COLUMN | FIRST_ROW);
+                    put(c.first + 1, c.wide, FIRST_ROW);
+                    put(c.first + c.up, c.tall, FIRST_COLUMN);
+                    put(c.first + c.up + 1, c.wide & c.tall, 0);
                     continue;
                 }
             }
             for cy in f.cy0..=f.cy1 {
                 for cx in f.cx0..=f.cx1 {
-                    let b = self.bucket_of_indexed(f.level, cx, cy);
-                    let slot = self.starts[b] as usize;
+                    let b = grid.bucket_of_indexed(f.level, cx, cy);
+                    let slot = cursors[b] as usize;
                     let first_column = if cx == f.cx0 { FIRST_COLUMN } else { 0 };
                     let first_row = if cy == f.cy0 { FIRST_ROW } else { 0 };
-                    self.entries[slot] = Entry {
+                    entries_out[slot] = Entry {
                         aabb,
                         tagged_id: id | first_column | first_row,
                     };
-                    if !self.dense {
-                        self.cells[slot] = pack_cell(f.level, cx, cy);
+                    if !grid.dense {
+                        cells[slot] = pack_cell(f.level, cx, cy);
                     }
-                    self.starts[b] += 1;
+                    cursors[b] += 1;
                 }
             }
         }
-        for b in (1..=self.table_size).rev() {
-            self.starts[b] = self.starts[b - 1];
-        }
-        self.starts[0] = 0;
+        starts.copy_within(0..self.table_size, 1);
+        starts[0] = 0;
+        self.entries = entries;
+        self.cells = cells;
+        self.starts = starts;
     }
 
-    /// In dense mode, the buckets of the 2 × 2 cells from a footprint's first cell, each
-    /// with whether the footprint (of at most 2 × 2 cells: every footprint below the last
-    /// level) really has it: (left, bottom), (right, bottom), (left, top), (right, top).
-    /// `None` for a larger footprint. Counting and scattering through all four, absent
-    /// ones with no effect (count + 0, entry to a spare slot), replaces two loops whose
-    /// random trip counts (one or two each) were mispredicted about once per shape per
-    /// pass. An absent cell is still the neighbouring bucket, never the first cell again,
-    /// so that its `+ 0` does not wait on the first cell's `+ 1`; past the end of the
-    /// table it lands in the zero tail of `starts`.
+    /// In dense mode, the buckets of the 2 × 2 cells from a footprint's first cell, with
+    /// whether the footprint (of at most 2 × 2 cells: every footprint below the last level)
+    /// really has the second column and the second row. `None` for a larger footprint.
+    /// Counting and scattering through all four cells, absent ones with no effect (count +
+    /// 0, entry to a spare slot), replaces two loops whose random trip counts (one or two
+    /// each) were mispredicted about once per shape per pass. An absent cell is still the
+    /// neighbouring bucket, never the first cell again, so that its `+ 0` does not wait on
+    /// the first cell's `+ 1`; past the end of the table it lands in the zero tail of
+    /// `starts`.
     #[inline]
     fn dense_corners(
         &self,
@@ -514,19 +596,18 @@ impl HashGrid {
         cy0: i32,
         cx1: i32,
         cy1: i32,
-    ) -> Option<[(usize, bool); 4]> {
-        let (wide, tall) = (cx1 - cx0, cy1 - cy0);
-        if wide > 1 || tall > 1 {
+    ) -> Option<DenseCorners> {
+        // Both differences are 0 or more (truncation is monotonic): one test for both.
+        let (wide, tall) = ((cx1 - cx0) as u32, (cy1 - cy0) as u32);
+        if wide | tall > 1 {
             return None;
         }
-        let b = self.bucket_of_indexed(level, cx0, cy0);
-        let up = self.dense_levels[level as usize].columns;
-        Some([
-            (b, true),
-            (b + 1, wide == 1),
-            (b + up, tall == 1),
-            (b + up + 1, wide == 1 && tall == 1),
-        ])
+        Some(DenseCorners {
+            first: self.bucket_of_indexed(level, cx0, cy0),
+            up: self.dense_levels[level as usize].columns,
+            wide,
+            tall,
+        })
     }
 
     /// Chooses, for each pair of levels in use, which side looks up the other's cells: a

@@ -1,5 +1,8 @@
 //! The broad phase against brute force: every layout of boxes, both table modes, both
 //! directions of cross-level look-ups, and the static tree.
+//!
+//! The grid's tests also run in wasm (`wasm-pack test --node`, and again with simd128):
+//! the simd128 build tests boxes and takes bounds with its own vector code.
 
 use super::grid::{hash_bucket, pack_cell};
 use super::{HashGrid, StaticTree};
@@ -76,7 +79,8 @@ fn brute_hits(ids: &[u32], aabbs: &[Aabb], query: &Aabb) -> Vec<u32> {
     hits
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn grid_pairs_equal_brute_force_on_every_layout() {
     let mut grid = HashGrid::new();
     let (mut dense_runs, mut hashed_runs) = (0, 0);
@@ -152,7 +156,8 @@ fn grid_pairs_equal_brute_force_on_every_layout() {
     );
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_grid_emptied_after_a_full_step_has_no_pairs() {
     // The empty rebuild must reset the whole table, its size included: a step with no
     // moving shapes follows a step with many when the last one is removed.

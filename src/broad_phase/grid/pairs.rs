@@ -33,6 +33,7 @@ impl HashGrid {
         let (cx0, cy0) = self.cell_of(level, query.min);
         let (cx1, cy1) = self.cell_of(level, query.max);
         const BOTH: u32 = FIRST_COLUMN | FIRST_ROW;
+        let probe = BoxProbe::new(query);
         for cy in cy0..=cy1 {
             let first_row = if cy == cy0 { FIRST_ROW } else { 0 };
             for cx in cx0..=cx1 {
@@ -40,14 +41,10 @@ impl HashGrid {
                 let cell = pack_cell(level, cx, cy);
                 for index in self.bucket(level, cx, cy) {
                     let e = &self.entries[index];
-                    let b = &e.aabb;
                     // `&` on booleans on purpose: no jump per comparison.
                     let hit = self.in_cell(index, cell)
                         & ((e.tagged_id | query_tags) & BOTH == BOTH)
-                        & (b.min.x <= query.max.x)
-                        & (query.min.x <= b.max.x)
-                        & (b.min.y <= query.max.y)
-                        & (query.min.y <= b.max.y);
+                        & probe.overlaps(&e.aabb);
                     if hit {
                         visit(e.id());
                     }
@@ -167,32 +164,124 @@ fn same_cell_pairs<const DENSE: bool>(
     out: &mut Vec<(u32, u32)>,
     mut count: usize,
 ) -> usize {
-    for (i, ea) in entries.iter().enumerate() {
-        let rest = &entries[i + 1..];
-        if out.len() < count + rest.len() {
-            out.resize((count + rest.len()) * 2, (0, 0));
+    // Room for every comparison of the bucket at once, rather than checked for each entry.
+    let n = entries.len();
+    let tests = n * (n - 1) / 2;
+    if out.len() < count + tests {
+        out.resize((count + tests) * 2, (0, 0));
+    }
+    if !DENSE {
+        // Hashed mode (rare in games): one entry at a time, the smaller code.
+        for (i, ea) in entries[..n - 1].iter().enumerate() {
+            let a_probe = BoxProbe::new(&ea.aabb);
+            let rest = &entries[i + 1..];
+            let slots = &mut out[count..count + rest.len()];
+            let mut hits = 0;
+            for (j, eb) in rest.iter().enumerate() {
+                let hit =
+                    (cells[i] == cells[i + 1 + j]) & reported(ea, eb) & a_probe.overlaps(&eb.aabb);
+                slots[hits] = (ea.id(), eb.id());
+                hits += usize::from(hit);
+            }
+            count += hits;
         }
-        let slots = &mut out[count..count + rest.len()];
-        let mut hits = 0;
-        for (j, eb) in rest.iter().enumerate() {
-            // Both footprints contain this cell, so the lower-left corner of the boxes'
-            // intersection lies in it exactly when the cell is the rightmost of the two
-            // first columns and the topmost of the two first rows: one of the two entries
-            // is in its shape's first column, and one in its first row. Integer tests
-            // only, no cell recomputed per pair.
-            let flags = ea.tagged_id | eb.tagged_id;
-            let same_cell = DENSE || cells[i] == cells[i + 1 + j];
-            let hit = same_cell
-                & (flags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW)
-                & (ea.aabb.min.x <= eb.aabb.max.x)
-                & (eb.aabb.min.x <= ea.aabb.max.x)
-                & (ea.aabb.min.y <= eb.aabb.max.y)
-                & (eb.aabb.min.y <= ea.aabb.max.y);
-            let (a, b) = (ea.id(), eb.id());
-            slots[hits] = (a, b);
-            hits += usize::from(hit);
+        return count;
+    }
+    // Dense mode (the bucket is one cell): entries are taken two at a time, each pair of
+    // them compared with every later entry in one inner loop: half the inner loops (whose
+    // set-up and unpredictable exit, not their comparisons, were most of the cost) and one
+    // load of each later box for two comparisons.
+    let mut i = 0;
+    while i + 2 < n {
+        let (ea, eb) = (&entries[i], &entries[i + 1]);
+        let (a_probe, b_probe) = (BoxProbe::new(&ea.aabb), BoxProbe::new(&eb.aabb));
+        let (a, b) = (ea.id(), eb.id());
+        let rest = &entries[i + 2..];
+        let slots = &mut out[count..count + 1 + 2 * rest.len()];
+        slots[0] = (a, b);
+        let mut hits = usize::from(reported(ea, eb) & a_probe.overlaps(&eb.aabb));
+        for ec in rest {
+            let (hit_a, hit_b) = (reported(ea, ec), reported(eb, ec));
+            let c = ec.id();
+            slots[hits] = (a, c);
+            hits += usize::from(hit_a & a_probe.overlaps(&ec.aabb));
+            slots[hits] = (b, c);
+            hits += usize::from(hit_b & b_probe.overlaps(&ec.aabb));
         }
         count += hits;
+        i += 2;
+    }
+    if i + 1 < n {
+        // One entry left with a later one: the last two.
+        let (ea, eb) = (&entries[i], &entries[i + 1]);
+        out[count] = (ea.id(), eb.id());
+        count += usize::from(reported(ea, eb) & BoxProbe::new(&ea.aabb).overlaps(&eb.aabb));
     }
     count
+}
+
+/// True when the pair of two entries of one cell, if their boxes overlap, is reported
+/// from this cell. Both footprints contain the cell, so the lower-left corner of the
+/// boxes' intersection lies in it exactly when the cell is the rightmost of the two first
+/// columns and the topmost of the two first rows: one of the two entries is in its shape's
+/// first column, and one in its first row. Integer tests only, no cell recomputed per
+/// pair.
+#[inline(always)]
+fn reported(ea: &Entry, eb: &Entry) -> bool {
+    (ea.tagged_id | eb.tagged_id) & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW
+}
+
+/// One box prepared for many overlap tests against others (touching counts): the box of
+/// the outer entry of [`same_cell_pairs`], tested against each later entry of its bucket,
+/// or a query box, tested against the entries of the cells it covers.
+///
+/// The simd128 build tests the four sides at once: `b` overlaps `a` when
+/// `(b.min.x, b.min.y, -b.max.x, -b.max.y) <= (a.max.x, a.max.y, -a.min.x, -a.min.y)`
+/// lane by lane, one `f32x4.le` of a box loaded whole (LLVM merges the four adjacent
+/// fields into one `v128.load`) against lanes built once per outer entry. Negation is
+/// exact, so the answer is the scalar build's: in V8 the four scalar comparisons, each
+/// turned into a boolean, cost more than the load, sign flip, compare and `all_true`.
+#[derive(Clone, Copy)]
+struct BoxProbe {
+    /// `(a.max.x, a.max.y, -a.min.x, -a.min.y)`.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    lanes: core::arch::wasm32::v128,
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    aabb: Aabb,
+}
+
+impl BoxProbe {
+    /// `a`, prepared.
+    #[inline(always)]
+    fn new(a: &Aabb) -> BoxProbe {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            use core::arch::wasm32::f32x4;
+            BoxProbe {
+                lanes: f32x4(a.max.x, a.max.y, -a.min.x, -a.min.y),
+            }
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        BoxProbe { aabb: *a }
+    }
+
+    /// True when `b` overlaps the prepared box (touching counts).
+    #[inline(always)]
+    fn overlaps(&self, b: &Aabb) -> bool {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            use core::arch::wasm32::{f32x4, f32x4_le, i32x4_all_true, u32x4, v128_xor};
+            let sign = u32x4(0, 0, 0x8000_0000, 0x8000_0000);
+            let lanes = v128_xor(f32x4(b.min.x, b.min.y, b.max.x, b.max.y), sign);
+            i32x4_all_true(f32x4_le(lanes, self.lanes))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            let a = &self.aabb;
+            (a.min.x <= b.max.x)
+                & (b.min.x <= a.max.x)
+                & (a.min.y <= b.max.y)
+                & (b.min.y <= a.max.y)
+        }
+    }
 }
