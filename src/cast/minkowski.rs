@@ -69,6 +69,12 @@ impl D2 {
         self.dot(self)
     }
 
+    /// `|x| + |y|`: between the length and √2 times it, without a square root.
+    #[inline]
+    pub(super) fn l1(self) -> f64 {
+        self.x.abs() + self.y.abs()
+    }
+
     #[inline]
     pub(super) fn length(self) -> f64 {
         self.length_squared().sqrt()
@@ -190,9 +196,9 @@ pub(super) struct Ring<'a> {
     segment_normal: D2,
     /// How many vertices (1, 2, 4 or the polygon's).
     count: usize,
-    /// The edge the walk starts from: the one whose normal has the smallest angle in
-    /// `[0, 2π)` from `+x` (in the target frame), so that the walk meets the normals in
-    /// increasing angle.
+    /// The edge the walk starts from: 0 as built, and after [`Ring::ordered`] the one
+    /// whose normal has the smallest angle in `[0, 2π)` from `+x` (in the target frame), so
+    /// that the walk meets the normals in increasing angle.
     first: usize,
 }
 
@@ -218,25 +224,33 @@ impl<'a> Ring<'a> {
             Outline::Box(_) => (4, D2::ZERO),
             Outline::Polygon(vertices, normals) => (vertices.len().min(normals.len()), D2::ZERO),
         };
-        let mut ring = Ring {
+        Ring {
             outline,
             rot,
             sign: if negate { -1.0 } else { 1.0 },
             segment_normal,
             count: count.max(1),
             first: 0,
-        };
+        }
+    }
+
+    /// The ring walked from its edge of smallest normal angle, as merging two rings'
+    /// edges by angle needs ([`for_each_edge`]). A ring summed with a point needs no
+    /// order (the sum is the ring itself, moved), and the search costs a pass over the
+    /// normals, as much as the rest of a circle's cast against a box.
+    #[must_use]
+    pub(super) fn ordered(mut self) -> Ring<'a> {
         let mut first = 0;
-        let mut lowest = ring.normal(0);
-        for k in 1..ring.edge_count() {
-            let n = ring.normal(k);
+        let mut lowest = self.normal(0);
+        for k in 1..self.edge_count() {
+            let n = self.normal(k);
             if precedes(n, lowest) {
                 first = k;
                 lowest = n;
             }
         }
-        ring.first = first;
-        ring
+        self.first = first;
+        self
     }
 
     /// How many edges: none for a point, two for a segment.
@@ -331,9 +345,10 @@ pub(super) struct Edge {
     pub(super) target_end: D2,
 }
 
-/// Calls `f` on every edge of `target ⊕ mover`, counter-clockwise from the edge of
-/// smallest normal angle. Nothing is called when both rings are points; then the sum is
-/// the single point `target.start_vertex() + mover.start_vertex()`.
+/// Calls `f` on every edge of `target ⊕ mover`, counter-clockwise; when both rings have
+/// edges they must be [`Ring::ordered`], and the walk starts from the edge of smallest
+/// normal angle. Nothing is called when both rings are points; then the sum is the single
+/// point `target.start_vertex() + mover.start_vertex()`.
 #[inline]
 pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge)) {
     let (target_edges, mover_edges) = (target.edge_count(), mover.edge_count());
@@ -381,7 +396,7 @@ mod tests {
 
     fn collect(target: &Ring<'_>, mover: &Ring<'_>) -> Vec<Edge> {
         let mut edges = Vec::new();
-        for_each_edge(target, mover, |e| edges.push(*e));
+        for_each_edge(&target.ordered(), &mover.ordered(), |e| edges.push(*e));
         edges
     }
 
