@@ -6,6 +6,8 @@
 //!   cargo bench --bench world_casts                       # N = 20000, 60 measured frames
 //!   CASTS_N="20000 100000" CASTS_FRAMES=200 cargo bench --bench world_casts
 //!   CASTS_REPEAT=20 perf record …/world_casts-*   # each frame sweeps 20 more times outside the clock, for a profile
+//!   CASTS_REPEAT_MOVES=20 …                         # the same for the characters' moves
+//!   CASTS_SKIP_SWEEP=1 …                            # the moves alone (a sweep before them warms the caches)
 //!
 //! Prints median ms per call and the first measured frame's hit count and the FNV-1a checksum of its hit ids and
 //! `t` bits (a fast path must leave the ids unchanged).
@@ -52,6 +54,8 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn main() {
     let measured = env_list("CASTS_FRAMES", "60")[0];
     let repeat = env_list("CASTS_REPEAT", "0")[0];
+    let repeat_moves = env_list("CASTS_REPEAT_MOVES", "0")[0];
+    let skip_sweep = std::env::var_os("CASTS_SKIP_SWEEP").is_some();
     for n in env_list("CASTS_N", "20000") {
         let mut w = standard::make_workload(n);
         // makeFrames of bench-js/casts.mjs, draw for draw.
@@ -116,9 +120,9 @@ fn main() {
             }
             world.step().unwrap();
             let t0 = Instant::now();
-
-            world.sweep(&bullets, &input.dxy, WORLD_LAYER).unwrap();
-
+            if !skip_sweep {
+                world.sweep(&bullets, &input.dxy, WORLD_LAYER).unwrap();
+            }
             for _ in 0..repeat {
                 world.sweep(&bullets, &input.dxy, WORLD_LAYER).unwrap();
             }
@@ -128,7 +132,13 @@ fn main() {
                 world.move_and_slide(id, delta, &move_options).unwrap();
             }
             let t2 = Instant::now();
-            if f == WARM {
+            for _ in 0..repeat_moves {
+                for (k, &id) in characters.iter().enumerate() {
+                    let delta = Vec2::new(input.moves[2 * k], input.moves[2 * k + 1]);
+                    world.move_and_slide(id, delta, &move_options).unwrap();
+                }
+            }
+            if f == WARM && !skip_sweep {
                 let r = world.cast_results();
                 let mut hash = 0x811c_9dc5u32;
                 let mut hits = 0;
