@@ -203,6 +203,13 @@ pub(super) struct Ring<'a> {
 }
 
 const BOX_CORNERS: [(f32, f32); 4] = [(1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)];
+/// [`BOX_NORMALS`] in `f32` (exact), for walking a box as a polygon.
+const BOX_NORMALS_F32: [Vec2; 4] = [
+    Vec2::new(1.0, 0.0),
+    Vec2::new(0.0, 1.0),
+    Vec2::new(-1.0, 0.0),
+    Vec2::new(0.0, -1.0),
+];
 const BOX_NORMALS: [D2; 4] = [
     D2::new(1.0, 0.0),
     D2::new(0.0, 1.0),
@@ -364,10 +371,18 @@ pub(super) struct Edge {
 #[inline]
 pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge)) {
     if mover.count == 1 && target.rot == Rot64::IDENTITY && target.sign > 0.0 {
-        for_each_own_edge(target, f);
-    } else {
-        merge_edges(target, mover, f);
+        let corners;
+        let (vertices, normals) = match target.outline {
+            Outline::Box(h) => {
+                corners = BOX_CORNERS.map(|(sx, sy)| Vec2::new(sx * h.x, sy * h.y));
+                (&corners[..], &BOX_NORMALS_F32[..])
+            }
+            Outline::Polygon(vertices, normals) if target.count >= 2 => (vertices, normals),
+            _ => return merge_edges(target, mover, f),
+        };
+        return for_each_own_edge(vertices, normals, target.first, f);
     }
+    merge_edges(target, mover, f);
 }
 
 /// [`for_each_edge`]'s general walk: the two rings' edges merged by angle.
@@ -412,61 +427,26 @@ fn merge_edges(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge)) {
     }
 }
 
-/// [`for_each_edge`] of a target ring in its own frame (not turned, not negated) plus a
-/// point at the origin: the ring's edges from its vertex `first`, each computed once
-/// from the outline, as the general walk would give them (the same values, in the same
-/// order).
+/// [`for_each_edge`] of a box or polygon target ring in its own frame (not turned, not
+/// negated) plus a point at the origin: the ring's edges from its vertex `first`, read
+/// from `vertices` and `normals` as the general walk would give them (the same values,
+/// in the same order). A box's corners and normals are exact in `f32`, so it is walked
+/// as the polygon it is, through the same loop (one copy of the caller's closure).
 #[inline]
-fn for_each_own_edge(ring: &Ring<'_>, mut f: impl FnMut(&Edge)) {
-    let mut edge = |start: D2, end: D2, normal: D2| {
+fn for_each_own_edge(vertices: &[Vec2], normals: &[Vec2], first: usize, mut f: impl FnMut(&Edge)) {
+    let count = vertices.len().min(normals.len());
+    let mut k = first;
+    for _ in 0..count {
+        let next = if k + 1 == count { 0 } else { k + 1 };
+        let (start, end) = (D2::from_vec2(vertices[k]), D2::from_vec2(vertices[next]));
         f(&Edge {
             start,
             end,
-            normal,
+            normal: D2::from_vec2(normals[k]),
             target_start: start,
             target_end: end,
         });
-    };
-    let count = ring.edge_count();
-    let next = |k: usize| if k + 1 == count { 0 } else { k + 1 };
-    match ring.outline {
-        Outline::Point => {}
-        Outline::Segment(a, b) => {
-            let (a, b) = (D2::from_vec2(a), D2::from_vec2(b));
-            let n = ring.segment_normal;
-            if ring.first == 0 {
-                edge(a, b, n);
-                edge(b, a, -n);
-            } else {
-                edge(b, a, -n);
-                edge(a, b, n);
-            }
-        }
-        Outline::Box(h) => {
-            let corner = |k: usize| {
-                let (sx, sy) = BOX_CORNERS[k];
-                D2::new((sx * h.x) as f64, (sy * h.y) as f64)
-            };
-            let mut k = ring.first;
-            for _ in 0..4 {
-                edge(corner(k), corner(next(k)), BOX_NORMALS[k]);
-                k = next(k);
-            }
-        }
-        Outline::Polygon(vertices, normals) => {
-            // `count` is the shorter slice's length (see `Ring::new`), or 0.
-            let (vertices, normals) = (&vertices[..count], &normals[..count]);
-            let mut k = ring.first;
-            for _ in 0..count {
-                let n = next(k);
-                edge(
-                    D2::from_vec2(vertices[k]),
-                    D2::from_vec2(vertices[n]),
-                    D2::from_vec2(normals[k]),
-                );
-                k = n;
-            }
-        }
+        k = next;
     }
 }
 

@@ -26,26 +26,11 @@ impl World {
     /// candidate is nothing next to the exact test it makes.
     #[inline(never)]
     pub(super) fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Body)) {
-        // Not built on `query_rows`: a second indirect call per entry costs the character
-        // mover, whose every candidate passes, more than this copy of the three walks.
-        let store = &self.store;
-        let mut visit_row = |row: u32, _: &Aabb| {
+        self.query_rows(query, &mut |row, _| {
             if let Some(id) = self.live_id(row) {
-                visit(id, &store.bodies[row as usize]);
+                visit(id, &self.store.bodies[row as usize]);
             }
-        };
-        self.grid.query(query, &mut visit_row);
-        self.statics.query(query, &mut visit_row);
-        let resting = &self.resting;
-        if resting.any_resting() {
-            resting.grid.query(query, |k, _| {
-                let id = resting.member_ids[k as usize];
-                if resting.rests[id as usize] {
-                    let row = store.id_to_row[id as usize];
-                    visit_row(row, &store.aabbs[row as usize]);
-                }
-            });
-        }
+        });
     }
 
     /// Calls `visit` with the row and the box of every entry of the broad phase whose box
