@@ -9,8 +9,9 @@
 //!   CASTS_REPEAT_MOVES=20 …                         # the same for the characters' moves
 //!   CASTS_SKIP_SWEEP=1 …                            # the moves alone (a sweep before them warms the caches)
 //!
-//! Prints median ms per call and the first measured frame's hit count and the FNV-1a checksum of its hit ids and
-//! `t` bits (a fast path must leave the ids unchanged).
+//! Prints median ms per call, the first measured frame's hit count and the FNV-1a checksum of its hit ids and `t`
+//! bits, and the checksum of the characters' positions after that frame's moves (a fast path that changes neither
+//! changes nothing the bench sees).
 
 #[path = "../tests/common/rng.rs"]
 mod rng;
@@ -153,6 +154,16 @@ fn main() {
                 eprintln!(
                     "[world_casts] N={n}: {hits} of {BULLETS} bullets hit; checksum {hash:08x}"
                 );
+            }
+            if f == WARM {
+                let mut hash = 0x811c_9dc5u32;
+                for &id in &characters {
+                    let s = id as usize;
+                    for word in [world.xs_mut()[s].to_bits(), world.ys_mut()[s].to_bits()] {
+                        hash = (hash ^ word).wrapping_mul(0x0100_0193);
+                    }
+                }
+                eprintln!("[world_casts] N={n}: characters' positions after the first measured frame: checksum {hash:08x}");
             }
             if f >= WARM {
                 sweeps.push((t1 - t0).as_secs_f64() * 1e3);

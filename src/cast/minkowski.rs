@@ -369,7 +369,7 @@ pub(super) struct Edge {
 /// gives the target's own edges: they are walked by [`for_each_own_edge`], with one
 /// dispatch on the kind per walk instead of two per edge.
 #[inline]
-pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge)) {
+pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, f: impl FnMut(&Edge)) {
     if mover.count == 1 && target.rot == Rot64::IDENTITY && target.sign > 0.0 {
         let corners;
         let (vertices, normals) = match target.outline {
