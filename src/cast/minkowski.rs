@@ -15,7 +15,9 @@
 //! recovered.
 //!
 //! Degenerate cores need nothing special: a point core has no edges (the sum is the other
-//! core, moved), a segment core is a two-gon whose edges have opposite normals (two
+//! core, moved; a circle or point mover, the bullets case, then walks the target's box or
+//! polygon as it is, without the merge and its ordering pass), a segment core is a two-gon
+//! whose edges have opposite normals (two
 //! parallel segments sum to a two-gon, a point and a segment to that segment, two points to
 //! a point). Edges of the two cores with exactly the same direction are merged into one
 //! edge, so that the sum never has two consecutive collinear edges (the ray cast's corner
@@ -245,6 +247,7 @@ impl<'a> Ring<'a> {
     /// edges by angle needs ([`for_each_edge`]). A ring summed with a point needs no
     /// order (the sum is the ring itself, moved), and the search costs a pass over the
     /// normals, as much as the rest of a circle's cast against a box.
+    #[inline]
     #[must_use]
     pub(super) fn ordered(mut self) -> Ring<'a> {
         let mut first = 0;

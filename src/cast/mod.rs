@@ -23,7 +23,11 @@
 //! end the disc around that vertex finishes the job (the `toi` submodule argues why one
 //! disc suffices). No iteration, no convergence tolerance, one code path for all 49
 //! ordered pairs, and every degenerate sum (point ⊕ point, a point and a segment, two
-//! parallel segments) is just a sum with fewer edges.
+//! parallel segments) is just a sum with fewer edges. The commonest cast of a game, a
+//! circle (a bullet) against a box or polygon, is the cheapest case of it: the mover's
+//! core is a point, so `C` is the target's own core, walked straight from its vertices
+//! (the ray cast against the rounded target that a dedicated kernel would do, with the
+//! same exactness and no second copy of the logic).
 //!
 //! The alternatives were weighed on exactness and cost:
 //!

@@ -673,7 +673,12 @@ impl World {
         let candidates = &mut scratch.candidates;
         candidates.clear();
         let store = &self.store;
-        self.query_candidates(query, &mut |other, _| {
+        // The broad phase's rows straight (not `query_candidates`, whose second indirect
+        // call per entry is measurable in the wasm, where every candidate of a move passes).
+        self.query_rows(query, &mut |row, _| {
+            let Some(other) = self.live_id(row) else {
+                return;
+            };
             if other != mover.id && store.filters_pass(mover.id, other) {
                 candidates.push(other);
             }
