@@ -32,10 +32,10 @@ set -euo pipefail
 # inlined part walk of deepest_part, the radix sort of a long run of found pairs): +1,709 / +2,174 bytes gzip measured
 # (119,702 / 121,037), bought by a concave world 15 % faster in wasm (docs/performance-notes.md, "Concave polygons").
 # 121,800 until the casts' speed work (issue 17 point 5: a point mover's own-edge walk in src/cast/minkowski.rs, the
-# broad phase handing each entry's box to the casts' path test, the candidates sorted by entry and a sweep's items
-# visited in Morton order in src/world/casts.rs): +2,537 / +2,392 bytes gzip measured (121,992 / 123,242), bought by
-# a sweep of bullets about 20 % faster in wasm (docs/performance-notes.md, "Casts and movers: speed").
-WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-123400}"
+# broad phase handing each entry's box to the casts' path test and the candidates sorted by entry in
+# src/world/casts.rs): +2,070 / +1,794 bytes gzip measured (121,524 / 122,644), bought by a sweep of bullets about
+# 25 % faster in wasm (docs/performance-notes.md, "Casts and movers: speed").
+WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-122800}"
 
 # shellcheck source=scripts/env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"

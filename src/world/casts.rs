@@ -56,10 +56,7 @@
 //!
 //! What remains per cast is about one box query of the grid (the cost of a
 //! [`World::query_aabb`] of the swept box) plus one exact cast per shape that the moving
-//! box's path meets before the first hit. A [`World::sweep`] visits its items in the
-//! Morton order of their start's grid cell rather than the game's order, so that
-//! consecutive casts query the same cells and read the same shapes while they are in
-//! cache; the results are written in the game's order all the same.
+//! box's path meets before the first hit.
 //!
 //! ## Poses
 //!
@@ -88,7 +85,6 @@ use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
 use crate::shape::Shape;
-use crate::sort::radix_sort_by_key;
 use crate::store::ShapeStore;
 
 /// The closest hit of a shape cast into the world.
@@ -129,10 +125,6 @@ pub(super) struct CastBuffers {
     points: Vec<f32>,
     /// Bumped whenever a buffer grows (and may move), so that views over them rebuild.
     version: u32,
-    /// The order a sweep visits its items in (`(key, index)`, see [`World::sweep`]), and
-    /// the radix sort's scratch; both only grow.
-    order: Vec<(u32, u32)>,
-    order_scratch: Vec<(u32, u32)>,
 }
 
 impl CastBuffers {
@@ -309,16 +301,6 @@ impl PathBox {
 /// against them; a chunk with more casts the rest as they come (the answer is the same,
 /// only less is skipped). The chunks of the standard world's bullets hold one or two.
 const SORTED_CANDIDATES: usize = 16;
-
-/// The ten low bits of `v` spread to the even bits (`abcd` → `0a0b0c0d`): one
-/// coordinate's half of a Morton key.
-fn spread_bits(v: u32) -> u32 {
-    let mut v = v & 0x3FF;
-    v = (v | v << 8) & 0x00FF_00FF;
-    v = (v | v << 4) & 0x0F0F_0F0F;
-    v = (v | v << 2) & 0x3333_3333;
-    (v | v << 1) & 0x5555_5555
-}
 
 /// True when `a` (t, id) is a closer hit than `b`: smaller t, ties to the smaller id.
 #[inline]
@@ -621,31 +603,7 @@ impl World {
         }
         let mut out = core::mem::take(&mut self.casts);
         out.reserve(ids.len());
-        // The items in the order of their start's grid cell along a Z curve (Morton order,
-        // of cells a base cell wide, 1,024 × 1,024 of them repeating): consecutive casts
-        // then walk the same cells and read the same shapes, which are still in cache. A
-        // batch in the game's order (random over the level) reads each from memory again.
-        // Each item is cast on its own, so the order changes nothing but the time.
-        let mut order = core::mem::take(&mut out.order);
-        order.clear();
-        let cell = self.grid.base_cell();
-        let inverse = if cell > 0.0 { 1.0 / cell } else { 1.0 };
-        order.extend(ids.iter().enumerate().map(|(i, &id)| {
-            let s = id as usize;
-            let cx = (store.xs[s] * inverse) as i32 as u32 & 1023;
-            let cy = (store.ys[s] * inverse) as i32 as u32 & 1023;
-            (spread_bits(cx) | spread_bits(cy) << 1, i as u32)
-        }));
-        radix_sort_by_key(
-            &mut order,
-            &mut out.order_scratch,
-            20,
-            (0, 0),
-            |&(key, _)| u64::from(key),
-        );
-        for &(_, i) in &order {
-            let i = i as usize;
-            let (id, d) = (ids[i], &dxy[2 * i..2 * i + 2]);
+        for (i, (&id, d)) in ids.iter().zip(dxy.chunks_exact(2)).enumerate() {
             let (s, row) = (id as usize, store.row(id));
             let delta = Vec2::new(d[0], d[1]);
             let pose = Transform::from_xy_angle(store.xs[s], store.ys[s], store.angles[s]);
@@ -667,7 +625,6 @@ impl World {
                 None => out.write(i, 1.0, u32::MAX, Vec2::ZERO, pose.translation + delta),
             }
         }
-        out.order = order;
         self.casts = out;
         Ok(ids.len())
     }
