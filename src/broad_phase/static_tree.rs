@@ -95,9 +95,10 @@ impl StaticTree {
         self.build_stack = stack;
     }
 
-    /// Calls `visit` with every static id whose box overlaps `query` (touching counts).
+    /// Calls `visit` with every static id whose box overlaps `query` (touching counts),
+    /// and its box.
     #[inline]
-    pub fn query(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
+    pub fn query(&self, query: &Aabb, mut visit: impl FnMut(u32, &Aabb)) {
         if self.nodes.is_empty() {
             return;
         }
@@ -119,7 +120,7 @@ impl StaticTree {
                     .zip(&self.leaf_boxes[start..end])
                 {
                     if aabb.overlaps(query) {
-                        visit(*id);
+                        visit(*id, aabb);
                     }
                 }
             } else {

@@ -135,7 +135,7 @@ fn grid_pairs_equal_brute_force_on_every_layout() {
             });
             for query in fixed.into_iter().chain(boxes).chain(scattered) {
                 let mut hits = Vec::new();
-                grid.query(&query, |id| hits.push(id));
+                grid.query(&query, |id, _| hits.push(id));
                 hits.sort_unstable();
                 assert_eq!(
                     hits,
@@ -173,7 +173,7 @@ fn a_grid_emptied_after_a_full_step_has_no_pairs() {
     grid.overlapping_pairs(&[], &aabbs, &mut pairs);
     assert!(pairs.is_empty());
     let mut hits = Vec::new();
-    grid.query(&aabbs[0], |id| hits.push(id));
+    grid.query(&aabbs[0], |id, _| hits.push(id));
     assert!(hits.is_empty());
 }
 
@@ -204,7 +204,7 @@ fn static_tree_query_equals_brute_force() {
         let y = rng(&mut s) * 40.0 - 10.0;
         let q = Aabb::new(Vec2::new(x, y), Vec2::new(x + rng(&mut s) * 30.0, y + 3.0));
         let mut hits = Vec::new();
-        tree.query(&q, |id| hits.push(id));
+        tree.query(&q, |id, _| hits.push(id));
         hits.sort_unstable();
         assert_eq!(hits, brute_hits(&ids, &aabbs, &q));
     }

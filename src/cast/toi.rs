@@ -177,7 +177,8 @@ fn enter_through_edge(s: &Setup<'_>, clip: &Clip, e: Edge, reach: f64, grown: f6
     let along = e.end - e.start;
     let length_sq = along.length_squared();
     let foot = (q - e.start).dot(along);
-    let give = s.slack * length_sq.sqrt();
+    // The slack times the edge's length, bounded by its L1 length (no square root).
+    let give = s.slack * along.l1();
     let sharp_corners = reach == 0.0 && clip.edges >= 3;
     if sharp_corners || (foot >= -give && foot <= length_sq + give) {
         let u = if length_sq > 0.0 {
@@ -283,27 +284,23 @@ fn enter_disc(s: &Setup<'_>, centre: D2, core_point: D2, radius: f64) -> Toi {
     if m.length_squared() <= radius * radius {
         return hit(0.0);
     }
-    let Some(direction) = s.delta.unit() else {
-        return Toi::Miss;
-    };
-    let along = m.dot(direction);
-    if along >= 0.0 {
+    // In units of `t` rather than of length, which spares the square roots of a unit
+    // direction and of `|delta|` (a finite `f32` delta squared cannot overflow `f64`).
+    let speed_sq = s.delta.length_squared();
+    let along = m.dot(s.delta);
+    if speed_sq == 0.0 || along >= 0.0 {
         return Toi::Miss;
     }
     // From the point of closest approach rather than the textbook discriminant, which
     // cancels when the ray starts far away (as in the crate's ray casts).
-    let closest = m - direction * along;
+    let closest = m - s.delta * (along / speed_sq);
     let half_chord_sq = radius * radius - closest.length_squared();
     if half_chord_sq < 0.0 {
         return Toi::Miss;
     }
     // Outside means the entry is ahead; the comparison guards against rounding.
-    let distance = -along - half_chord_sq.sqrt();
-    let t = if distance > 0.0 {
-        distance / s.delta.length()
-    } else {
-        0.0
-    };
+    let ahead = -along - (half_chord_sq * speed_sq).sqrt();
+    let t = if ahead > 0.0 { ahead / speed_sq } else { 0.0 };
     if t <= 1.0 {
         hit(t)
     } else {

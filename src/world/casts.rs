@@ -39,7 +39,16 @@
 //! Within a chunk, each candidate's box is first met by the moving *box* along the path (a
 //! slab test in `f64`, a few operations): a candidate whose box that path misses (half of a
 //! diagonal chunk's area lies off it), or enters only after the best hit found so far, is
-//! skipped without the exact cast, which costs some hundred times more.
+//! skipped without the exact cast, which costs some hundred times more. The test runs on
+//! the box the broad phase hands over with the entry (`World::query_rows`), before
+//! anything else is read about the shape: in a crowded world most entries of a chunk's
+//! cells are off the path (and a third of the standard world's are the bullets
+//! themselves, on another layer), and looking each up (its id, liveness, layer) would
+//! touch memory the test does not need. The candidates that pass are then cast against
+//! in the order the path enters their boxes (up to `SORTED_CANDIDATES` a chunk; any
+//! more as they come): a cast usually hits the first shape it enters, and then every box
+//! entered after that hit is skipped. Neither changes the answer, only how much is cast
+//! to find it.
 //!
 //! Chunk boxes (and the slab test's boxes) are padded by four `f32` roundings of the
 //! coordinates involved, so that rounding can never drop a shape that the exact cast
@@ -230,31 +239,68 @@ impl Path {
     }
 }
 
-/// The first fraction `t` in `[0, 1]` at which the box `half` around `centre`, moved by
-/// `t × delta`, meets `target` grown by `pad`, or `None` when it never does (a slab test in
-/// `f64`). The shapes lie inside their boxes, so no exact cast can hit before it. One copy
-/// for shape casts and rays (not inlined: a smaller wasm, beside an exact cast it saves).
-#[inline(never)]
-fn box_entry(centre: Vec2, half: Vec2, delta: Vec2, target: &Aabb, pad: f32) -> Option<f64> {
-    let (mut enter, mut leave) = (0.0f64, 1.0f64);
-    for (c, h, d, lo, hi) in [
-        (centre.x, half.x, delta.x, target.min.x, target.max.x),
-        (centre.y, half.y, delta.y, target.min.y, target.max.y),
-    ] {
-        let grow = (h + pad) as f64;
-        let (lo, hi, c, d) = (lo as f64 - grow, hi as f64 + grow, c as f64, d as f64);
-        if d == 0.0 {
-            if c < lo || c > hi {
-                return None;
-            }
-        } else {
-            let (t1, t2) = ((lo - c) / d, (hi - c) / d);
-            enter = enter.max(t1.min(t2));
-            leave = leave.min(t1.max(t2));
+/// The box `half` around `centre` moved by `t × delta`, `t` in `[0, 1]`, against boxes
+/// grown by `pad`: [`PathBox::entry`] is the first `t` at which it meets one, or `None`
+/// when it never does (a slab test in `f64`). The shapes lie inside their boxes, so no
+/// exact cast can hit before it. The reciprocals of the motion are taken once per cast,
+/// not once per box: a division costs several multiplications, and a cast tests a few
+/// boxes for each it casts against.
+struct PathBox {
+    centre: [f64; 2],
+    grow: [f64; 2],
+    delta: [f64; 2],
+    inverse: [f64; 2],
+}
+
+impl PathBox {
+    fn new(centre: Vec2, half: Vec2, delta: Vec2, pad: f32) -> PathBox {
+        let d = [delta.x as f64, delta.y as f64];
+        PathBox {
+            centre: [centre.x as f64, centre.y as f64],
+            grow: [(half.x + pad) as f64, (half.y + pad) as f64],
+            delta: d,
+            inverse: [1.0 / d[0], 1.0 / d[1]],
         }
     }
-    (enter <= leave).then_some(enter)
+
+    /// Comparisons rather than `f64::min`/`max`, which are calls in wasm (their NaN rule
+    /// is not the instruction's); nothing here is NaN.
+    #[inline]
+    fn entry(&self, target: &Aabb) -> Option<f64> {
+        let (mut enter, mut leave) = (0.0f64, 1.0f64);
+        for (axis, lo, hi) in [
+            (0, target.min.x, target.max.x),
+            (1, target.min.y, target.max.y),
+        ] {
+            let c = self.centre[axis];
+            let (lo, hi) = (lo as f64 - self.grow[axis], hi as f64 + self.grow[axis]);
+            let d = self.delta[axis];
+            if d == 0.0 {
+                if c < lo || c > hi {
+                    return None;
+                }
+                continue;
+            }
+            let (near, far) = if d > 0.0 { (lo, hi) } else { (hi, lo) };
+            let (t_near, t_far) = (
+                (near - c) * self.inverse[axis],
+                (far - c) * self.inverse[axis],
+            );
+            if t_near > enter {
+                enter = t_near;
+            }
+            if t_far < leave {
+                leave = t_far;
+            }
+        }
+        (enter <= leave).then_some(enter)
+    }
 }
+
+/// How many candidates of one chunk a cast sorts by their box entry before casting
+/// against them; a chunk with more casts the rest as they come (the answer is the same,
+/// only less is skipped). The chunks of the standard world's bullets hold one or two.
+const SORTED_CANDIDATES: usize = 16;
 
 /// True when `a` (t, id) is a closer hit than `b`: smaller t, ties to the smaller id.
 #[inline]
@@ -332,49 +378,85 @@ impl World {
         );
         let start = mover.shape.aabb(&mover.pose);
         let path = self.path(start, delta);
-        let (centre, half) = (start.center(), start.extents() * 0.5);
+        let path_box = PathBox::new(start.center(), start.extents() * 0.5, delta, path.pad);
+        let cast = |id: u32, row: usize| {
+            let body = &store.bodies[row];
+            let target = self.compound(id);
+            if mover.compound.is_none() && target.is_none() {
+                cast_shape_with_points(
+                    mover.shape,
+                    mover.points,
+                    &mover.pose,
+                    delta,
+                    &body.shape,
+                    row_points(store, row),
+                    &body.pose,
+                    0.0,
+                )
+            } else {
+                cast_pieces(
+                    pieces_or(mover.compound, mover.shape, mover.points),
+                    &mover.pose,
+                    delta,
+                    pieces_or(target, &body.shape, row_points(store, row)),
+                    &body.pose,
+                    0.0,
+                )
+            }
+        };
+        let keep = |best: &mut Option<WorldCastHit>, id: u32, hit: Option<CastHit>| {
+            if let Some(hit) = hit {
+                if closer(hit.t, id, best.map(|b| (b.hit.t, b.id))) {
+                    *best = Some(WorldCastHit { id, hit });
+                }
+            }
+        };
+        // A shape entered after the best hit so far cannot beat it (ties still can: `>`
+        // keeps them).
+        let beaten =
+            |best: &Option<WorldCastHit>, enter: f64| best.is_some_and(|b| enter > b.hit.t as f64);
         let mut best: Option<WorldCastHit> = None;
         for (query, t_end) in path.chunks() {
-            self.query_candidates(&query, &mut |id, body| {
+            // The chunk's box holds the whole chunk; the moving box's own path is thinner (a
+            // diagonal covers half of it), so it is tested first, on the box the broad
+            // phase hands over, and only the boxes it meets are looked up. Those are cast
+            // against in the order the path enters their boxes: the first hit then skips
+            // the boxes entered after it (in a crowded world most casts hit the first
+            // shape they enter).
+            let mut sorted = [(0.0f64, 0u32, 0u32); SORTED_CANDIDATES];
+            let mut count = 0;
+            self.query_rows(&query, &mut |row, aabb| {
+                let Some(enter) = path_box.entry(aabb) else {
+                    return;
+                };
+                if beaten(&best, enter) {
+                    return;
+                }
+                let Some(id) = self.live_id(row) else {
+                    return;
+                };
                 if !accepts(id) {
                     return;
                 }
-                let row = store.row(id);
-                // The chunk's box holds the whole chunk; the moving box's own path is thinner
-                // (a diagonal covers half of it), and a shape entered after the best hit so
-                // far cannot beat it (ties still can: `>` keeps them).
-                match box_entry(centre, half, delta, &store.aabbs[row], path.pad) {
-                    Some(enter) if best.map_or(true, |b| enter <= b.hit.t as f64) => {}
-                    _ => return,
-                }
-                let target = self.compound(id);
-                let hit = if mover.compound.is_none() && target.is_none() {
-                    cast_shape_with_points(
-                        mover.shape,
-                        mover.points,
-                        &mover.pose,
-                        delta,
-                        &body.shape,
-                        row_points(store, row),
-                        &body.pose,
-                        0.0,
-                    )
-                } else {
-                    cast_pieces(
-                        pieces_or(mover.compound, mover.shape, mover.points),
-                        &mover.pose,
-                        delta,
-                        pieces_or(target, &body.shape, row_points(store, row)),
-                        &body.pose,
-                        0.0,
-                    )
-                };
-                if let Some(hit) = hit {
-                    if closer(hit.t, id, best.map(|b| (b.hit.t, b.id))) {
-                        best = Some(WorldCastHit { id, hit });
+                if count < SORTED_CANDIDATES {
+                    // Insertion by entry, ties by id (the order `closer` breaks them in).
+                    let mut k = count;
+                    while k > 0 && (sorted[k - 1].0, sorted[k - 1].1) > (enter, id) {
+                        sorted[k] = sorted[k - 1];
+                        k -= 1;
                     }
+                    sorted[k] = (enter, id, row);
+                    count += 1;
+                } else {
+                    keep(&mut best, id, cast(id, row as usize));
                 }
             });
+            for &(enter, id, row) in &sorted[..count] {
+                if beaten(&best, enter) {
+                    break;
+                }
+                keep(&mut best, id, cast(id, row as usize));
+            }
             if best.is_some_and(|b| b.hit.t < t_end) {
                 break;
             }
@@ -399,20 +481,25 @@ impl World {
         let start = Aabb::new(origin, origin);
         let delta = unit * reach;
         let path = self.path(start, delta);
+        let path_box = PathBox::new(origin, Vec2::ZERO, delta, path.pad);
         let mut best: Option<(u32, RayHit)> = None;
         for (query, t_end) in path.chunks() {
-            self.query_candidates(&query, &mut |id, body| {
-                if !self.layer_accepts(id, mask) {
-                    return;
-                }
-                // As for shape casts: skip boxes the ray misses or enters after the best hit.
-                let target = &self.store.aabbs[self.store.row(id)];
-                match box_entry(origin, Vec2::ZERO, delta, target, path.pad) {
+            self.query_rows(&query, &mut |row, aabb| {
+                // As for shape casts: skip boxes the ray misses or enters after the best hit,
+                // before looking the shape up.
+                match path_box.entry(aabb) {
                     Some(enter)
                         if best
                             .map_or(true, |(_, b)| enter * reach as f64 <= b.distance as f64) => {}
                     _ => return,
                 }
+                let Some(id) = self.live_id(row) else {
+                    return;
+                };
+                if !self.layer_accepts(id, mask) {
+                    return;
+                }
+                let body = &self.store.bodies[row as usize];
                 if let Some(hit) = self.body_raycast(id, body, origin, unit, reach) {
                     if closer(hit.distance, id, best.map(|(bid, b)| (b.distance, bid))) {
                         best = Some((id, hit));

@@ -639,7 +639,7 @@ impl World {
         self.grid.overlapping_pairs(awake, &store.aabbs, candidates);
         if !self.statics.is_empty() {
             for &row in awake {
-                self.statics.query(&store.aabbs[row as usize], |other| {
+                self.statics.query(&store.aabbs[row as usize], |other, _| {
                     candidates.push((row, other));
                 });
             }
@@ -649,7 +649,7 @@ impl World {
             // woke (it is in the grid now) or was removed is skipped.
             let (grid, member_ids, rests) = (&resting.grid, &resting.member_ids, &resting.rests);
             for &row in awake.iter().chain(&resting.moved_static_rows) {
-                grid.query(&store.aabbs[row as usize], |k| {
+                grid.query(&store.aabbs[row as usize], |k, _| {
                     let id = member_ids[k as usize];
                     if rests[id as usize] {
                         candidates.push((row, store.id_to_row[id as usize]));

@@ -111,6 +111,10 @@ const REST_FRACTION: f32 = 1e-3;
 /// The margin of the cast of the solver's correction, as a fraction of the skin.
 const SAFETY_FRACTION: f32 = 0.1;
 
+/// How far beyond the skin a move's first query reaches, as a fraction of the mover's
+/// size (see [`World::slide`]).
+const GATHER_REACH: f32 = 0.25;
+
 /// Sweeps of the plane solver (Box2D's mover runs 20).
 const SOLVER_ITERATIONS: usize = 20;
 
@@ -434,10 +438,15 @@ impl World {
             scratch.contacts.reserve_exact(3 * MAX_PLANES);
         }
         // One query for the start overlaps and the straight path (later rounds query again
-        // only when they leave its box).
+        // only when they leave its box). Grown by a quarter of the mover's size beyond the
+        // skin: a push out of what it starts in, or the solve's correction, leaves a box
+        // grown by the skin alone in most crowded moves, and a second query costs more
+        // than the few more candidates (whose boxes each cast tests first).
         let start_box = mover.shape.aabb(&mover.start);
         let end_box = mover.shape.aabb(&mover.at(delta));
-        self.gather(mover, &start_box.union(&end_box).expanded(skin), scratch);
+        let size = start_box.extents();
+        let reach = skin + GATHER_REACH * size.x.max(size.y);
+        self.gather(mover, &start_box.union(&end_box).expanded(reach), scratch);
 
         let moved = self.push_out(mover, &start_box, skin, &mut planes, scratch);
         let moved = self.cast_and_clip(mover, moved, delta, skin, rounds, &mut planes, scratch);
@@ -664,7 +673,12 @@ impl World {
         let candidates = &mut scratch.candidates;
         candidates.clear();
         let store = &self.store;
-        self.query_candidates(query, &mut |other, _| {
+        // The broad phase's rows straight (not `query_candidates`, whose second indirect
+        // call per entry is measurable in the wasm, where every candidate of a move passes).
+        self.query_rows(query, &mut |row, _| {
+            let Some(other) = self.live_id(row) else {
+                return;
+            };
             if other != mover.id && store.filters_pass(mover.id, other) {
                 candidates.push(other);
             }

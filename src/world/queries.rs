@@ -26,26 +26,43 @@ impl World {
     /// candidate is nothing next to the exact test it makes.
     #[inline(never)]
     pub(super) fn query_candidates(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Body)) {
-        let store = &self.store;
-        let mut visit_row = |row: u32| {
-            let id = store.row_to_id[row as usize];
-            // Shapes removed (or ids reissued) since the last step are still in the grid.
-            if store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0 {
-                visit(id, &store.bodies[row as usize]);
+        self.query_rows(query, &mut |row, _| {
+            if let Some(id) = self.live_id(row) {
+                visit(id, &self.store.bodies[row as usize]);
             }
-        };
-        self.grid.query(query, &mut visit_row);
-        self.statics.query(query, &mut visit_row);
+        });
+    }
+
+    /// Calls `visit` with the row and the box of every entry of the broad phase whose box
+    /// overlaps `query`, before anything is read about the shape behind it: a caller with
+    /// a sharper box test of its own (a cast's path) runs it on the box it is handed, which
+    /// is already in cache, and looks up only the rows that pass (with
+    /// [`World::live_id`]); most do not. Entries may be stale (see `live_id`).
+    #[inline(never)]
+    pub(super) fn query_rows(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Aabb)) {
+        self.grid.query(query, &mut *visit);
+        self.statics.query(query, &mut *visit);
         // Resting shapes are out of the grid; an entry whose shape woke is in the grid.
         let resting = &self.resting;
         if resting.any_resting() {
-            resting.grid.query(query, |k| {
+            let store = &self.store;
+            resting.grid.query(query, |k, _| {
                 let id = resting.member_ids[k as usize];
                 if resting.rests[id as usize] {
-                    visit_row(store.id_to_row[id as usize]);
+                    let row = store.id_to_row[id as usize];
+                    visit(row, &store.aabbs[row as usize]);
                 }
             });
         }
+    }
+
+    /// The id of the shape in `row` of the broad phase's entries, unless it was removed
+    /// (or its id reissued) since the last step, which leaves its entries in place.
+    #[inline]
+    pub(super) fn live_id(&self, row: u32) -> Option<u32> {
+        let store = &self.store;
+        let id = store.row_to_id[row as usize];
+        (store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0).then_some(id)
     }
 
     #[inline]

@@ -12,7 +12,7 @@ impl HashGrid {
     /// corner of the intersection (so from exactly one of the cells visited).
     #[inline]
     fn pairs_on_level(&self, id: u32, box_a: &Aabb, level: u32, out: &mut Vec<(u32, u32)>) {
-        self.visit_cells(level, box_a, |other| {
+        self.visit_cells(level, box_a, |other, _| {
             out.push((id.min(other), id.max(other)))
         });
     }
@@ -29,7 +29,7 @@ impl HashGrid {
     /// query at random, which short-circuit tests mispredicted (this loop was the largest
     /// part of a step where a tenth of the shapes move and query the resting grid).
     #[inline]
-    fn visit_cells(&self, level: u32, query: &Aabb, mut visit: impl FnMut(u32)) {
+    fn visit_cells(&self, level: u32, query: &Aabb, mut visit: impl FnMut(u32, &Aabb)) {
         let (cx0, cy0) = self.cell_of(level, query.min);
         let (cx1, cy1) = self.cell_of(level, query.max);
         const BOTH: u32 = FIRST_COLUMN | FIRST_ROW;
@@ -46,7 +46,7 @@ impl HashGrid {
                         & ((e.tagged_id | query_tags) & BOTH == BOTH)
                         & probe.overlaps(&e.aabb);
                     if hit {
-                        visit(e.id());
+                        visit(e.id(), &e.aabb);
                     }
                 }
             }
@@ -100,8 +100,8 @@ impl HashGrid {
     }
 
     /// Calls `visit` with every indexed id whose box overlaps `query` (touching counts),
-    /// once each.
-    pub fn query(&self, query: &Aabb, mut visit: impl FnMut(u32)) {
+    /// once each, and its box as indexed.
+    pub fn query(&self, query: &Aabb, mut visit: impl FnMut(u32, &Aabb)) {
         let mut levels = self.levels_in_use;
         while levels != 0 {
             let level = levels.trailing_zeros();
@@ -120,10 +120,10 @@ impl HashGrid {
     }
 
     /// [`HashGrid::query`] on one level by scanning its entries instead of its cells.
-    fn scan_level(&self, level: u32, query: &Aabb, visit: &mut impl FnMut(u32)) {
+    fn scan_level(&self, level: u32, query: &Aabb, visit: &mut impl FnMut(u32, &Aabb)) {
         let mut report = |e: &Entry, cell: u64| {
             if e.aabb.overlaps(query) && self.reports_in(level, &e.aabb, query, cell) {
-                visit(e.id());
+                visit(e.id(), &e.aabb);
             }
         };
         if self.dense {
