@@ -31,12 +31,15 @@ set -euo pipefail
 # 119,600 until the concave step's speed work (issue 18: the grid over a concave polygon's parts and its build, the
 # inlined part walk of deepest_part, the radix sort of a long run of found pairs): +1,709 / +2,174 bytes gzip measured
 # (119,702 / 121,037), bought by a concave world 15 % faster in wasm (docs/performance-notes.md, "Concave polygons").
-# 121,800 until the casts' speed work (issue 17 point 5: a point mover's own-edge walk in src/cast/minkowski.rs, the
-# broad phase handing each entry's box to the casts' path test and the candidates sorted by entry in
-# src/world/casts.rs): +2,337 / +1,904 bytes gzip measured against main 66d4364 (120,422 / 121,927, already 127
-# over in the SIMD build) -> 122,759 / 123,831, bought by a sweep of bullets 15-20 % faster in wasm
-# (docs/performance-notes.md, "Casts and movers: speed").
-WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-124000}"
+# 121,800 until this stride's speed work, each part measured (baseline / SIMD build, bytes gzip): long outlines and
+# chains copied from a typed array in one call (src/wasm/args.rs; addChain 7x faster): +415 / +394; contact points'
+# clip written for a short dependent chain (issue 18 point 6, src/narrow_phase/manifold.rs; on/off 1.29 -> 1.20):
+# +552 / +425; the broad phase rewritten for what compiles well to wasm (issue 20 point 4: f32x4 box tests, corners
+# written out, two entries per inner loop; broad phase 0.93 -> 0.55 ms at 20k): +503 / +253; the casts' speed work
+# (issue 17 point 5: a point mover's own-edge walk in src/cast/minkowski.rs, the broad phase handing each entry's box
+# to the casts' path test, candidates cast in order of entry in src/world/casts.rs; sweep of bullets 15-20 % faster):
+# +2,337 / +1,904. Together 119,454 / 120,850 -> 123,173 / 124,094 (docs/performance-notes.md has the speed figures).
+WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-124600}"
 
 # shellcheck source=scripts/env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"
