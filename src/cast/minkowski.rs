@@ -487,15 +487,22 @@ mod tests {
         }
     }
 
+    /// The triangle (0, 0), (1, 0), (0, 1) and its outward edge normals.
+    fn triangle() -> ([Vec2; 3], [Vec2; 3]) {
+        let s = 0.5f32.sqrt();
+        (
+            [
+                Vec2::new(0.0, 0.0),
+                Vec2::new(1.0, 0.0),
+                Vec2::new(0.0, 1.0),
+            ],
+            [Vec2::new(0.0, -1.0), Vec2::new(s, s), Vec2::new(-1.0, 0.0)],
+        )
+    }
+
     #[test]
     fn turned_box_and_triangle_give_all_edges_in_angle_order() {
-        let tri = [
-            Vec2::new(0.0, 0.0),
-            Vec2::new(1.0, 0.0),
-            Vec2::new(0.0, 1.0),
-        ];
-        let s = 0.5f32.sqrt();
-        let tri_normals = [Vec2::new(0.0, -1.0), Vec2::new(s, s), Vec2::new(-1.0, 0.0)];
+        let (tri, tri_normals) = triangle();
         let t = Ring::new(Outline::Polygon(&tri, &tri_normals), Rot64::IDENTITY, false);
         let rot = Rot64::from_rot(Rot::from_angle(0.3));
         let m = Ring::new(Outline::Box(Vec2::new(0.5, 0.25)), rot, true);
@@ -518,13 +525,7 @@ mod tests {
     /// every outline, from its first edge as built and as ordered.
     #[test]
     fn a_point_movers_walk_equals_the_merge() {
-        let tri = [
-            Vec2::new(0.0, 0.0),
-            Vec2::new(1.0, 0.0),
-            Vec2::new(0.0, 1.0),
-        ];
-        let s = 0.5f32.sqrt();
-        let tri_normals = [Vec2::new(0.0, -1.0), Vec2::new(s, s), Vec2::new(-1.0, 0.0)];
+        let (tri, tri_normals) = triangle();
         let outlines = [
             Outline::Point,
             Outline::Segment(Vec2::new(2.0, -1.0), Vec2::new(-0.5, 0.25)),
