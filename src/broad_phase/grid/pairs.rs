@@ -21,18 +21,16 @@ impl HashGrid {
     /// once each, visiting the cells `query` covers: a box is reported from the cell
     /// holding the lower-left corner of its intersection with `query`.
     ///
-    /// That cell is found as `same_cell_pairs` finds it, from first columns and rows rather
-    /// than by computing the corner's cell: both footprints (the entry's and the query's,
-    /// on the same level) contain the cell, so it holds the corner exactly when it is the
-    /// first column of one of them and the first row of one of them. The whole test is
-    /// evaluated without a jump until the answer: an entry in a visited cell overlaps the
-    /// query at random, which short-circuit tests mispredicted (this loop was the largest
-    /// part of a step where a tenth of the shapes move and query the resting grid).
+    /// That cell is found as `same_cell_pairs` finds it ([`reports_here`]), from first
+    /// columns and rows rather than by computing the corner's cell, the query's footprint
+    /// on this level taking the place of the second entry's. The whole test is evaluated
+    /// without a jump until the answer: an entry in a visited cell overlaps the query at
+    /// random, which short-circuit tests mispredicted (this loop was the largest part of a
+    /// step where a tenth of the shapes move and query the resting grid).
     #[inline]
     fn visit_cells(&self, level: u32, query: &Aabb, mut visit: impl FnMut(u32, &Aabb)) {
         let (cx0, cy0) = self.cell_of(level, query.min);
         let (cx1, cy1) = self.cell_of(level, query.max);
-        const BOTH: u32 = FIRST_COLUMN | FIRST_ROW;
         let probe = BoxProbe::new(query);
         for cy in cy0..=cy1 {
             let first_row = if cy == cy0 { FIRST_ROW } else { 0 };
@@ -43,7 +41,7 @@ impl HashGrid {
                     let e = &self.entries[index];
                     // `&` on booleans on purpose: no jump per comparison.
                     let hit = self.in_cell(index, cell)
-                        & ((e.tagged_id | query_tags) & BOTH == BOTH)
+                        & reports_here(e.tagged_id | query_tags)
                         & probe.overlaps(&e.aabb);
                     if hit {
                         visit(e.id(), &e.aabb);
@@ -221,14 +219,21 @@ fn same_cell_pairs<const DENSE: bool>(
 }
 
 /// True when the pair of two entries of one cell, if their boxes overlap, is reported
-/// from this cell. Both footprints contain the cell, so the lower-left corner of the
-/// boxes' intersection lies in it exactly when the cell is the rightmost of the two first
-/// columns and the topmost of the two first rows: one of the two entries is in its shape's
-/// first column, and one in its first row. Integer tests only, no cell recomputed per
-/// pair.
+/// from this cell ([`reports_here`] of their tags).
 #[inline(always)]
 fn reported(ea: &Entry, eb: &Entry) -> bool {
-    (ea.tagged_id | eb.tagged_id) & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW
+    reports_here(ea.tagged_id | eb.tagged_id)
+}
+
+/// True when two boxes whose footprints (on one level) both contain a cell, their
+/// first-column and first-row tags in that cell or-ed into `tags`, are reported from that
+/// cell. The lower-left corner of the boxes' intersection lies in it exactly when the
+/// cell is the rightmost of the two first columns and the topmost of the two first rows:
+/// one of the two is in its first column there, and one in its first row. Integer tests
+/// only, no cell recomputed per pair.
+#[inline(always)]
+fn reports_here(tags: u32) -> bool {
+    tags & (FIRST_COLUMN | FIRST_ROW) == FIRST_COLUMN | FIRST_ROW
 }
 
 /// One box prepared for many overlap tests against others (touching counts): the box of
