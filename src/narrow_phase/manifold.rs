@@ -467,7 +467,7 @@ fn clip_general(
 
 /// `a` if `c`, else `b`, selected as integers: V8 compiles a wasm `select` of two floats
 /// into a jump, which goes either way at random here (see
-/// [`min_f32`](crate::math::min_f32)).
+/// [`min_f32`]).
 #[inline(always)]
 fn pick(c: bool, a: f32, b: f32) -> f32 {
     from_order_key(if c { order_key(a) } else { order_key(b) })

@@ -1,8 +1,9 @@
 //! Contact points in the step, opt-in per world ([`WorldOptions::contact_points`]).
 //!
-//! When on, the narrow phase computes each found pair's [`Manifold`] right after its
-//! contact, while both shapes' data are still in the cache, and writes it (flat, straight
-//! into its slot) in a buffer parallel to the found pairs; the pair records only its index (`slot`, in what was
+//! When on, the narrow phase computes each found pair's
+//! [`Manifold`](crate::narrow_phase::Manifold) right after its contact, while both shapes'
+//! data are still in the cache, and writes it (flat, straight into its slot) in a buffer
+//! parallel to the found pairs; the pair records only its index (`slot`, in what was
 //! padding of the pair record, so the record does not grow and the default step sorts
 //! exactly as many bytes as before). The output phase copies each published pair's seven
 //! floats in pair order, so the published buffer is parallel to `pairs()`:
