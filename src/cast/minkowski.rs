@@ -204,6 +204,9 @@ pub(super) struct Ring<'a> {
     first: usize,
 }
 
+/// The most vertices of a mover ring that [`for_each_edge`] walks from arrays.
+const SMALL_RING: usize = 4;
+
 const BOX_CORNERS: [(f32, f32); 4] = [(1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)];
 /// [`BOX_NORMALS`] in `f32` (exact), for walking a box as a polygon.
 const BOX_NORMALS_F32: [Vec2; 4] = [
@@ -250,6 +253,12 @@ impl<'a> Ring<'a> {
     #[inline]
     #[must_use]
     pub(super) fn ordered(mut self) -> Ring<'a> {
+        // A box in its own frame (every box target) starts at its +x face, of angle 0.
+        if matches!(self.outline, Outline::Box(_)) && self.rot == Rot64::IDENTITY && self.sign > 0.0
+        {
+            self.first = 0;
+            return self;
+        }
         let mut first = 0;
         let mut lowest = self.normal(0);
         for k in 1..self.edge_count() {
@@ -316,19 +325,6 @@ impl<'a> Ring<'a> {
     pub(super) fn start_vertex(&self) -> D2 {
         self.vertex(self.first)
     }
-
-    /// The walk's `step`-th vertex (`step <= count`). One subtraction instead of `%`: an
-    /// integer division is the slowest instruction of an edge, and the walk takes three
-    /// indices per edge.
-    #[inline]
-    fn index(&self, step: usize) -> usize {
-        let k = self.first + step;
-        if k >= self.count {
-            k - self.count
-        } else {
-            k
-        }
-    }
 }
 
 /// 0 for directions with an angle in `[0, π)` from `+x`, 1 for `[π, 2π)`.
@@ -368,12 +364,18 @@ pub(super) struct Edge {
 /// normal angle. Nothing is called when both rings are points; then the sum is the single
 /// point `target.start_vertex() + mover.start_vertex()`.
 ///
-/// A point mover (a circle's or a point's core) summed with a target in its own frame
-/// gives the target's own edges: they are walked by [`for_each_own_edge`], with one
-/// dispatch on the kind per walk instead of two per edge.
+/// `f` returns whether to go on: a caller that has its answer stops the walk.
+///
+/// The commonest sums, a box or polygon target (in its own frame, as every target ring
+/// is) plus a mover of at most [`SMALL_RING`] vertices (a capsule's segment, a box), are
+/// walked from arrays: the target's vertices and normals read from its points, the
+/// mover's turned into the target frame once, not once per step with a dispatch on its
+/// kind. A point mover (a circle's or a point's core) gives the target's own edges,
+/// walked by [`for_each_own_edge`] without a merge. The edges and their order are the
+/// general walk's.
 #[inline]
-pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, f: impl FnMut(&Edge)) {
-    if mover.count == 1 && target.rot == Rot64::IDENTITY && target.sign > 0.0 {
+pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge) -> bool) {
+    if mover.count <= SMALL_RING && target.rot == Rot64::IDENTITY && target.sign > 0.0 {
         let corners;
         let (vertices, normals) = match target.outline {
             Outline::Box(h) => {
@@ -381,51 +383,140 @@ pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, f: impl FnMut(&
                 (&corners[..], &BOX_NORMALS_F32[..])
             }
             Outline::Polygon(vertices, normals) if target.count >= 2 => (vertices, normals),
-            _ => return merge_edges(target, mover, f),
+            _ => return merge_edges(target, mover, &mut f),
         };
-        return for_each_own_edge(vertices, normals, target.first, f);
+        if mover.count == 1 {
+            return for_each_own_edge(vertices, normals, target.first, f);
+        }
+        let (mut m_vertices, mut m_normals) = ([D2::ZERO; SMALL_RING], [D2::ZERO; SMALL_RING]);
+        for k in 0..mover.count {
+            m_vertices[k] = mover.vertex(k);
+            m_normals[k] = mover.normal(k);
+        }
+        let count = vertices.len().min(normals.len());
+        return merge_walk(
+            Side {
+                vertex: |k| D2::from_vec2(vertices[k]),
+                normal: |k| D2::from_vec2(normals[k]),
+                edges: count,
+                count,
+                first: target.first,
+            },
+            Side {
+                vertex: |k| m_vertices[k % SMALL_RING],
+                normal: |k| m_normals[k % SMALL_RING],
+                edges: mover.edge_count(),
+                count: mover.count,
+                first: mover.first,
+            },
+            f,
+        );
     }
-    merge_edges(target, mover, f);
+    merge_edges(target, mover, &mut f);
 }
 
-/// [`for_each_edge`]'s general walk: the two rings' edges merged by angle.
-#[inline]
-fn merge_edges(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge)) {
-    let (target_edges, mover_edges) = (target.edge_count(), mover.edge_count());
+/// [`for_each_edge`]'s general walk: the two rings' edges merged by angle. One copy, the
+/// caller's closure called through a pointer: it serves the sums the array walks do not
+/// (a circle's or capsule's core as the target, large polygon movers), and each copy of
+/// a merge is kilobytes of wasm.
+#[inline(never)]
+fn merge_edges(target: &Ring<'_>, mover: &Ring<'_>, f: &mut dyn FnMut(&Edge) -> bool) {
+    merge_walk(
+        Side {
+            vertex: |k| target.vertex(k),
+            normal: |k| target.normal(k),
+            edges: target.edge_count(),
+            count: target.count,
+            first: target.first,
+        },
+        Side {
+            vertex: |k| mover.vertex(k),
+            normal: |k| mover.normal(k),
+            edges: mover.edge_count(),
+            count: mover.count,
+            first: mover.first,
+        },
+        f,
+    );
+}
+
+/// One ring as [`merge_walk`] reads it: its vertices and edge normals in the target frame
+/// by index, how many edges and vertices, and the edge its walk starts from.
+struct Side<V, N> {
+    vertex: V,
+    normal: N,
+    edges: usize,
+    count: usize,
+    first: usize,
+}
+
+impl<V: Fn(usize) -> D2, N: Fn(usize) -> D2> Side<V, N> {
+    /// The walk's `step`-th vertex (`step <= count`). One subtraction instead of `%`: an
+    /// integer division is the slowest instruction of an edge, and the walk takes three
+    /// indices per edge.
+    #[inline(always)]
+    fn index(&self, step: usize) -> usize {
+        let k = self.first + step;
+        if k >= self.count {
+            k - self.count
+        } else {
+            k
+        }
+    }
+}
+
+/// The merge of two rings' edges by angle, each ring read through its [`Side`]: the
+/// general walk reads [`Ring`]s (a dispatch on the kind for every vertex and normal), a
+/// box or polygon target and a segment mover read arrays ([`for_each_edge`]); the same
+/// edges, in the same order.
+#[inline(always)]
+fn merge_walk<TV, TN, MV, MN>(
+    target: Side<TV, TN>,
+    mover: Side<MV, MN>,
+    mut f: impl FnMut(&Edge) -> bool,
+) where
+    TV: Fn(usize) -> D2,
+    TN: Fn(usize) -> D2,
+    MV: Fn(usize) -> D2,
+    MN: Fn(usize) -> D2,
+{
+    let (target_edges, mover_edges) = (target.edges, mover.edges);
     let (mut i, mut j) = (0, 0);
-    let mut t_vertex = target.start_vertex();
-    let mut m_vertex = mover.start_vertex();
-    let mut t_normal = target.normal(target.index(0));
-    let mut m_normal = mover.normal(mover.index(0));
+    let mut t_vertex = (target.vertex)(target.index(0));
+    let mut m_vertex = (mover.vertex)(mover.index(0));
+    let mut t_normal = (target.normal)(target.index(0));
+    let mut m_normal = (mover.normal)(mover.index(0));
     while i < target_edges || j < mover_edges {
         let take_target = i < target_edges && (j == mover_edges || !precedes(m_normal, t_normal));
         let take_mover = j < mover_edges && (i == target_edges || !precedes(t_normal, m_normal));
         let t_next = if take_target {
-            target.vertex(target.index(i + 1))
+            (target.vertex)(target.index(i + 1))
         } else {
             t_vertex
         };
         let m_next = if take_mover {
-            mover.vertex(mover.index(j + 1))
+            (mover.vertex)(mover.index(j + 1))
         } else {
             m_vertex
         };
-        f(&Edge {
+        if !f(&Edge {
             start: t_vertex + m_vertex,
             end: t_next + m_next,
             normal: if take_target { t_normal } else { m_normal },
             target_start: t_vertex,
             target_end: t_next,
-        });
+        }) {
+            return;
+        }
         if take_target {
             i += 1;
             t_vertex = t_next;
-            t_normal = target.normal(target.index(i));
+            t_normal = (target.normal)(target.index(i));
         }
         if take_mover {
             j += 1;
             m_vertex = m_next;
-            m_normal = mover.normal(mover.index(j));
+            m_normal = (mover.normal)(mover.index(j));
         }
     }
 }
@@ -436,19 +527,26 @@ fn merge_edges(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge)) {
 /// in the same order). A box's corners and normals are exact in `f32`, so it is walked
 /// as the polygon it is, through the same loop (one copy of the caller's closure).
 #[inline]
-fn for_each_own_edge(vertices: &[Vec2], normals: &[Vec2], first: usize, mut f: impl FnMut(&Edge)) {
+fn for_each_own_edge(
+    vertices: &[Vec2],
+    normals: &[Vec2],
+    first: usize,
+    mut f: impl FnMut(&Edge) -> bool,
+) {
     let count = vertices.len().min(normals.len());
     let mut k = first;
     for _ in 0..count {
         let next = if k + 1 == count { 0 } else { k + 1 };
         let (start, end) = (D2::from_vec2(vertices[k]), D2::from_vec2(vertices[next]));
-        f(&Edge {
+        if !f(&Edge {
             start,
             end,
             normal: D2::from_vec2(normals[k]),
             target_start: start,
             target_end: end,
-        });
+        }) {
+            return;
+        }
         k = next;
     }
 }
@@ -459,7 +557,10 @@ mod tests {
 
     fn collect(target: &Ring<'_>, mover: &Ring<'_>) -> Vec<Edge> {
         let mut edges = Vec::new();
-        for_each_edge(&target.ordered(), &mover.ordered(), |e| edges.push(*e));
+        for_each_edge(&target.ordered(), &mover.ordered(), |e| {
+            edges.push(*e);
+            true
+        });
         edges
     }
 
@@ -542,12 +643,65 @@ mod tests {
                         negate,
                     );
                     let (mut own, mut merged) = (Vec::new(), Vec::new());
-                    for_each_edge(&target, &point, |e| own.push(*e));
-                    merge_edges(&target, &point, |e| merged.push(*e));
+                    for_each_edge(&target, &point, |e| {
+                        own.push(*e);
+                        true
+                    });
+                    merge_edges(&target, &point, &mut |e| {
+                        merged.push(*e);
+                        true
+                    });
                     assert_eq!(own, merged, "{outline:?}");
                 }
             }
         }
+    }
+
+    /// The segment mover's walk (a capsule's core against a box or polygon target) gives
+    /// the general merge's edges, in its order, for segments turned every way, negated or
+    /// not, and parallel to a target face (where the two normals tie).
+    #[test]
+    fn a_segment_movers_walk_equals_the_merge() {
+        let (tri, tri_normals) = triangle();
+        let targets = [
+            Outline::Box(Vec2::new(0.75, 0.5)),
+            Outline::Polygon(&tri, &tri_normals),
+        ];
+        let segments = [
+            Outline::Segment(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)),
+            Outline::Segment(Vec2::new(2.0, -1.0), Vec2::new(-0.5, 0.25)),
+        ];
+        let mut compared = 0;
+        for target in targets {
+            let target = Ring::new(target, Rot64::IDENTITY, false).ordered();
+            for segment in segments {
+                for k in 0..16 {
+                    let angle = k as f32 * core::f32::consts::FRAC_PI_4 * 0.5;
+                    for negate in [false, true] {
+                        let mover =
+                            Ring::new(segment, Rot64::from_rot(Rot::from_angle(angle)), negate)
+                                .ordered();
+                        let (mut walked, mut merged) = (Vec::new(), Vec::new());
+                        for_each_edge(&target, &mover, |e| {
+                            walked.push(*e);
+                            true
+                        });
+                        merge_edges(&target, &mover, &mut |e| {
+                            merged.push(*e);
+                            true
+                        });
+                        assert_eq!(walked, merged, "{target:?} + {mover:?}");
+                        // Two more edges than the target's, less one for each segment
+                        // edge parallel to a target face (they merge into one).
+                        assert!(
+                            (target.edge_count()..=target.edge_count() + 2).contains(&walked.len())
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(compared, 2 * 2 * 16 * 2);
     }
 
     #[test]

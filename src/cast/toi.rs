@@ -148,14 +148,17 @@ fn clip_ray(s: &Setup<'_>, grown: f64) -> Clip {
             clip.outermost = Some(e.normal);
         }
         if clip.empty {
-            return;
+            // A miss, unless the start is near enough to touching for the narrow phase to
+            // decide (`time_of_impact`); once the origin is that far outside one edge line,
+            // the other edges cannot change either.
+            return clip.sep - s.radius <= s.near;
         }
         // How far inside the grown half-plane the origin is, and how fast the ray leaves.
         let inside = grown - gap;
         let speed = e.normal.dot(s.delta);
         if speed == 0.0 {
             clip.empty = inside < 0.0;
-            return;
+            return true;
         }
         let t = inside / speed;
         if speed < 0.0 {
@@ -167,6 +170,7 @@ fn clip_ray(s: &Setup<'_>, grown: f64) -> Clip {
             clip.exit = t;
         }
         clip.empty = clip.enter > clip.exit;
+        true
     });
     clip
 }
@@ -238,6 +242,8 @@ fn closest_point(s: &Setup<'_>) -> (f64, D2, D2) {
 
 /// The point of `C` closest to `p`, its distance, and the target core's part of it.
 fn closest_point_to(s: &Setup<'_>, p: D2) -> (f64, D2, D2) {
+    // Squared distances compared, one square root at the end: a square root per edge,
+    // each waited on by the comparison after it, was most of this walk's time.
     let mut best = (f64::INFINITY, D2::ZERO, D2::ZERO);
     for_each_edge(&s.target, &s.mover, |e| {
         let along = e.end - e.start;
@@ -248,13 +254,14 @@ fn closest_point_to(s: &Setup<'_>, p: D2) -> (f64, D2, D2) {
             0.0
         };
         let point = e.start + along * u;
-        let distance = (p - point).length();
-        if distance < best.0 {
+        let distance_sq = (p - point).length_squared();
+        if distance_sq < best.0 {
             let core = e.target_start + (e.target_end - e.target_start) * u;
-            best = (distance, point, core);
+            best = (distance_sq, point, core);
         }
+        true
     });
-    best
+    (best.0.sqrt(), best.1, best.2)
 }
 
 /// The unit vector opposite to `delta` (`−x` for a zero delta): the normal of a contact
