@@ -2,40 +2,36 @@
 //
 // A game calls moveAndSlide for every character every frame, so the call may create no object. Passing a
 // fractional number to a binding boxes it (a heap number per argument per call), so `opts` is read here and
-// written into eight f64 the world keeps in wasm memory ([3..8]: maxIterations, upX, upY, maxSlope, skin), and only
-// (id, dx, dy) are passed. The raw binding returns the contact count (or 0xFFFFFFFF, keeping the error for
-// takeError()) and writes x, y, grounded to [0..3]; the result is one object per world, refilled by each call,
-// whose `contacts` is a view of the world's contact buffer. Arguments that are not numbers, and an `opts` that is
+// written into nine f64 the world keeps in wasm memory ([3..8]: maxIterations, upX, upY, maxSlope, skin; written
+// only when they change), and only (id, dx, dy) are passed. The raw binding returns the contact count (or
+// 0xFFFFFFFF, keeping the error for takeError()) and writes x, y, grounded to [0..3] and the contacts' address to
+// [8]; the result is one object per world, refilled by each call, whose `contacts` is a view of the world's contact
+// buffer. A call thus crosses into wasm once: the views are rebuilt only when memory grew or the contacts moved. Arguments that are not numbers, and an `opts` that is
 // not a plain object of numbers, go to the checked binding instead, which throws the TypeError naming the argument
 // (or, for an unusual but valid `opts` such as a class instance, moves the same way).
 
 // The most contacts a move reports: the core's MAX_PLANES (src/cast/mover.rs). The core reserves room for them
-// once, so the buffer never moves after the first call.
+// once, so the buffer moves only at the first call (and when a world's contents are replaced).
 const MAX_CONTACTS = 32;
 
 class MoveState {
-  constructor() {
+  constructor(world) {
     this.result = { x: 0.5, y: 0.5, grounded: false, contacts: null }; // 0.5: the fields start as doubles
+    this.numbersPtr = world.moveNumbersPtr(); // fixed for the world's life
+    this.contactsPtr = world.moveContactsPtr(); // moves only when the core reserves the buffer: see [8]
     this.buffer = null; // the ArrayBuffer the views below were made over
-    this.numbersPtr = -1;
-    this.contactsPtr = -1;
-    this.numbers = null; // the world's eight f64: x, y, grounded, then the options
+    this.numbers = null; // the world's nine f64: x, y, grounded, the options, the contacts' address
     this.full = null; // room for MAX_CONTACTS contacts
     this.exact = []; // full.subarray(0, 3 × count), made once per count
+    this.defaultOptions = false; // numbers[3..8] hold the defaults (no call since wrote others)
   }
 
-  /** Rebuilds the views if memory grew or a buffer moved. */
-  refresh(world, buffer) {
-    const numbersPtr = world.moveNumbersPtr();
-    const contactsPtr = world.moveContactsPtr();
-    if (buffer !== this.buffer || numbersPtr !== this.numbersPtr || contactsPtr !== this.contactsPtr) {
-      this.numbers = new Float64Array(buffer, numbersPtr, 8);
-      this.full = new Float32Array(buffer, contactsPtr, 3 * MAX_CONTACTS);
-      this.exact = [];
-      this.buffer = buffer;
-      this.numbersPtr = numbersPtr;
-      this.contactsPtr = contactsPtr;
-    }
+  /** Makes the views over `buffer` (wasm memory, after it grew) or over moved contacts. */
+  views(buffer) {
+    this.numbers = new Float64Array(buffer, this.numbersPtr, 9);
+    this.full = new Float32Array(buffer, this.contactsPtr, 3 * MAX_CONTACTS);
+    this.exact = [];
+    this.buffer = buffer;
   }
 }
 
@@ -46,20 +42,33 @@ export function installMover(proto, memory) {
   const states = new WeakMap();
   let defaults = null; // [maxIterations, upX, upY, maxSlope, skin], read from the core once
 
+  /**
+   * The world's state, its views current: one WeakMap lookup and a comparison per call in the steady state (the
+   * addresses are read from the core once; the contacts' is then read from the numbers the core writes each move).
+   */
   function state(world) {
     let s = states.get(world);
     if (s === undefined) {
-      s = new MoveState();
+      s = new MoveState(world);
       states.set(world, s);
     }
-    s.refresh(world, memory().buffer);
+    const buffer = memory().buffer;
+    if (buffer !== s.buffer) s.views(buffer);
     return s;
   }
 
   /** Writes `opts` into the numbers; false when it is not a plain object of numbers (or reading it threw). */
-  function writeOptions(numbers, opts) {
+  function writeOptions(s, opts) {
+    const numbers = s.numbers;
+    if (opts === undefined || opts === null) {
+      if (!s.defaultOptions) {
+        numbers.set(defaults, 3);
+        s.defaultOptions = true;
+      }
+      return true;
+    }
     numbers.set(defaults, 3);
-    if (opts === undefined || opts === null) return true;
+    s.defaultOptions = false;
     if (typeof opts !== "object" || Object.getPrototypeOf(opts) !== Object.prototype) return false;
     try {
       for (const key in opts) {
@@ -106,13 +115,20 @@ export function installMover(proto, memory) {
     if (defaults === null) defaults = this.moveOptionDefaults();
     const s = state(this);
     let count;
-    if (typeof id === "number" && typeof dx === "number" && typeof dy === "number" && writeOptions(s.numbers, opts)) {
+    if (typeof id === "number" && typeof dx === "number" && typeof dy === "number" && writeOptions(s, opts)) {
       count = raw.call(this, id, dx, dy);
       if (count === 0xffffffff) throw this.takeError();
     } else {
       count = checked.call(this, id, dx, dy, opts).contacts.length / 3;
     }
-    s.refresh(this, memory().buffer); // the first move reserves the contact buffer: memory may have grown
+    // The first move reserves the contact buffer: memory may have grown, and the contacts moved.
+    const buffer = memory().buffer;
+    if (buffer !== s.buffer) s.views(buffer);
+    const contactsPtr = s.numbers[8];
+    if (contactsPtr !== s.contactsPtr) {
+      s.contactsPtr = contactsPtr;
+      s.views(buffer);
+    }
     let contacts = s.exact[count];
     if (contacts === undefined) {
       contacts = s.full.subarray(0, 3 * count);

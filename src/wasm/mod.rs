@@ -82,8 +82,9 @@ pub struct WasmWorld {
     points: Vec<Vec2>,
     hits: Vec<u32>,
     /// The last `moveAndSlide`'s `x, y, grounded`, then the options of the next
-    /// `moveAndSlideRaw`: the package reads and writes them through a view.
-    moved: [f64; 8],
+    /// `moveAndSlideRaw`, then the address of the last move's contacts: the package reads
+    /// and writes them through a view.
+    moved: [f64; 9],
     /// The error of the last failed `*Raw` call, for `takeError()`.
     error: JsValue,
     /// Snapshot bytes on their way in or out (see `snapshot`).
@@ -99,7 +100,7 @@ impl WasmWorld {
             xya: Vec::new(),
             points: Vec::new(),
             hits: Vec::new(),
-            moved: [0.0; 8],
+            moved: [0.0; 9],
             error: JsValue::UNDEFINED,
             bytes: Vec::new(),
         }

@@ -35,6 +35,8 @@ impl WasmWorld {
             f64::from(position.y),
             f64::from(u8::from(grounded)),
         ]);
+        // Where the contacts are, so that the package's views need no call to find out.
+        self.moved[8] = self.inner.move_contacts().as_ptr() as usize as f64;
         Ok(contact_count as u32)
     }
 }
@@ -83,12 +85,13 @@ impl WasmWorld {
     /// Low level: `moveAndSlide()` for the package's JS entry, with its options read from
     /// the numbers at `moveNumbersPtr()` (`[3..8]`: maxIterations, upX, upY, maxSlope, skin;
     /// the entry writes them there, so that no number is passed as a JS value) and its
-    /// result written there (`[0..3]`: x, y, grounded). Returns the contact count, or
+    /// result written there (`[0..3]`: x, y, grounded; `[8]`: the address of the
+    /// contacts, as `moveContactsPtr()` gives it). Returns the contact count, or
     /// `0xFFFFFFFF` when it failed (the error is kept for `takeError()`). Use
     /// `moveAndSlide()`.
     #[wasm_bindgen(js_name = moveAndSlideRaw)]
     pub fn move_and_slide_raw(&mut self, id: f64, dx: f64, dy: f64) -> u32 {
-        let [.., max_iterations, up_x, up_y, max_slope, skin] = self.moved;
+        let [_, _, _, max_iterations, up_x, up_y, max_slope, skin, _] = self.moved;
         let result = (|| {
             let id = args::id_of(M, "id", id)?;
             let delta = Vec2::new(
@@ -128,8 +131,9 @@ impl WasmWorld {
         )
     }
 
-    /// Low level: address of `moveAndSlideRaw()`'s numbers (8 f64: the last move's
-    /// `x, y, grounded`, then the next move's options).
+    /// Low level: address of `moveAndSlideRaw()`'s numbers (9 f64: the last move's
+    /// `x, y, grounded`, then the next move's options, then the address of the last
+    /// move's contacts).
     #[wasm_bindgen(js_name = moveNumbersPtr)]
     pub fn move_numbers_ptr(&self) -> u32 {
         self.moved.as_ptr() as u32

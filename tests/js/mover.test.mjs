@@ -95,6 +95,43 @@ test("the result object and its contacts view are reused; options work", () => {
   w.free();
 });
 
+test("the options and contacts stay right across calls, worlds, memory growth and a snapshot load", () => {
+  // The package writes the default options only when the last call passed others, and rebuilds its views only
+  // when memory grew or the contacts moved: each of those must still give this world's own answer.
+  const one = level();
+  const other = level();
+  const a = one.w.addCircle(5.5, -1, 0.4);
+  const b = other.w.addCircle(6.5, -1, 0.4);
+  one.w.step();
+  other.w.step();
+  const land = (world, id, opts) => {
+    const r = world.moveAndSlide(id, 0, 2, opts);
+    return { y: r.y, contacts: Array.from(r.contacts) };
+  };
+  const first = land(one.w, a, { skin: 0.05 });
+  assert.ok(Math.abs(first.y - -0.45) < 1e-4, `skin 0.05: ${first.y}`);
+  assert.deepEqual(first.contacts, [one.tiles[5], 0, -1]);
+  // No options: the defaults again (skin 0.01), in the other world too.
+  assert.ok(Math.abs(land(one.w, a).y - -0.41) < 1e-4);
+  const landed = land(other.w, b);
+  assert.ok(Math.abs(landed.y - -0.41) < 1e-4);
+  assert.deepEqual(landed.contacts, [other.tiles[6], 0, -1]);
+  // Memory grows under the views: the next move reads fresh ones.
+  const saved = one.w.snapshot();
+  for (let i = 0; i < 60000; i++) one.w.addCircle(1000 + (i % 300) * 3, 1000 + Math.floor(i / 300) * 3, 1);
+  one.w.step();
+  const wall = one.w.moveAndSlide(a, 20, 0);
+  assert.deepEqual(Array.from(wall.contacts.subarray(0, 3)), [one.wall, -1, 0]);
+  // A snapshot load replaces the world's contents: still this world's contacts.
+  one.w.loadSnapshot(saved);
+  one.w.step();
+  const back = one.w.moveAndSlide(a, 20, 0);
+  assert.ok(back.x < 20 - 0.4, `stopped at the wall: ${back.x}`);
+  assert.deepEqual(Array.from(back.contacts.subarray(0, 3)), [one.wall, -1, 0]);
+  one.w.free();
+  other.w.free();
+});
+
 test("hostile input throws a TypeError or RangeError naming the argument and changes nothing", () => {
   const { w } = level();
   const id = w.addAlignedBox(3, -2, 0.25, 0.5);
