@@ -486,9 +486,22 @@ fn merge_walk<TV, TN, MV, MN>(
     let mut m_vertex = (mover.vertex)(mover.index(0));
     let mut t_normal = (target.normal)(target.index(0));
     let mut m_normal = (mover.normal)(mover.index(0));
+    // Each normal's half-plane of angles is found once, when it is read, and one cross
+    // product orders the two (`precedes` both ways: `t × m` is exactly `−(m × t)`).
+    let (mut t_half, mut m_half) = (half(t_normal), half(m_normal));
     while i < target_edges || j < mover_edges {
-        let take_target = i < target_edges && (j == mover_edges || !precedes(m_normal, t_normal));
-        let take_mover = j < mover_edges && (i == target_edges || !precedes(t_normal, m_normal));
+        let (mover_first, target_first) = if i < target_edges && j < mover_edges {
+            if t_half != m_half {
+                (m_half < t_half, t_half < m_half)
+            } else {
+                let c = m_normal.cross(t_normal);
+                (c > 0.0, c < 0.0)
+            }
+        } else {
+            (false, false)
+        };
+        let take_target = i < target_edges && !mover_first;
+        let take_mover = j < mover_edges && !target_first;
         let t_next = if take_target {
             (target.vertex)(target.index(i + 1))
         } else {
@@ -512,11 +525,13 @@ fn merge_walk<TV, TN, MV, MN>(
             i += 1;
             t_vertex = t_next;
             t_normal = (target.normal)(target.index(i));
+            t_half = half(t_normal);
         }
         if take_mover {
             j += 1;
             m_vertex = m_next;
             m_normal = (mover.normal)(mover.index(j));
+            m_half = half(m_normal);
         }
     }
 }

@@ -397,14 +397,17 @@ impl World {
             position.x.clamp(-MAX_COORDINATE, MAX_COORDINATE),
             position.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
         );
-        let up = unit(options.up);
-        // The crate's own cosine: `f32::cos` would link libm's (with its large-argument
-        // reduction, about 6 KB of wasm) for this one call.
-        let floor = crate::math::Rot::from_angle(options.max_slope).cos;
-        let grounded = scratch
-            .contacts
-            .chunks_exact(3)
-            .any(|c| Vec2::new(c[1], c[2]).dot(up) >= floor);
+        // Only a move that met something can be grounded: the others skip the cosine.
+        let grounded = !scratch.contacts.is_empty() && {
+            let up = unit(options.up);
+            // The crate's own cosine: `f32::cos` would link libm's (with its large-argument
+            // reduction, about 6 KB of wasm) for this one call.
+            let floor = crate::math::Rot::from_angle(options.max_slope).cos;
+            scratch
+                .contacts
+                .chunks_exact(3)
+                .any(|c| Vec2::new(c[1], c[2]).dot(up) >= floor)
+        };
         let contact_count = scratch.contacts.len() / 3;
         self.mover = scratch;
         self.write_transform(id, position.x, position.y, angle);
