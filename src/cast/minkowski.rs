@@ -421,23 +421,20 @@ pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnM
 /// a merge is kilobytes of wasm.
 #[inline(never)]
 fn merge_edges(target: &Ring<'_>, mover: &Ring<'_>, f: &mut dyn FnMut(&Edge) -> bool) {
-    merge_walk(
-        Side {
-            vertex: |k| target.vertex(k),
-            normal: |k| target.normal(k),
-            edges: target.edge_count(),
-            count: target.count,
-            first: target.first,
-        },
-        Side {
-            vertex: |k| mover.vertex(k),
-            normal: |k| mover.normal(k),
-            edges: mover.edge_count(),
-            count: mover.count,
-            first: mover.first,
-        },
-        f,
-    );
+    merge_walk(ring_side(target), ring_side(mover), f);
+}
+
+/// A [`Ring`] as [`merge_walk`] reads it: each vertex and normal through the ring's
+/// dispatch on its kind.
+#[inline(always)]
+fn ring_side<'r>(ring: &'r Ring<'_>) -> Side<impl Fn(usize) -> D2 + 'r, impl Fn(usize) -> D2 + 'r> {
+    Side {
+        vertex: |k| ring.vertex(k),
+        normal: |k| ring.normal(k),
+        edges: ring.edge_count(),
+        count: ring.count,
+        first: ring.first,
+    }
 }
 
 /// One ring as [`merge_walk`] reads it: its vertices and edge normals in the target frame
@@ -637,6 +634,21 @@ mod tests {
         }
     }
 
+    /// The edges of `target ⊕ mover` as [`for_each_edge`] walks them (its fast walks where
+    /// they apply), and as the general merge walks them.
+    fn walked_and_merged(target: &Ring<'_>, mover: &Ring<'_>) -> (Vec<Edge>, Vec<Edge>) {
+        let (mut walked, mut merged) = (Vec::new(), Vec::new());
+        for_each_edge(target, mover, |e| {
+            walked.push(*e);
+            true
+        });
+        merge_edges(target, mover, &mut |e| {
+            merged.push(*e);
+            true
+        });
+        (walked, merged)
+    }
+
     /// The walk of a target plus a point mover gives exactly what the merge gives, for
     /// every outline, from its first edge as built and as ordered.
     #[test]
@@ -657,15 +669,7 @@ mod tests {
                         Rot64::from_rot(Rot::from_angle(0.7)),
                         negate,
                     );
-                    let (mut own, mut merged) = (Vec::new(), Vec::new());
-                    for_each_edge(&target, &point, |e| {
-                        own.push(*e);
-                        true
-                    });
-                    merge_edges(&target, &point, &mut |e| {
-                        merged.push(*e);
-                        true
-                    });
+                    let (own, merged) = walked_and_merged(&target, &point);
                     assert_eq!(own, merged, "{outline:?}");
                 }
             }
@@ -696,15 +700,7 @@ mod tests {
                         let mover =
                             Ring::new(segment, Rot64::from_rot(Rot::from_angle(angle)), negate)
                                 .ordered();
-                        let (mut walked, mut merged) = (Vec::new(), Vec::new());
-                        for_each_edge(&target, &mover, |e| {
-                            walked.push(*e);
-                            true
-                        });
-                        merge_edges(&target, &mover, &mut |e| {
-                            merged.push(*e);
-                            true
-                        });
+                        let (walked, merged) = walked_and_merged(&target, &mover);
                         assert_eq!(walked, merged, "{target:?} + {mover:?}");
                         // Two more edges than the target's, less one for each segment
                         // edge parallel to a target face (they merge into one).
