@@ -196,28 +196,31 @@ export function makeMotion(workload) {
 }
 
 /** Advances a motion state by one frame (see the definition at the top). Allocates nothing. */
+/**
+ * One step of coordinate `p[i]` at velocity `v[i]` for a shape of radius `r` in `[0, width]`: reflected off a wall
+ * it crossed, its velocity turned round. Returns the new coordinate (the caller stores it).
+ */
+function bounce(p, v, i, r, width) {
+  const next = p[i] + v[i];
+  if (next - r < 0) {
+    v[i] = -v[i];
+    return 2 * r - next;
+  }
+  if (next + r > width) {
+    v[i] = -v[i];
+    return 2 * (width - r) - next;
+  }
+  return next;
+}
+
 export function advance(m) {
   const { px: xs, py: ys, pa: as, vx, vy, va, radius, width, x, y, angle } = m;
   const n = xs.length;
   for (let i = 0; i < n; i++) {
     const r = radius[i];
-    let px = xs[i] + vx[i];
-    let py = ys[i] + vy[i];
+    const px = bounce(xs, vx, i, r, width);
+    const py = bounce(ys, vy, i, r, width);
     let a = as[i] + va[i];
-    if (px - r < 0) {
-      px = 2 * r - px;
-      vx[i] = -vx[i];
-    } else if (px + r > width) {
-      px = 2 * (width - r) - px;
-      vx[i] = -vx[i];
-    }
-    if (py - r < 0) {
-      py = 2 * r - py;
-      vy[i] = -vy[i];
-    } else if (py + r > width) {
-      py = 2 * (width - r) - py;
-      vy[i] = -vy[i];
-    }
     if (a > Math.PI) a -= TWO_PI;
     else if (a < -Math.PI) a += TWO_PI;
     xs[i] = px;

@@ -161,28 +161,30 @@ pub fn make_workload(n: usize) -> Workload {
     w
 }
 
+/// One step of a coordinate `p` at velocity `v` for a shape of radius `r` in `[0, width]`:
+/// reflected off a wall it crossed, its velocity turned round (as `bounce` in
+/// bench-js/workload.mjs).
+fn bounce(p: f64, v: &mut f64, r: f64, width: f64) -> f64 {
+    let p = p + *v;
+    if p - r < 0.0 {
+        *v = -*v;
+        2.0 * r - p
+    } else if p + r > width {
+        *v = -*v;
+        2.0 * (width - r) - p
+    } else {
+        p
+    }
+}
+
 /// One frame of motion, exactly as `advance` in bench-js/workload.mjs.
 pub fn advance(w: &mut Workload) {
     let width = w.width;
     for i in 0..w.x.len() {
         let r = w.radius[i];
-        let mut px = w.x[i] + w.vx[i];
-        let mut py = w.y[i] + w.vy[i];
+        let px = bounce(w.x[i], &mut w.vx[i], r, width);
+        let py = bounce(w.y[i], &mut w.vy[i], r, width);
         let mut a = w.angle[i] + w.va[i];
-        if px - r < 0.0 {
-            px = 2.0 * r - px;
-            w.vx[i] = -w.vx[i];
-        } else if px + r > width {
-            px = 2.0 * (width - r) - px;
-            w.vx[i] = -w.vx[i];
-        }
-        if py - r < 0.0 {
-            py = 2.0 * r - py;
-            w.vy[i] = -w.vy[i];
-        } else if py + r > width {
-            py = 2.0 * (width - r) - py;
-            w.vy[i] = -w.vy[i];
-        }
         if a > PI {
             a -= TWO_PI;
         } else if a < -PI {
