@@ -6,9 +6,10 @@
 // only when they change), and only (id, dx, dy) are passed. The raw binding returns the contact count (or
 // 0xFFFFFFFF, keeping the error for takeError()) and writes x, y, grounded to [0..3] and the contacts' address to
 // [8]; the result is one object per world, refilled by each call, whose `contacts` is a view of the world's contact
-// buffer. A call thus crosses into wasm once: the views are rebuilt only when memory grew or the contacts moved. Arguments that are not numbers, and an `opts` that is
-// not a plain object of numbers, go to the checked binding instead, which throws the TypeError naming the argument
-// (or, for an unusual but valid `opts` such as a class instance, moves the same way).
+// buffer. A call thus crosses into wasm once: the views are rebuilt only when memory grew or the contacts moved.
+// Arguments that are not numbers, and an `opts` that is not a plain object of numbers, go to the checked binding
+// instead, which throws the TypeError naming the argument (or, for an unusual but valid `opts` such as a class
+// instance, moves the same way).
 
 // The most contacts a move reports: the core's MAX_PLANES (src/cast/mover.rs). The core reserves room for them
 // once, so the buffer moves only at the first call (and when a world's contents are replaced).
@@ -23,7 +24,12 @@ class MoveState {
     this.numbers = null; // the world's nine f64: x, y, grounded, the options, the contacts' address
     this.full = null; // room for MAX_CONTACTS contacts
     this.exact = []; // full.subarray(0, 3 × count), made once per count
-    this.defaultOptions = false; // numbers[3..8] hold the defaults (no call since wrote others)
+    this.defaultOptions = false; // numbers[3..8] hold the defaults (no call has written others since)
+  }
+
+  /** Rebuilds the views if wasm memory grew (its ArrayBuffer is then a new one). */
+  current(buffer) {
+    if (buffer !== this.buffer) this.views(buffer);
   }
 
   /** Makes the views over `buffer` (wasm memory, after it grew) or over moved contacts. */
@@ -52,8 +58,7 @@ export function installMover(proto, memory) {
       s = new MoveState(world);
       states.set(world, s);
     }
-    const buffer = memory().buffer;
-    if (buffer !== s.buffer) s.views(buffer);
+    s.current(memory().buffer);
     return s;
   }
 
@@ -122,12 +127,11 @@ export function installMover(proto, memory) {
       count = checked.call(this, id, dx, dy, opts).contacts.length / 3;
     }
     // The first move reserves the contact buffer: memory may have grown, and the contacts moved.
-    const buffer = memory().buffer;
-    if (buffer !== s.buffer) s.views(buffer);
+    s.current(memory().buffer);
     const contactsPtr = s.numbers[8];
     if (contactsPtr !== s.contactsPtr) {
       s.contactsPtr = contactsPtr;
-      s.views(buffer);
+      s.views(s.buffer);
     }
     let contacts = s.exact[count];
     if (contacts === undefined) {

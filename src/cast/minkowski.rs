@@ -464,8 +464,8 @@ impl<V: Fn(usize) -> D2, N: Fn(usize) -> D2> Side<V, N> {
 
 /// The merge of two rings' edges by angle, each ring read through its [`Side`]: the
 /// general walk reads [`Ring`]s (a dispatch on the kind for every vertex and normal), a
-/// box or polygon target and a segment mover read arrays ([`for_each_edge`]); the same
-/// edges, in the same order.
+/// box or polygon target and a mover of at most [`SMALL_RING`] vertices read arrays
+/// ([`for_each_edge`]); the same edges, in the same order.
 #[inline(always)]
 fn merge_walk<TV, TN, MV, MN>(
     target: Side<TV, TN>,
