@@ -155,7 +155,7 @@ fn main() {
                     "[world_casts] N={n}: {hits} of {BULLETS} bullets hit; checksum {hash:08x}"
                 );
             }
-            if f == WARM {
+            if f == WARM || f + 1 == frames.len() {
                 let mut hash = 0x811c_9dc5u32;
                 for &id in &characters {
                     let s = id as usize;
@@ -163,7 +163,12 @@ fn main() {
                         hash = (hash ^ word).wrapping_mul(0x0100_0193);
                     }
                 }
-                eprintln!("[world_casts] N={n}: characters' positions after the first measured frame: checksum {hash:08x}");
+                let after = if f == WARM {
+                    "the first measured"
+                } else {
+                    "the last"
+                };
+                eprintln!("[world_casts] N={n}: characters' positions after {after} frame: checksum {hash:08x}");
             }
             if f >= WARM {
                 sweeps.push((t1 - t0).as_secs_f64() * 1e3);

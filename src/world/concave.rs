@@ -545,16 +545,6 @@ impl World {
         Ok(())
     }
 
-    /// The pieces of the stored shape `id` (the last step's row).
-    pub(super) fn pieces_of(&self, id: u32) -> Pieces<'_> {
-        row_pieces(
-            &self.store,
-            (&self.concaves, &self.chains),
-            id,
-            self.store.row(id),
-        )
-    }
-
     /// The parts of a concave shape or the segments of a chain stored under `id`, or
     /// `None` for a convex shape.
     #[inline]

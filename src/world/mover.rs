@@ -39,6 +39,28 @@
 //!    corner would otherwise tremble by it from frame to frame. At rest, it holds still to
 //!    the bit.
 //!
+//! ## What it costs
+//!
+//! A move makes about two passes of casts over its candidates (the rounds, the push out,
+//! the correction), and in a crowded world four casts in five miss. Two things keep that
+//! cheap without changing any answer:
+//!
+//! - **A plane that already keeps the path clear skips the cast.** Every plane's normal is
+//!   a separating axis of the mover and the shape that gave it, at the time it was met,
+//!   with a known gap along it (the contact's depth, or the cast's margin). Along a fixed
+//!   axis that gap changes by exactly the mover's displacement along it, so a later cast
+//!   whose straight path keeps it above the cast's margin (with an allowance of
+//!   [`PLANE_ROUNDINGS`] roundings of the coordinates) cannot hit that shape, and is not
+//!   made. Most of them are the correction's, which moves away from what the move met, and
+//!   the first round's after a push out. Only for a convex mover against a convex piece
+//!   whose normal was not smoothed (not a chain's segment). A unit test checks the rule
+//!   against the exact cast on seeded random pairs, and fails with planes that overstate
+//!   their gap by `0.05`.
+//! - **The candidates keep what the broad phase handed over:** each one's row and box, so
+//!   that the passes read them from one short list instead of looking them up again in the
+//!   store's columns, which a move through a large world finds cold (in the standard world
+//!   these cache misses, not the arithmetic, were a tenth or more of a move in the wasm).
+//!
 //! ## What it sees
 //!
 //! The mover starts from its **current written transform** (the columns: what
@@ -78,7 +100,7 @@
 //! mover pushed into a corner holds still), allocation-free once its two buffers have
 //! grown, and every argument is checked before anything is written.
 
-use super::concave::{cast_pieces, collide_pieces, pieces_or, Pieces};
+use super::concave::{cast_pieces, collide_pieces, pieces_or, row_pieces, Pieces};
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{clip_vector, solve_planes, CastHit, Plane, MAX_PLANES};
@@ -114,6 +136,13 @@ const SAFETY_FRACTION: f32 = 0.1;
 /// How far beyond the skin a move's first query reaches, as a fraction of the mover's
 /// size (see [`World::slide`]).
 const GATHER_REACH: f32 = 0.25;
+
+/// How many `f32` roundings of the coordinates involved (the mover's scale, the other
+/// shape's box) a plane's clearance must exceed a cast's margin by before the cast is
+/// skipped (see [`Planes::keeps_clear`]): the narrow phase's contacts and the casts' first
+/// contacts are within about four of them (the crate's reference tests), the positions
+/// they were measured at within one or two more.
+const PLANE_ROUNDINGS: f32 = 16.0;
 
 /// Sweeps of the plane solver (Box2D's mover runs 20).
 const SOLVER_ITERATIONS: usize = 20;
@@ -199,12 +228,23 @@ pub struct MoveResult {
 /// The buffers a move reuses.
 #[derive(Clone, Debug, Default)]
 pub(super) struct MoverScratch {
-    /// Candidate ids of the current query.
-    candidates: Vec<u32>,
+    /// The candidates of the current query, in id order.
+    candidates: Vec<Candidate>,
     /// `id, nx, ny` per contact of the last move.
     contacts: Vec<f32>,
     /// The box `candidates` were gathered for.
     gathered: Option<Aabb>,
+}
+
+/// A shape a move may meet, as the broad phase handed it over: its id, its row in the
+/// store and its box (the store's, as the last step left it). Kept so that the passes of
+/// a move over its candidates do not look the row and box up again, in columns that a
+/// move through a large world finds cold.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    id: u32,
+    row: u32,
+    aabb: Aabb,
 }
 
 /// True when `inner` lies within `outer`.
@@ -213,6 +253,25 @@ fn contains(outer: &Aabb, inner: &Aabb) -> bool {
         && outer.min.y <= inner.min.y
         && inner.max.x <= outer.max.x
         && inner.max.y <= outer.max.y
+}
+
+/// The larger of two numbers (not NaN): a comparison, where `f32::max` costs a sequence of
+/// NaN checks in the wasm.
+#[inline]
+fn larger(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The largest magnitude of a box's coordinates.
+fn largest_coordinate(b: &Aabb) -> f32 {
+    larger(
+        larger(b.min.x.abs(), b.min.y.abs()),
+        larger(b.max.x.abs(), b.max.y.abs()),
+    )
 }
 
 /// `v` scaled to unit length, or zero; scaled by its largest component first so that
@@ -249,6 +308,9 @@ fn source(id: u32, piece: u32) -> u64 {
 struct Planes {
     planes: [Plane; MAX_PLANES],
     sources: [u64; MAX_PLANES],
+    /// How far the mover was from the plane's shape, along its normal, at the plane's
+    /// separation 0 (see [`Planes::keeps_clear`]); `−∞` where that is not known.
+    clearances: [f32; MAX_PLANES],
     count: usize,
     /// The first `started` planes come from shapes the mover started in.
     started: usize,
@@ -262,6 +324,7 @@ impl Planes {
                 offset: 0.0,
             }; MAX_PLANES],
             sources: [u64::MAX; MAX_PLANES],
+            clearances: [f32::NEG_INFINITY; MAX_PLANES],
             count: 0,
             started: 0,
         }
@@ -279,12 +342,34 @@ impl Planes {
         self.sources[..self.started].contains(&source)
     }
 
-    /// Adds a plane from piece `piece` of shape `id` (ignored once full) and records it as
-    /// a contact.
-    fn push(&mut self, id: u32, piece: u32, plane: Plane, contacts: &mut Vec<f32>) {
+    /// True when some plane of piece `source` shows that a convex mover moving in a
+    /// straight line from displacement `from` to `to` stays further than `least` from
+    /// that convex piece (see [`World::first_hit`]).
+    ///
+    /// A plane's normal is a separating axis of the two shapes at the time it was met:
+    /// the narrow phase's minimum-translation axis, along which they overlap by the
+    /// contact's depth, or a cast's normal at first contact, along which they are exactly
+    /// the cast's margin apart. Along a fixed axis the gap between the two shapes' extents
+    /// changes by exactly the mover's displacement along it, so it is the plane's
+    /// separation plus its clearance, and it bounds the distance between the shapes from
+    /// below. Along a straight path it is least at one end.
+    fn keeps_clear(&self, source: u64, from: Vec2, to: Vec2, least: f32) -> bool {
+        (0..self.count).any(|k| {
+            self.sources[k] == source && {
+                let plane = &self.planes[k];
+                let nearest = -larger(-plane.separation(from), -plane.separation(to));
+                nearest + self.clearances[k] > least
+            }
+        })
+    }
+
+    /// Adds a plane from piece `piece` of shape `id` (ignored once full), which the mover
+    /// was `clearance` from at the plane's separation 0, and records it as a contact.
+    fn push(&mut self, id: u32, piece: u32, plane: Plane, clearance: f32, contacts: &mut Vec<f32>) {
         if self.count < MAX_PLANES {
             self.planes[self.count] = plane;
             self.sources[self.count] = source(id, piece);
+            self.clearances[self.count] = clearance;
             self.count += 1;
             contacts.extend_from_slice(&[id as f32, plane.normal.x, plane.normal.y]);
         }
@@ -307,6 +392,8 @@ struct Mover<'a> {
     start: Transform,
     /// The parts or segments, when the mover is a concave polygon or a chain.
     compound: Option<Pieces<'a>>,
+    /// The mover's distance from the origin plus its size, rounded up to a power of two.
+    scale: f32,
 }
 
 impl Mover<'_> {
@@ -378,14 +465,17 @@ impl World {
         let mut scratch = core::mem::take(&mut self.mover);
         let row = self.store.row(id);
         let shape = &self.store.bodies[row].shape;
+        let start = Transform::from_xy_angle(x, y, angle);
         let mover = Mover {
             id,
             shape,
-            start: Transform::from_xy_angle(x, y, angle),
+            start,
             compound: self.compound(id),
+            scale: power_of_two_above(start.translation.length() + shape.bounding_radius()),
         };
-        let scale = power_of_two_above(mover.start.translation.length() + shape.bounding_radius());
-        let skin = options.skin.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
+        let skin = options
+            .skin
+            .max(SKIN_ROUNDINGS * f32::EPSILON * mover.scale);
         let mut offset = self.slide(&mover, delta, skin, options.max_iterations, &mut scratch);
         // A mover held by what it met (pushed into a corner) comes out of the solve with a
         // displacement of rounding noise, which would make it tremble frame after frame.
@@ -466,18 +556,24 @@ impl World {
         planes: &mut Planes,
         scratch: &mut MoverScratch,
     ) -> Vec2 {
-        for &other in &scratch.candidates {
-            let (body, aabb) = self.body(other);
-            if !aabb.overlaps(start_box) {
+        for candidate in &scratch.candidates {
+            if !candidate.aabb.overlaps(start_box) {
                 continue;
             }
+            let other = candidate.id;
             // Each piece of the other shape (each part of a concave one, each segment of a
             // chain, smoothed) gives its plane.
-            let (mover_pieces, pose) = (mover.pieces(), &body.pose);
-            let other_pieces = self.pieces_of(other);
+            let (mover_pieces, pose) = (mover.pieces(), &self.pose_of(candidate));
+            let other_pieces = self.candidate_pieces(candidate);
+            let convex = matches!(other_pieces, Pieces::One(..));
             other_pieces.each_indexed_near(pose, start_box, &mut |piece, shape, points| {
                 let one = Pieces::One(shape, points);
-                let piece_box = shape.aabb(pose);
+                // A convex shape's box is the one the broad phase handed over.
+                let piece_box = if convex {
+                    candidate.aabb
+                } else {
+                    shape.aabb(pose)
+                };
                 let contact =
                     collide_pieces(one, pose, &piece_box, mover_pieces, &mover.start, start_box)
                         .and_then(|c| {
@@ -485,7 +581,9 @@ impl World {
                         });
                 if let Some(contact) = contact {
                     let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                    planes.push(other, piece, plane, &mut scratch.contacts);
+                    // Overlapping by `depth` along the normal where the plane's separation
+                    // is `−skin`.
+                    planes.push(other, piece, plane, skin, &mut scratch.contacts);
                 }
                 true
             });
@@ -499,7 +597,7 @@ impl World {
         match self.first_hit(mover, Vec2::ZERO, push, margin, planes, true, scratch) {
             Some(hit) => {
                 let moved = push * hit.t;
-                self.hit_plane(hit, moved, skin - margin, planes, scratch);
+                self.hit_plane(hit, moved, margin, skin - margin, planes, scratch);
                 moved
             }
             None => push,
@@ -542,7 +640,7 @@ impl World {
                 return moved + remaining;
             };
             moved += remaining * hit.t;
-            self.hit_plane(hit, moved, skin - margin, planes, scratch);
+            self.hit_plane(hit, moved, margin, skin - margin, planes, scratch);
             remaining = clip_vector(remaining * (1.0 - hit.t), planes.all());
         }
         moved
@@ -568,18 +666,27 @@ impl World {
         match self.first_hit(mover, moved, correction, safety, planes, true, scratch) {
             None => solved,
             Some(hit) => {
-                self.hit_plane(hit, moved + correction * hit.t, 0.0, planes, scratch);
+                self.hit_plane(
+                    hit,
+                    moved + correction * hit.t,
+                    safety,
+                    0.0,
+                    planes,
+                    scratch,
+                );
                 moved + correction * hit.t
             }
         }
     }
 
     /// Adds the plane of a cast hit met after moving by `moved`: the mover is `margin`
-    /// from the surface there and must end `gap = skin − margin` further out.
+    /// from the surface there and must end `gap` further out (`skin − margin`, but for
+    /// the solver's correction, which keeps its margin).
     fn hit_plane(
         &self,
         hit: FirstHit,
         moved: Vec2,
+        margin: f32,
         gap: f32,
         planes: &mut Planes,
         scratch: &mut MoverScratch,
@@ -588,7 +695,15 @@ impl World {
             normal: hit.normal,
             offset: hit.normal.dot(moved) + gap,
         };
-        planes.push(hit.id, hit.piece, plane, &mut scratch.contacts);
+        // A hit after some travel is the cast's margin away along its normal, where the
+        // plane's separation is `−gap`. A hit at the start may be anywhere within the
+        // margin, or overlapping.
+        let clearance = if hit.t > 0.0 {
+            margin + gap
+        } else {
+            f32::NEG_INFINITY
+        };
+        planes.push(hit.id, hit.piece, plane, clearance, &mut scratch.contacts);
     }
 
     /// The first shape the mover, displaced by `moved`, meets when cast along `motion`
@@ -620,18 +735,31 @@ impl World {
         }
         let mut first: Option<FirstHit> = None;
         let mover_pieces = mover.pieces();
-        for &other in &scratch.candidates {
-            let (body, aabb) = self.body(other);
+        let convex_mover = mover.compound.is_none();
+        for candidate in &scratch.candidates {
+            let aabb = &candidate.aabb;
             if !aabb.overlaps(&query) {
                 continue;
             }
+            let other = candidate.id;
             // Each piece of the other shape (each part of a concave one) on its own, as a
             // source of its own plane.
-            let pose = &body.pose;
-            let other_pieces = self.pieces_of(other);
+            let pose = &self.pose_of(candidate);
+            let other_pieces = self.candidate_pieces(candidate);
+            // A convex piece that gave a plane need not be cast against when that plane
+            // alone keeps the path clear of it by more than the margin, with room for the
+            // rounding of the two shapes' coordinates. Not for a chain's segments, whose
+            // planes have smoothed normals, nor for a concave mover, whose parts share one
+            // plane per piece met.
+            let separable = convex_mover && !matches!(other_pieces, Pieces::Chain(_));
+            let least = margin
+                + PLANE_ROUNDINGS * f32::EPSILON * larger(mover.scale, largest_coordinate(aabb));
             other_pieces.each_indexed_near(pose, &query, &mut |piece, shape, points| {
                 let key = source(other, piece);
                 if skip_started && planes.started_in(key) {
+                    return true;
+                }
+                if separable && planes.keeps_clear(key, moved, moved + motion, least) {
                     return true;
                 }
                 let one = Pieces::One(shape, points);
@@ -678,23 +806,38 @@ impl World {
         let store = &self.store;
         // The broad phase's rows straight (not `query_candidates`, whose second indirect
         // call per entry is measurable in the wasm, where every candidate of a move passes).
-        self.query_rows(query, &mut |row, _| {
+        self.query_rows(query, &mut |row, aabb| {
             let Some(other) = self.live_id(row) else {
                 return;
             };
             if other != mover.id && store.filters_pass(mover.id, other) {
-                candidates.push(other);
+                // The broad phase indexes the store's boxes (see `World::query_rows`).
+                debug_assert_eq!(*aabb, store.aabbs[row as usize]);
+                candidates.push(Candidate {
+                    id: other,
+                    row,
+                    aabb: *aabb,
+                });
             }
         });
         // In id order: the grid's order follows the rows, which a reorder changes, and the
         // order of the planes must not (the solve's rounding depends on it).
-        heap_sort_by_key(candidates, |&id| id);
+        heap_sort_by_key(candidates, |c| c.id);
     }
 
-    /// The shape `id` and its box, as the last step saw them.
-    fn body(&self, id: u32) -> (&crate::store::Body, &Aabb) {
-        let row = self.store.row(id);
-        (&self.store.bodies[row], &self.store.aabbs[row])
+    /// The candidate's pose, as the last step saw it.
+    fn pose_of(&self, candidate: &Candidate) -> Transform {
+        self.store.bodies[candidate.row as usize].pose
+    }
+
+    /// The candidate's pieces: its parts or segments, or its one convex shape.
+    fn candidate_pieces(&self, candidate: &Candidate) -> Pieces<'_> {
+        row_pieces(
+            &self.store,
+            (&self.concaves, &self.chains),
+            candidate.id,
+            candidate.row as usize,
+        )
     }
 }
 
@@ -710,6 +853,118 @@ mod tests {
         assert_eq!(power_of_two_above(0.3), 0.5);
         assert!(power_of_two_above(0.0) > 0.0);
         assert_eq!(power_of_two_above(3e38), f32::from_bits(254 << 23));
+    }
+
+    /// The shapes of the clearance test: one of each convex kind with an area, and a
+    /// segment.
+    fn test_shapes() -> Vec<Shape> {
+        let pentagon: Vec<Vec2> = (0..5)
+            .map(|k| {
+                let r = crate::math::Rot::from_angle(k as f32 * 1.2566371);
+                Vec2::new(0.9 * r.cos, 0.9 * r.sin)
+            })
+            .collect();
+        vec![
+            Shape::circle(0.7).unwrap(),
+            Shape::aligned_box(1.0, 0.4).unwrap(),
+            Shape::oriented_box(0.6, 1.2).unwrap(),
+            Shape::polygon(&pentagon).unwrap(),
+            Shape::capsule(1.0, 0.5).unwrap(),
+            Shape::segment(Vec2::new(-1.0, 0.3), Vec2::new(0.8, -0.2)).unwrap(),
+        ]
+    }
+
+    /// Checks [`Planes::keeps_clear`] against the exact cast: over seeded random pairs of
+    /// convex shapes, a plane is made as a move makes it (from the narrow phase's contact
+    /// of a start overlap, or from a cast's first contact), then random straight paths
+    /// are tried; wherever the plane says a path stays further than the margin plus the
+    /// rounding allowance, the exact cast with that margin must miss. Returns how many
+    /// paths were skipped, and how many of those the cast hit.
+    fn clearance_against_casts(overstated_by: f32) -> (usize, usize) {
+        use crate::cast::cast_shape_with_margin;
+        use crate::narrow_phase::collide;
+        let shapes = test_shapes();
+        let mut rng = crate::test_rng::Mulberry32::new(0x5eed);
+        let (mut skipped, mut wrong) = (0, 0);
+        for _ in 0..4000 {
+            let mover = &shapes[rng.below(shapes.len())];
+            let target = &shapes[rng.below(shapes.len())];
+            let centre = Vec2::new(rng.range(-900.0, 900.0), rng.range(-900.0, 900.0));
+            let start = Transform::from_xy_angle(centre.x, centre.y, rng.range(-3.0, 3.0));
+            let offset = Vec2::new(rng.range(-2.5, 2.5), rng.range(-2.5, 2.5));
+            let target_pose = Transform::from_xy_angle(
+                centre.x + offset.x,
+                centre.y + offset.y,
+                rng.range(-3.0, 3.0),
+            );
+            let scale = power_of_two_above(centre.length() + mover.bounding_radius());
+            let skin = DEFAULT_SKIN.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
+            let mut planes = Planes::new();
+            let mut contacts = Vec::new();
+            if let Some(contact) = collide(target, &target_pose, mover, &start) {
+                let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
+                planes.push(1, 0, plane, skin + overstated_by, &mut contacts);
+            } else {
+                // Towards the target, to its first contact with the first round's margin.
+                let margin = MARGIN_FRACTION * skin;
+                let Some(hit) = cast_shape_with_margin(
+                    mover,
+                    &start,
+                    offset * 2.0,
+                    target,
+                    &target_pose,
+                    margin,
+                ) else {
+                    continue;
+                };
+                if hit.t == 0.0 {
+                    continue;
+                }
+                let moved = offset * 2.0 * hit.t;
+                let plane = Plane {
+                    normal: hit.normal,
+                    offset: hit.normal.dot(moved) + (skin - margin),
+                };
+                planes.push(1, 0, plane, skin + overstated_by, &mut contacts);
+            }
+            let near = Aabb::new(target_pose.translation, target_pose.translation);
+            let least_at = |margin: f32| {
+                margin + PLANE_ROUNDINGS * f32::EPSILON * larger(scale, largest_coordinate(&near))
+            };
+            for _ in 0..8 {
+                let from = Vec2::new(rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
+                let to = from + Vec2::new(rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
+                let margin = rng.range(0.1, 0.6) * skin;
+                if !planes.keeps_clear(source(1, 0), from, to, least_at(margin)) {
+                    continue;
+                }
+                skipped += 1;
+                let pose = Transform {
+                    translation: start.translation + from,
+                    rotation: start.rotation,
+                };
+                if cast_shape_with_margin(mover, &pose, to - from, target, &target_pose, margin)
+                    .is_some()
+                {
+                    wrong += 1;
+                }
+            }
+        }
+        (skipped, wrong)
+    }
+
+    #[test]
+    fn a_plane_that_keeps_a_path_clear_means_the_exact_cast_misses() {
+        let (skipped, wrong) = clearance_against_casts(0.0);
+        assert!(skipped > 2000, "only {skipped} paths skipped");
+        assert_eq!(wrong, 0, "{wrong} of {skipped} skipped paths hit");
+        // The test can tell: planes that claim a little more room than the shapes had
+        // let paths through that the cast finds hitting.
+        let (skipped, wrong) = clearance_against_casts(0.05);
+        assert!(
+            wrong > 0,
+            "none of {skipped} skipped paths hit with overstated planes"
+        );
     }
 
     #[test]
