@@ -67,7 +67,7 @@ pub mod chain;
 pub mod decompose;
 mod polygon;
 
-use crate::math::{Aabb, Transform, Vec2};
+use crate::math::{Aabb, Rot, Transform, Vec2};
 pub use chain::{Chain, Smoothed, MAX_CHAIN_POINTS};
 use core::fmt;
 pub use decompose::{ConcavePolygon, MAX_OUTLINE_VERTICES};
@@ -542,34 +542,45 @@ impl Shape {
         }
     }
 
+    /// The half extents of the shape's box when turned by `rotation`, for the kinds whose
+    /// box is their position plus or minus them (circles, boxes, capsules): then
+    /// [`Shape::aabb`] is `Aabb::from_center_half_extents(translation, half)`, to the bit.
+    /// `None` for polygons, segments and points.
+    #[inline]
+    #[must_use]
+    pub fn aabb_half_extents(&self, rotation: &Rot) -> Option<Vec2> {
+        let (cos, sin) = (rotation.cos.abs(), rotation.sin.abs());
+        match self {
+            Shape::Circle { radius } => Some(Vec2::new(*radius, *radius)),
+            Shape::AlignedBox { half_extents } => Some(*half_extents),
+            Shape::OrientedBox { half_extents } => Some(Vec2::new(
+                cos * half_extents.x + sin * half_extents.y,
+                sin * half_extents.x + cos * half_extents.y,
+            )),
+            Shape::Capsule {
+                half_length,
+                radius,
+            } => Some(Vec2::new(
+                cos * half_length + radius,
+                sin * half_length + radius,
+            )),
+            Shape::Polygon(_) | Shape::Segment { .. } | Shape::Point => None,
+        }
+    }
+
     /// The tight world-space bounding box of the shape placed by `transform`.
     #[must_use]
     pub fn aabb(&self, transform: &Transform) -> Aabb {
         let c = transform.translation;
-        let rot = transform.rotation;
         match self {
-            Shape::Circle { radius } => {
-                Aabb::from_center_half_extents(c, Vec2::new(*radius, *radius))
-            }
-            Shape::AlignedBox { half_extents } => Aabb::from_center_half_extents(c, *half_extents),
-            Shape::OrientedBox { half_extents } => {
-                let ext = Vec2::new(
-                    rot.cos.abs() * half_extents.x + rot.sin.abs() * half_extents.y,
-                    rot.sin.abs() * half_extents.x + rot.cos.abs() * half_extents.y,
-                );
-                Aabb::from_center_half_extents(c, ext)
+            Shape::Circle { .. }
+            | Shape::AlignedBox { .. }
+            | Shape::OrientedBox { .. }
+            | Shape::Capsule { .. } => {
+                let half = self.aabb_half_extents(&transform.rotation);
+                Aabb::from_center_half_extents(c, half.unwrap_or(Vec2::ZERO))
             }
             Shape::Polygon(polygon) => polygon_aabb(polygon.vertices(), transform),
-            Shape::Capsule {
-                half_length,
-                radius,
-            } => {
-                let ext = Vec2::new(
-                    rot.cos.abs() * half_length + radius,
-                    rot.sin.abs() * half_length + radius,
-                );
-                Aabb::from_center_half_extents(c, ext)
-            }
             Shape::Segment { a, b } => {
                 let pa = transform.apply(*a);
                 let pb = transform.apply(*b);

@@ -394,6 +394,9 @@ struct Mover<'a> {
     compound: Option<Pieces<'a>>,
     /// The mover's distance from the origin plus its size, rounded up to a power of two.
     scale: f32,
+    /// The half extents of its box, for the kinds whose box is its position plus or minus
+    /// them (the turn is the same at every offset); `None` for the others.
+    box_half_extents: Option<Vec2>,
 }
 
 impl Mover<'_> {
@@ -405,6 +408,14 @@ impl Mover<'_> {
         Transform {
             translation: self.start.translation + offset,
             rotation: self.start.rotation,
+        }
+    }
+
+    /// Its box displaced by `offset`: `shape.aabb(&self.at(offset))`, to the bit.
+    fn box_at(&self, offset: Vec2) -> Aabb {
+        match self.box_half_extents {
+            Some(half) => Aabb::from_center_half_extents(self.start.translation + offset, half),
+            None => self.shape.aabb(&self.at(offset)),
         }
     }
 }
@@ -472,6 +483,7 @@ impl World {
             start,
             compound: self.compound(id),
             scale: power_of_two_above(start.translation.length() + shape.bounding_radius()),
+            box_half_extents: shape.aabb_half_extents(&start.rotation),
         };
         let skin = options
             .skin
@@ -535,8 +547,8 @@ impl World {
         // skin: a push out of what it starts in, or the solve's correction, leaves a box
         // grown by the skin alone in most crowded moves, and a second query costs more
         // than the few more candidates (whose boxes each cast tests first).
-        let start_box = mover.shape.aabb(&mover.start);
-        let end_box = mover.shape.aabb(&mover.at(delta));
+        let start_box = mover.box_at(Vec2::ZERO);
+        let end_box = mover.box_at(delta);
         let size = start_box.extents();
         let reach = skin + GATHER_REACH * size.x.max(size.y);
         self.gather(mover, &start_box.union(&end_box).expanded(reach), scratch);
@@ -722,10 +734,7 @@ impl World {
         scratch: &mut MoverScratch,
     ) -> Option<FirstHit> {
         let from = mover.at(moved);
-        let swept = mover
-            .shape
-            .aabb(&from)
-            .union(&mover.shape.aabb(&mover.at(moved + motion)));
+        let swept = mover.box_at(moved).union(&mover.box_at(moved + motion));
         let query = swept.expanded(margin);
         if !scratch
             .gathered
@@ -965,6 +974,38 @@ mod tests {
             wrong > 0,
             "none of {skipped} skipped paths hit with overstated planes"
         );
+    }
+
+    #[test]
+    fn the_movers_box_at_an_offset_is_its_shapes_box_there_to_the_bit() {
+        let mut rng = crate::test_rng::Mulberry32::new(3);
+        let mut shapes = test_shapes();
+        shapes.push(Shape::Point);
+        for shape in &shapes {
+            for _ in 0..200 {
+                let (x, y) = (rng.range(-1e4, 1e4), rng.range(-1e4, 1e4));
+                let start = Transform::from_xy_angle(x, y, rng.range(-7.0, 7.0));
+                let mover = Mover {
+                    id: 0,
+                    shape,
+                    start,
+                    compound: None,
+                    scale: 1.0,
+                    box_half_extents: shape.aabb_half_extents(&start.rotation),
+                };
+                let offset = Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
+                let expected = shape.aabb(&mover.at(offset));
+                let got = mover.box_at(offset);
+                for (a, b) in [
+                    (got.min.x, expected.min.x),
+                    (got.min.y, expected.min.y),
+                    (got.max.x, expected.max.x),
+                    (got.max.y, expected.max.y),
+                ] {
+                    assert_eq!(a.to_bits(), b.to_bits(), "{shape:?}");
+                }
+            }
+        }
     }
 
     #[test]
