@@ -20,16 +20,18 @@ class MoveState {
     this.result = { x: 0.5, y: 0.5, grounded: false, contacts: null }; // 0.5: the fields start as doubles
     this.numbersPtr = world.moveNumbersPtr(); // fixed for the world's life
     this.contactsPtr = world.moveContactsPtr(); // moves only when the core reserves the buffer: see [8]
-    this.buffer = null; // the ArrayBuffer the views below were made over
     this.numbers = null; // the world's nine f64: x, y, grounded, the options, the contacts' address
     this.full = null; // room for MAX_CONTACTS contacts
     this.exact = []; // full.subarray(0, 3 × count), made once per count
     this.defaultOptions = false; // numbers[3..8] hold the defaults (no call has written others since)
   }
 
-  /** Rebuilds the views if wasm memory grew (its ArrayBuffer is then a new one). */
-  current(buffer) {
-    if (buffer !== this.buffer) this.views(buffer);
+  /**
+   * Rebuilds the views if there are none yet or wasm memory grew. Growing detaches the old ArrayBuffer, and a view
+   * over a detached buffer has length 0: a property read, where `memory.buffer` is a getter call into the engine.
+   */
+  current(memory) {
+    if (this.numbers === null || this.numbers.length === 0) this.views(memory.buffer);
   }
 
   /** Makes the views over `buffer` (wasm memory, after it grew) or over moved contacts. */
@@ -37,29 +39,34 @@ class MoveState {
     this.numbers = new Float64Array(buffer, this.numbersPtr, 9);
     this.full = new Float32Array(buffer, this.contactsPtr, 3 * MAX_CONTACTS);
     this.exact = [];
-    this.buffer = buffer;
   }
 }
 
-/** @internal Adds `moveAndSlide` to the World prototype. `memory()` returns the wasm memory. */
+/** @internal Adds `moveAndSlide` to the World prototype. `memory()` returns the WebAssembly.Memory. */
 export function installMover(proto, memory) {
   const raw = proto.moveAndSlideRaw;
   const checked = proto.moveAndSlide;
   const states = new WeakMap();
+  let lastWorld = null; // the world of the last call and its state: a game moves its characters in one world
+  let lastState = null;
   let defaults = null; // [maxIterations, upX, upY, maxSlope, skin], read from the core once
 
   /**
-   * The world's state, its views current: one WeakMap lookup and a comparison per call in the steady state (the
-   * addresses are read from the core once; the contacts' is then read from the numbers the core writes each move).
+   * The world's state, its views current: two comparisons per call in the steady state (the addresses are read from
+   * the core once; the contacts' is then read from the numbers the core writes each move).
    */
   function state(world) {
-    let s = states.get(world);
-    if (s === undefined) {
-      s = new MoveState(world);
-      states.set(world, s);
+    if (world !== lastWorld) {
+      let s = states.get(world);
+      if (s === undefined) {
+        s = new MoveState(world);
+        states.set(world, s);
+      }
+      lastWorld = world;
+      lastState = s;
     }
-    s.current(memory().buffer);
-    return s;
+    lastState.current(memory());
+    return lastState;
   }
 
   /** Writes `opts` into the numbers; false when it is not a plain object of numbers (or reading it threw). */
@@ -127,11 +134,11 @@ export function installMover(proto, memory) {
       count = checked.call(this, id, dx, dy, opts).contacts.length / 3;
     }
     // The first move reserves the contact buffer: memory may have grown, and the contacts moved.
-    s.current(memory().buffer);
+    s.current(memory());
     const contactsPtr = s.numbers[8];
     if (contactsPtr !== s.contactsPtr) {
       s.contactsPtr = contactsPtr;
-      s.views(s.buffer);
+      s.views(s.numbers.buffer);
     }
     let contacts = s.exact[count];
     if (contacts === undefined) {
