@@ -234,6 +234,40 @@ pub(super) struct MoverScratch {
     contacts: Vec<f32>,
     /// The box `candidates` were gathered for.
     gathered: Option<Aabb>,
+    /// The last options that passed their checks, and their ground test: a game passes
+    /// the same options move after move.
+    checked: Option<(MoveOptions, GroundTest)>,
+}
+
+/// What `grounded` compares the contacts' normals with.
+#[derive(Clone, Copy, Debug)]
+struct GroundTest {
+    /// `up` scaled to unit length.
+    up: Vec2,
+    /// The cosine of `max_slope`: a normal whose dot product with `up` is at least this is
+    /// a floor.
+    floor: f32,
+}
+
+impl MoverScratch {
+    /// Checks `options` (unless they are the last ones that passed) and returns their
+    /// ground test.
+    fn ground_test(&mut self, options: &MoveOptions) -> Result<GroundTest, WorldError> {
+        if let Some((checked, test)) = self.checked {
+            if checked == *options {
+                return Ok(test);
+            }
+        }
+        options.validate()?;
+        let test = GroundTest {
+            up: unit(options.up),
+            // The crate's own cosine: `f32::cos` would link libm's (with its
+            // large-argument reduction, about 6 KB of wasm) for this one use.
+            floor: crate::math::Rot::from_angle(options.max_slope).cos,
+        };
+        self.checked = Some((*options, test));
+        Ok(test)
+    }
 }
 
 /// A shape a move may meet, as the broad phase handed it over: its id, its row in the
@@ -471,7 +505,7 @@ impl World {
         }
         check_coordinate(|| "x + dx".into(), x + delta.x)?;
         check_coordinate(|| "y + dy".into(), y + delta.y)?;
-        options.validate()?;
+        let ground = self.mover.ground_test(options)?;
 
         let mut scratch = core::mem::take(&mut self.mover);
         let row = self.store.row(id);
@@ -499,17 +533,10 @@ impl World {
             position.x.clamp(-MAX_COORDINATE, MAX_COORDINATE),
             position.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
         );
-        // Only a move that met something can be grounded: the others skip the cosine.
-        let grounded = !scratch.contacts.is_empty() && {
-            let up = unit(options.up);
-            // The crate's own cosine: `f32::cos` would link libm's (with its large-argument
-            // reduction, about 6 KB of wasm) for this one call.
-            let floor = crate::math::Rot::from_angle(options.max_slope).cos;
-            scratch
-                .contacts
-                .chunks_exact(3)
-                .any(|c| Vec2::new(c[1], c[2]).dot(up) >= floor)
-        };
+        let grounded = scratch
+            .contacts
+            .chunks_exact(3)
+            .any(|c| Vec2::new(c[1], c[2]).dot(ground.up) >= ground.floor);
         let contact_count = scratch.contacts.len() / 3;
         self.mover = scratch;
         self.write_transform(id, position.x, position.y, angle);
