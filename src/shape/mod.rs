@@ -549,21 +549,14 @@ impl Shape {
     #[inline]
     #[must_use]
     pub fn aabb_half_extents(&self, rotation: &Rot) -> Option<Vec2> {
-        let (cos, sin) = (rotation.cos.abs(), rotation.sin.abs());
         match self {
             Shape::Circle { radius } => Some(Vec2::new(*radius, *radius)),
             Shape::AlignedBox { half_extents } => Some(*half_extents),
-            Shape::OrientedBox { half_extents } => Some(Vec2::new(
-                cos * half_extents.x + sin * half_extents.y,
-                sin * half_extents.x + cos * half_extents.y,
-            )),
+            Shape::OrientedBox { half_extents } => Some(turned_box_reach(*half_extents, rotation)),
             Shape::Capsule {
                 half_length,
                 radius,
-            } => Some(Vec2::new(
-                cos * half_length + radius,
-                sin * half_length + radius,
-            )),
+            } => Some(capsule_reach(*half_length, *radius, rotation)),
             Shape::Polygon(_) | Shape::Segment { .. } | Shape::Point => None,
         }
     }
@@ -573,13 +566,21 @@ impl Shape {
     pub fn aabb(&self, transform: &Transform) -> Aabb {
         let c = transform.translation;
         match self {
-            Shape::Circle { .. }
-            | Shape::AlignedBox { .. }
-            | Shape::OrientedBox { .. }
-            | Shape::Capsule { .. } => {
-                let half = self.aabb_half_extents(&transform.rotation);
-                Aabb::from_center_half_extents(c, half.unwrap_or(Vec2::ZERO))
+            Shape::Circle { radius } => {
+                Aabb::from_center_half_extents(c, Vec2::new(*radius, *radius))
             }
+            Shape::AlignedBox { half_extents } => Aabb::from_center_half_extents(c, *half_extents),
+            Shape::OrientedBox { half_extents } => Aabb::from_center_half_extents(
+                c,
+                turned_box_reach(*half_extents, &transform.rotation),
+            ),
+            Shape::Capsule {
+                half_length,
+                radius,
+            } => Aabb::from_center_half_extents(
+                c,
+                capsule_reach(*half_length, *radius, &transform.rotation),
+            ),
             Shape::Polygon(polygon) => polygon_aabb(polygon.vertices(), transform),
             Shape::Segment { a, b } => {
                 let pa = transform.apply(*a);
@@ -589,6 +590,20 @@ impl Shape {
             Shape::Point => Aabb::new(c, c),
         }
     }
+}
+
+/// The half extents of the box of a box of half extents `half` turned by `rotation`.
+#[inline(always)]
+fn turned_box_reach(half: Vec2, rotation: &Rot) -> Vec2 {
+    let (cos, sin) = (rotation.cos.abs(), rotation.sin.abs());
+    Vec2::new(cos * half.x + sin * half.y, sin * half.x + cos * half.y)
+}
+
+/// The half extents of the box of a capsule turned by `rotation`.
+#[inline(always)]
+fn capsule_reach(half_length: f32, radius: f32, rotation: &Rot) -> Vec2 {
+    let (cos, sin) = (rotation.cos.abs(), rotation.sin.abs());
+    Vec2::new(cos * half_length + radius, sin * half_length + radius)
 }
 
 fn check_size(name: &'static str, value: f32) -> Result<(), ShapeError> {
