@@ -858,7 +858,9 @@ impl World {
         });
         // In id order: the grid's order follows the rows, which a reorder changes, and the
         // order of the planes must not (the solve's rounding depends on it).
-        heap_sort_by_key(candidates, |c| c.id);
+        if candidates.len() > 1 {
+            heap_sort_by_key(candidates, |c| c.id);
+        }
     }
 
     /// The candidate's pose, as the last step saw it.
