@@ -49,7 +49,10 @@ set -euo pipefail
 # the mover's box from half extents found once, +309 / +192; the last checked options kept, +200 / +178; the rest
 # +36 / +66): 1,000 moves in the wasm 1.33-1.48 -> 1.02-1.19 ms in three alternated runs of bench-js/casts.mjs
 # (124,595 / 125,652 -> 125,650 / 126,569; docs/performance-notes.md, "The moves were waiting on memory").
-WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-126600}"
+# 126,600 until a chain fix: smoothing never hides an overlap (src/world/concave.rs, deepest_pieces keeps the deepest
+# contact dropped as a ghost for a pair that has no other; the mover's push out does the same): +261 / +518
+# (125,911 / 127,087).
+WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-127100}"
 
 # shellcheck source=scripts/env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"

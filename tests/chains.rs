@@ -417,6 +417,37 @@ fn a_shape_crossing_into_a_loop_is_pushed_out_until_its_centre_is_inside() {
 }
 
 #[test]
+fn a_capsule_across_a_segment_next_to_a_sharp_joint_is_found() {
+    // A V of two segments meeting at (-3, -0.70) at 69°, and a thin capsule lying across
+    // the first segment just short of the joint, on the side where the joint is concave.
+    // Each segment alone sees a ghost normal (leaning into the joint), and the shape's
+    // deepest point below the first segment's face lies past the joint, where the second
+    // segment does not reach: smoothing dropped both, and the overlap went unreported.
+    let points = [
+        v(-5.0, 1.418_231_7),
+        v(-3.0, -0.703_350_5),
+        v(-1.0, 0.134_310_68),
+        v(1.0, -0.850_867_6),
+    ];
+    let capsule = Shape::capsule(1.000_044_1, 0.209_906_01).unwrap();
+    let (cx, cy, ca) = (5.287_393_6, -2.859_455_6, 0.277_136_2);
+    let mut world = World::new();
+    let chain = Chain::new(&points, false).unwrap();
+    let floor = world
+        .add_chain(chain, 6.117_409, -6.122_521_4, -1.328_124, static_opts())
+        .unwrap();
+    world.add(capsule.clone(), cx, cy, ca, opts()).unwrap();
+    // The capsule's core crosses the first segment: they overlap by far more than rounding.
+    let contact = only_pair(&mut world).expect("the step reports the pair");
+    assert!(contact.depth > 0.1, "{contact:?}");
+    let mut found = Vec::new();
+    world
+        .query_shape(&capsule, cx, cy, ca, u32::MAX, &mut found)
+        .unwrap();
+    assert!(found.contains(&floor), "{found:?}");
+}
+
+#[test]
 fn an_open_chain_collides_on_both_sides() {
     let mut world = World::new();
     let zigzag = [v(0.0, 0.0), v(3.0, 1.0), v(6.0, 0.0), v(9.0, 1.0)];
@@ -522,6 +553,17 @@ fn support(shape: &Shape, pose: &Transform, d: Vec2) -> Vec2 {
     }
 }
 
+/// What segment `k` of a chain reports of a shape (see [`segment_contact`]).
+enum SegmentContact {
+    /// A contact through the smoothing rule.
+    Kept(Contact),
+    /// The kernel's contact, which the rule dropped as a ghost: it counts only when no
+    /// segment keeps one.
+    Ghost(Contact),
+    /// No contact, or one behind a loop's segment.
+    Nothing,
+}
+
 /// The brute-force contact of segment `k` of `chain` (at `pose`) with `shape` (at
 /// `shape_pose`), the normal from the chain to the shape: the kernel's contact through the
 /// smoothing rule (a ghost falls back to the face, over the segment only; both faces of an
@@ -532,13 +574,15 @@ fn segment_contact(
     k: usize,
     shape: &Shape,
     shape_pose: &Transform,
-) -> Option<Contact> {
+) -> SegmentContact {
     let segment = &chain.segments()[k];
-    let c = collide(segment, pose, shape, shape_pose)?;
+    let Some(raw) = collide(segment, pose, shape, shape_pose) else {
+        return SegmentContact::Nothing;
+    };
     let rot: Rot = pose.rotation;
-    match chain.smooth(k, rot.apply_inv(c.normal)) {
-        Smoothed::Keep => Some(c),
-        Smoothed::Skip => None,
+    match chain.smooth(k, rot.apply_inv(raw.normal)) {
+        Smoothed::Keep => SegmentContact::Kept(raw),
+        Smoothed::Skip => SegmentContact::Nothing,
         Smoothed::Face(face) => {
             let Shape::Segment { a, b } = *segment else {
                 unreachable!()
@@ -560,7 +604,11 @@ fn segment_contact(
                 false if face_of(-normal).0.depth < front.0.depth => face_of(-normal),
                 _ => front,
             };
-            (over && c.depth >= 0.0).then_some(c)
+            if over && c.depth >= 0.0 {
+                SegmentContact::Kept(c)
+            } else {
+                SegmentContact::Ghost(raw)
+            }
         }
     }
 }
@@ -650,16 +698,21 @@ fn pairs_equal_a_brute_force_over_every_segment_on_random_scenes() {
             let mut want: Vec<(u32, u32, Contact)> = Vec::new();
             for (cid, chain) in &chains {
                 for (sid, shape) in &shapes {
-                    let mut best: Option<Contact> = None;
+                    // The deepest kept contact; with none, the deepest ghost (smoothing
+                    // never hides an overlap).
+                    let (mut best, mut ghost): (Option<Contact>, Option<Contact>) = (None, None);
                     for k in 0..chain.segments().len() {
-                        if let Some(c) = segment_contact(chain, &pose(*cid), k, shape, &pose(*sid))
-                        {
-                            if best.map_or(true, |b| c.depth > b.depth) {
-                                best = Some(c);
-                            }
+                        let (slot, c) =
+                            match segment_contact(chain, &pose(*cid), k, shape, &pose(*sid)) {
+                                SegmentContact::Kept(c) => (&mut best, c),
+                                SegmentContact::Ghost(c) => (&mut ghost, c),
+                                SegmentContact::Nothing => continue,
+                            };
+                        if slot.map_or(true, |b| c.depth > b.depth) {
+                            *slot = Some(c);
                         }
                     }
-                    if let Some(c) = best {
+                    if let Some(c) = best.or(ghost) {
                         // As the world reports it: `a < b`, the normal from A to B.
                         let flipped = Contact {
                             normal: -c.normal,

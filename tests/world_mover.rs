@@ -327,6 +327,106 @@ fn never_ends_overlapping_a_shape_it_did_not_start_overlapping() {
     );
 }
 
+/// The shapes a convex mover `id` overlaps or touches where it is now, among the others as
+/// the last step saw them (the world's exact query: through a concave polygon's parts and
+/// a chain's segments).
+fn overlapped(world: &World, id: u32) -> Vec<u32> {
+    let (x, y, a) = world.transform(id).unwrap();
+    let shape = world.shape(id).unwrap().clone();
+    let mut out = Vec::new();
+    world
+        .query_shape(&shape, x, y, a, u32::MAX, &mut out)
+        .unwrap();
+    out.retain(|&o| o != id);
+    out
+}
+
+#[test]
+fn never_ends_overlapping_concave_polygons_or_chains_it_did_not_start_overlapping() {
+    // The same property among concave polygons (each part gives its own planes, which the
+    // mover's plane rule may use to skip casts) and chains (whose smoothed segments it may
+    // not), with convex shapes between them.
+    let mut rng = Rng::new(0xC0_17CA5E);
+    let mut outline_rng = Mulberry32::new(17);
+    let (mut moves, mut blocked) = (0, 0);
+    // Contacts with concave polygons (ids 0, 6, 12, 18) and with chains (3, 9, 15, 21).
+    let mut met = [0usize; 2];
+    for scene in 0..300 {
+        let mut world = World::new();
+        let mut movers = Vec::new();
+        for k in 0..24 {
+            let p = rng.vec(16.0);
+            let options = ShapeOptions {
+                is_static: rng.chance(0.5),
+                ..ShapeOptions::default()
+            };
+            if k % 6 == 0 {
+                let n = 6 + (k / 6) * 3;
+                let outline = common::outlines::radial(&mut outline_rng, n, 3.0);
+                let concave = sepax::ConcavePolygon::new(&outline).unwrap();
+                world
+                    .add_concave(concave, p.x, p.y, rng.angle(), options)
+                    .unwrap();
+            } else if k % 6 == 3 {
+                let count = 4 + k % 4;
+                let points: Vec<Vec2> = (0..count)
+                    .map(|i| Vec2::new(i as f32 * 2.0 - count as f32, rng.range(-1.5, 1.5) as f32))
+                    .collect();
+                let chain = sepax::shape::Chain::new(&points, false).unwrap();
+                world
+                    .add_chain(chain, p.x, p.y, rng.angle(), options)
+                    .unwrap();
+            } else {
+                let kind = ShapeKind::ALL[k % ShapeKind::ALL.len()];
+                let shape = random_shape(&mut rng, kind, Style::Generic, 2.0);
+                movers.push(world.add(shape, p.x, p.y, rng.angle(), options).unwrap());
+            }
+        }
+        world.step().unwrap();
+        for frame in 0..30 {
+            let id = movers[rng.int(0, movers.len() as i64 - 1) as usize];
+            let started = overlapped(&world, id);
+            let delta = rng.vec(if frame % 3 == 0 { 30.0 } else { 3.0 });
+            let before = world.transform(id).unwrap();
+            let moved = world
+                .move_and_slide(id, delta, &MoveOptions::default())
+                .unwrap();
+            moves += 1;
+            if (moved.position - Vec2::new(before.0 + delta.x, before.1 + delta.y)).length() > 1e-3
+            {
+                blocked += 1;
+            }
+            for &other in world.move_contacts().iter().step_by(3) {
+                match other as usize % 6 {
+                    0 => met[0] += 1,
+                    3 => met[1] += 1,
+                    _ => {}
+                }
+            }
+            for other in overlapped(&world, id) {
+                assert!(
+                    started.contains(&other),
+                    "scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?} to \
+                     {:?} and now overlaps {other}; started in {started:?}",
+                    moved.position
+                );
+            }
+            world.step().unwrap();
+            world.validate().unwrap();
+        }
+    }
+    assert!(
+        blocked > moves / 4,
+        "only {blocked} of {moves} moves blocked"
+    );
+    assert!(
+        met[0] > 300 && met[1] > 300,
+        "contacts with concave polygons {}, with chains {}",
+        met[0],
+        met[1]
+    );
+}
+
 #[test]
 fn starting_overlap_pushes_out_first() {
     let mut world = World::new();

@@ -44,6 +44,11 @@
 //! its axes; a dropped ghost alone would lose a box whose tilted corner pokes into a
 //! joint (both segments see a ghost there).
 //!
+//! Smoothing chooses normals; it never hides an overlap. When every segment that touches
+//! a shape drops its contact as a ghost (a thin shape across a segment next to a sharp
+//! joint, its deepest point past the joint, where the next segment does not reach it), the
+//! world counts the deepest of those contacts as the kernel found it.
+//!
 //! A straight run is a convex joint of zero angle: a normal that leans more than the
 //! tolerance towards a joint falls back to the face, so along 1,000 collinear segments
 //! only the face normal is ever reported. In a valley the normals are those of its two

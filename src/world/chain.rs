@@ -17,6 +17,11 @@
 //! ray and cast hits (a ghost becomes the face normal). On a loop, a shape behind a
 //! segment does not touch it.
 //!
+//! Smoothing never hides an overlap: a pair whose every contact was dropped as a ghost
+//! falls back to the deepest of them as the kernel found it (in
+//! [`deepest_pieces`](super::concave::deepest_pieces), which the step and the queries use,
+//! and in the mover's push out).
+//!
 //! Snapshots store a chain as its checked points and whether it is a loop (the segments,
 //! their hierarchy and the rectangle are rebuilt); scene records describe it as
 //! `SceneShape::Chain`.

@@ -42,7 +42,7 @@ use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::{collide_with_points, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
-use crate::shape::{Chain, ConcavePolygon, Shape};
+use crate::shape::{Chain, ConcavePolygon, Shape, Smoothed};
 use crate::store::{Body, ShapeStore, SlotInit};
 
 /// The concave polygons of a world, by id.
@@ -101,6 +101,20 @@ impl<'a> Pieces<'a> {
         match *self {
             Pieces::Chain(chain) => smooth_contact(chain, pose, k, contact, other, other_pose),
             _ => Some(contact),
+        }
+    }
+
+    /// True when a contact of normal `normal` (from these pieces to the other shape) on
+    /// piece `k` is behind it: the back of a loop's segment, which a shape never touches.
+    /// Any other contact that smoothing drops is a ghost, which a pair falls back to when
+    /// it has no other contact (see [`deepest_pieces`]).
+    #[inline]
+    pub(super) fn behind(&self, k: u32, pose: &Transform, normal: Vec2) -> bool {
+        match *self {
+            Pieces::Chain(chain) => {
+                chain.smooth(k as usize, pose.rotation.apply_inv(normal)) == Smoothed::Skip
+            }
+            _ => false,
         }
     }
 
@@ -203,21 +217,35 @@ pub fn deepest_pieces<'a>(
         );
     }
     let mut best: Option<DeepestPieces<'a>> = None;
+    // The deepest contact that a chain's smoothing dropped as a ghost (not one behind a
+    // loop's segment): it counts only when no piece pair gives a contact, so that
+    // smoothing chooses normals but never hides an overlap (a shape across a segment near a
+    // sharp joint, whose deepest point lies past the joint, where the next segment does
+    // not reach it).
+    let mut ghost: Option<DeepestPieces<'a>> = None;
     let mut keep = |ka: u32, pa: (&'a Shape, &'a [Vec2]), kb: u32, pb: (&'a Shape, &'a [Vec2])| {
-        let contact = collide_piece(pa.0, pa.1, pose_a, pb.0, pb.1, pose_b)
-            .and_then(|c| a.smooth_contact(ka, pose_a, c, Pieces::One(pb.0, pb.1), pose_b))
+        let Some(raw) = collide_piece(pa.0, pa.1, pose_a, pb.0, pb.1, pose_b) else {
+            return;
+        };
+        let contact = a
+            .smooth_contact(ka, pose_a, raw, Pieces::One(pb.0, pb.1), pose_b)
             .and_then(|c| {
                 b.smooth_contact(kb, pose_b, c.flipped(), Pieces::One(pa.0, pa.1), pose_a)
             })
             .map(Contact::flipped);
-        if let Some(contact) = contact {
-            if best.map_or(true, |best| contact.depth > best.contact.depth) {
-                best = Some(DeepestPieces {
-                    contact,
-                    a: pa,
-                    b: pb,
-                });
+        let (slot, contact) = match contact {
+            Some(contact) => (&mut best, contact),
+            None if !a.behind(ka, pose_a, raw.normal) && !b.behind(kb, pose_b, -raw.normal) => {
+                (&mut ghost, raw)
             }
+            None => return,
+        };
+        if slot.map_or(true, |kept| contact.depth > kept.contact.depth) {
+            *slot = Some(DeepestPieces {
+                contact,
+                a: pa,
+                b: pb,
+            });
         }
     };
     // The step's common case, a concave shape and a convex one: one direct walk of the parts.
@@ -244,7 +272,7 @@ pub fn deepest_pieces<'a>(
         });
         true
     });
-    best
+    best.or(ghost)
 }
 
 /// [`deepest_pieces`] of a concave polygon (at `pose`) and a convex shape (`other`, at

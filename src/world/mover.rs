@@ -105,6 +105,7 @@ use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{clip_vector, solve_planes, CastHit, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
+use crate::narrow_phase::Contact;
 use crate::shape::Shape;
 use crate::sort::heap_sort_by_key;
 
@@ -605,6 +606,9 @@ impl World {
             let (mover_pieces, pose) = (mover.pieces(), &self.pose_of(candidate));
             let other_pieces = self.candidate_pieces(candidate);
             let convex = matches!(other_pieces, Pieces::One(..));
+            // As in the world's overlap test (`deepest_pieces`): a chain whose segments'
+            // contacts were all dropped as ghosts still gives the deepest of them.
+            let (mut smoothed, mut ghost) = (false, None::<(u32, Contact)>);
             other_pieces.each_indexed_near(pose, start_box, &mut |piece, shape, points| {
                 let one = Pieces::One(shape, points);
                 // A convex shape's box is the one the broad phase handed over.
@@ -613,19 +617,32 @@ impl World {
                 } else {
                     shape.aabb(pose)
                 };
-                let contact =
+                let Some(raw) =
                     collide_pieces(one, pose, &piece_box, mover_pieces, &mover.start, start_box)
-                        .and_then(|c| {
-                            other_pieces.smooth_contact(piece, pose, c, mover_pieces, &mover.start)
-                        });
-                if let Some(contact) = contact {
-                    let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                    // Overlapping by `depth` along the normal where the plane's separation
-                    // is `−skin`.
-                    planes.push(other, piece, plane, skin, &mut scratch.contacts);
+                else {
+                    return true;
+                };
+                match other_pieces.smooth_contact(piece, pose, raw, mover_pieces, &mover.start) {
+                    Some(contact) => {
+                        smoothed = true;
+                        let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
+                        // Overlapping by `depth` along the normal where the plane's
+                        // separation is `−skin`.
+                        planes.push(other, piece, plane, skin, &mut scratch.contacts);
+                    }
+                    None if !other_pieces.behind(piece, pose, raw.normal)
+                        && ghost.map_or(true, |(_, g)| raw.depth > g.depth) =>
+                    {
+                        ghost = Some((piece, raw));
+                    }
+                    None => {}
                 }
                 true
             });
+            if let (false, Some((piece, contact))) = (smoothed, ghost) {
+                let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
+                planes.push(other, piece, plane, skin, &mut scratch.contacts);
+            }
         }
         planes.started = planes.count;
         if planes.count == 0 {
