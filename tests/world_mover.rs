@@ -427,6 +427,107 @@ fn never_ends_overlapping_concave_polygons_or_chains_it_did_not_start_overlappin
     );
 }
 
+/// The shapes the step just found `id` touching (exact for every kind, concave polygons
+/// and chains included; a static `id` is not paired with other statics).
+fn paired_with(world: &World, id: u32) -> Vec<u32> {
+    world
+        .pairs()
+        .chunks_exact(2)
+        .filter_map(|p| match (p[0] == id, p[1] == id) {
+            (true, _) => Some(p[1]),
+            (_, true) => Some(p[0]),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn chain_movers_never_end_overlapping_what_they_did_not_start_overlapping() {
+    // Open chains as movers (each segment is cast and pushed out on its own) and convex
+    // ones, among concave polygons, chains and convex shapes, all moving (so that the
+    // step pairs every two of them). What a mover touches is read from the step's pairs,
+    // which are exact for every kind.
+    let mut rng = Rng::new(0x00C0_4CA7);
+    let mut outline_rng = Mulberry32::new(29);
+    let (mut moves, mut blocked) = (0, 0);
+    for scene in 0..150 {
+        let mut world = World::new();
+        let mut ids = Vec::new();
+        for k in 0..20 {
+            let p = rng.vec(14.0);
+            let o = ShapeOptions::default();
+            let id = match k % 5 {
+                0 => {
+                    let outline = common::outlines::radial(&mut outline_rng, 6 + k % 7, 2.5);
+                    let concave = sepax::ConcavePolygon::new(&outline).unwrap();
+                    world
+                        .add_concave(concave, p.x, p.y, rng.angle(), o)
+                        .unwrap()
+                }
+                1 => {
+                    let points: Vec<Vec2> = (0..3 + k % 4)
+                        .map(|i| Vec2::new(1.5 * i as f32, rng.range(-1.0, 1.0) as f32))
+                        .collect();
+                    let chain = sepax::shape::Chain::new(&points, false).unwrap();
+                    world.add_chain(chain, p.x, p.y, rng.angle(), o).unwrap()
+                }
+                _ => {
+                    let kind = ShapeKind::ALL[k % ShapeKind::ALL.len()];
+                    let shape = random_shape(&mut rng, kind, Style::Generic, 2.0);
+                    world.add(shape, p.x, p.y, rng.angle(), o).unwrap()
+                }
+            };
+            ids.push(id);
+        }
+        world.step().unwrap();
+        for frame in 0..30 {
+            // A chain every other move, a convex shape otherwise. Not concave movers: one
+            // whose several parts start within the margin of the same shape keeps the plane
+            // of only one of them, and another part can end up to a couple of skins inside
+            // it (a known weakness, in the closing note of 2026-11-26).
+            let pick = rng.int(0, ids.len() as i64 - 1) as usize;
+            let id = if frame % 2 == 0 {
+                ids[pick - pick % 5 + 1]
+            } else {
+                ids[pick - pick % 5 + 2 + pick % 3]
+            };
+            let started = paired_with(&world, id);
+            let delta = rng.vec(if frame % 3 == 0 { 20.0 } else { 3.0 });
+            let before = world.transform(id).unwrap();
+            let moved = world
+                .move_and_slide(id, delta, &MoveOptions::default())
+                .unwrap();
+            moves += 1;
+            if (moved.position - Vec2::new(before.0 + delta.x, before.1 + delta.y)).length() > 1e-3
+            {
+                blocked += 1;
+            }
+            world.step().unwrap();
+            world.validate().unwrap();
+            for other in paired_with(&world, id) {
+                assert!(
+                    started.contains(&other),
+                    "scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?} to \
+                     {:?} and now touches {other} ({:?}); started touching {started:?}; \
+                     contacts of the move {:?}",
+                    moved.position,
+                    world
+                        .pairs()
+                        .chunks_exact(2)
+                        .zip(world.contacts().chunks_exact(3))
+                        .find(|(p, _)| p.contains(&other) && p.contains(&id))
+                        .map(|(_, c)| c.to_vec()),
+                    world.move_contacts()
+                );
+            }
+        }
+    }
+    assert!(
+        blocked > moves / 4,
+        "only {blocked} of {moves} moves blocked"
+    );
+}
+
 #[test]
 fn starting_overlap_pushes_out_first() {
     let mut world = World::new();
