@@ -68,6 +68,29 @@ impl<'a> Pieces<'a> {
         Pieces::One(shape, shape.polygon_points())
     }
 
+    /// How many pieces: 1, or the parts or segments.
+    #[inline]
+    pub(super) fn count(&self) -> usize {
+        match *self {
+            Pieces::One(..) => 1,
+            Pieces::Parts(concave) => concave.parts().len(),
+            Pieces::Chain(chain) => chain.segments().len(),
+        }
+    }
+
+    /// Piece `k` (below [`Pieces::count`]) and its polygon points (empty for other kinds).
+    #[inline]
+    pub(super) fn piece(&self, k: usize) -> (&'a Shape, &'a [Vec2]) {
+        match *self {
+            Pieces::One(shape, points) => (shape, points),
+            Pieces::Parts(concave) => {
+                let part = &concave.parts()[k];
+                (part, part.polygon_points())
+            }
+            Pieces::Chain(chain) => (&chain.segments()[k], &[]),
+        }
+    }
+
     /// Calls `visit` with every piece and its index, in part order.
     pub(super) fn each(&self, visit: &mut dyn FnMut(u32, &'a Shape, &'a [Vec2])) {
         match *self {

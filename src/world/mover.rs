@@ -20,6 +20,12 @@
 //!    and so are hits at `t = 0` from a shape that already gave a plane this frame (its
 //!    plane already clipped the motion).
 //!
+//!    Planes come from *pieces*: each part of a concave shape and each segment of a chain
+//!    is a shape of its own, and so is each piece of a concave or chain mover, against
+//!    each piece it meets. Two parts of a mover touching one wall along different normals
+//!    give two planes (with one, the other part could be filtered out as moving away, and
+//!    end inside the wall).
+//!
 //!    Each later round casts with a smaller margin (`0.08 s` less per round, down to
 //!    `0.2 s`). It slides along the surfaces that earlier rounds stopped at, *exactly*
 //!    their margin away; cast with that same margin, the next floor tile's corner, flush
@@ -333,11 +339,16 @@ fn power_of_two_above(v: f32) -> f32 {
     }
 }
 
-/// Where a plane came from: a shape's id and its piece (the part of a concave shape, each
-/// of which gives its own planes; 0 for a convex shape), as `id << 32 | piece`.
-fn source(id: u32, piece: u32) -> u64 {
-    u64::from(id) << 32 | u64::from(piece)
+/// Where a plane came from: a shape's id, its piece (the part of a concave shape or the
+/// segment of a chain, each of which gives its own planes; 0 for a convex shape) and the
+/// mover's piece that met it (0 for a convex mover), as `id << 40 | mover_piece << 20 |
+/// piece` (pieces are fewer than `2^20`, ids than `2^24`): ordered by id, then piece.
+fn source(id: u32, piece: u32, mover_piece: u32) -> u64 {
+    u64::from(id) << 40 | u64::from(mover_piece) << 20 | u64::from(piece)
 }
+
+/// The bits of a [`source`] that name the mover's piece.
+const MOVER_PIECE_BITS: u64 = ((1 << 20) - 1) << 20;
 
 /// The planes a move has met, with the shape each came from.
 struct Planes {
@@ -373,8 +384,12 @@ impl Planes {
         self.sources[..self.count].contains(&source)
     }
 
+    /// True when any piece of the mover started in the shape's piece that `source` names.
     fn started_in(&self, source: u64) -> bool {
-        self.sources[..self.started].contains(&source)
+        let piece = source & !MOVER_PIECE_BITS;
+        self.sources[..self.started]
+            .iter()
+            .any(|&s| s & !MOVER_PIECE_BITS == piece)
     }
 
     /// True when some plane of piece `source` shows that a convex mover moving in a
@@ -398,12 +413,13 @@ impl Planes {
         })
     }
 
-    /// Adds a plane from piece `piece` of shape `id` (ignored once full), which the mover
-    /// was `clearance` from at the plane's separation 0, and records it as a contact.
-    fn push(&mut self, id: u32, piece: u32, plane: Plane, clearance: f32, contacts: &mut Vec<f32>) {
+    /// Adds a plane from `source` (ignored once full), which the mover was `clearance` from
+    /// at the plane's separation 0, and records it as a contact.
+    fn push(&mut self, source: u64, plane: Plane, clearance: f32, contacts: &mut Vec<f32>) {
         if self.count < MAX_PLANES {
+            let id = (source >> 40) as u32;
             self.planes[self.count] = plane;
-            self.sources[self.count] = source(id, piece);
+            self.sources[self.count] = source;
             self.clearances[self.count] = clearance;
             self.count += 1;
             contacts.extend_from_slice(&[id as f32, plane.normal.x, plane.normal.y]);
@@ -414,8 +430,8 @@ impl Planes {
 /// The first hit of a cast over the candidates.
 #[derive(Clone, Copy)]
 struct FirstHit {
-    id: u32,
-    piece: u32,
+    /// Where it came from (see [`source`]).
+    source: u64,
     t: f32,
     normal: Vec2,
 }
@@ -602,46 +618,68 @@ impl World {
             }
             let other = candidate.id;
             // Each piece of the other shape (each part of a concave one, each segment of a
-            // chain, smoothed) gives its plane.
+            // chain, smoothed) gives its plane, against each piece of the mover on its own
+            // (a concave mover's parts may touch the same piece along different normals).
             let (mover_pieces, pose) = (mover.pieces(), &self.pose_of(candidate));
             let other_pieces = self.candidate_pieces(candidate);
             let convex = matches!(other_pieces, Pieces::One(..));
             // As in the world's overlap test (`deepest_pieces`): a chain whose segments'
             // contacts were all dropped as ghosts still gives the deepest of them.
-            let (mut smoothed, mut ghost) = (false, None::<(u32, Contact)>);
-            other_pieces.each_indexed_near(pose, start_box, &mut |piece, shape, points| {
-                let one = Pieces::One(shape, points);
-                // A convex shape's box is the one the broad phase handed over.
-                let piece_box = if convex {
-                    candidate.aabb
+            let (mut smoothed, mut ghost) = (false, None::<(u64, Contact)>);
+            for k in 0..mover_pieces.count() {
+                let (km, (mover_shape, mover_points)) = (k as u32, mover_pieces.piece(k));
+                let mover_piece = Pieces::One(mover_shape, mover_points);
+                let mover_box = if mover.compound.is_none() {
+                    *start_box
                 } else {
-                    shape.aabb(pose)
+                    mover_shape.aabb(&mover.start)
                 };
-                let Some(raw) =
-                    collide_pieces(one, pose, &piece_box, mover_pieces, &mover.start, start_box)
-                else {
-                    return true;
-                };
-                match other_pieces.smooth_contact(piece, pose, raw, mover_pieces, &mover.start) {
-                    Some(contact) => {
-                        smoothed = true;
-                        let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                        // Overlapping by `depth` along the normal where the plane's
-                        // separation is `−skin`.
-                        planes.push(other, piece, plane, skin, &mut scratch.contacts);
+                other_pieces.each_indexed_near(pose, &mover_box, &mut |piece, shape, points| {
+                    let one = Pieces::One(shape, points);
+                    // A convex shape's box is the one the broad phase handed over.
+                    let piece_box = if convex {
+                        candidate.aabb
+                    } else {
+                        shape.aabb(pose)
+                    };
+                    let start = &mover.start;
+                    let Some(raw) =
+                        collide_pieces(one, pose, &piece_box, mover_piece, start, &mover_box)
+                    else {
+                        return true;
+                    };
+                    // The normal points from the other shape to the mover: each side
+                    // smooths its own.
+                    let contact = other_pieces
+                        .smooth_contact(piece, pose, raw, mover_piece, start)
+                        .and_then(|c| {
+                            mover_pieces.smooth_contact(km, start, c.flipped(), one, pose)
+                        })
+                        .map(Contact::flipped);
+                    let key = source(other, piece, km);
+                    match contact {
+                        Some(contact) => {
+                            smoothed = true;
+                            let plane =
+                                Plane::from_separation(contact.normal, -contact.depth, skin);
+                            // Overlapping by `depth` along the normal where the plane's
+                            // separation is `−skin`.
+                            planes.push(key, plane, skin, &mut scratch.contacts);
+                        }
+                        None if !other_pieces.behind(piece, pose, raw.normal)
+                            && !mover_pieces.behind(km, start, -raw.normal)
+                            && ghost.map_or(true, |(_, g)| raw.depth > g.depth) =>
+                        {
+                            ghost = Some((key, raw));
+                        }
+                        None => {}
                     }
-                    None if !other_pieces.behind(piece, pose, raw.normal)
-                        && ghost.map_or(true, |(_, g)| raw.depth > g.depth) =>
-                    {
-                        ghost = Some((piece, raw));
-                    }
-                    None => {}
-                }
-                true
-            });
-            if let (false, Some((piece, contact))) = (smoothed, ghost) {
+                    true
+                });
+            }
+            if let (false, Some((key, contact))) = (smoothed, ghost) {
                 let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                planes.push(other, piece, plane, skin, &mut scratch.contacts);
+                planes.push(key, plane, skin, &mut scratch.contacts);
             }
         }
         planes.started = planes.count;
@@ -759,7 +797,7 @@ impl World {
         } else {
             f32::NEG_INFINITY
         };
-        planes.push(hit.id, hit.piece, plane, clearance, &mut scratch.contacts);
+        planes.push(hit.source, plane, clearance, &mut scratch.contacts);
     }
 
     /// The first shape the mover, displaced by `moved`, meets when cast along `motion`
@@ -789,6 +827,7 @@ impl World {
         let mut first: Option<FirstHit> = None;
         let mover_pieces = mover.pieces();
         let convex_mover = mover.compound.is_none();
+        let moved_to = mover.at(moved + motion);
         for candidate in &scratch.candidates {
             let aabb = &candidate.aabb;
             if !aabb.overlaps(&query) {
@@ -807,45 +846,61 @@ impl World {
             let separable = convex_mover && !matches!(other_pieces, Pieces::Chain(_));
             let least = margin
                 + PLANE_ROUNDINGS * f32::EPSILON * larger(mover.scale, largest_coordinate(aabb));
-            other_pieces.each_indexed_near(pose, &query, &mut |piece, shape, points| {
-                let key = source(other, piece);
-                if skip_started && planes.started_in(key) {
-                    return true;
-                }
-                if separable && planes.keeps_clear(key, moved, moved + motion, least) {
-                    return true;
-                }
-                let one = Pieces::One(shape, points);
-                let Some(hit) = cast_pieces(mover_pieces, &from, motion, one, pose, margin) else {
-                    return true;
+            for k in 0..mover_pieces.count() {
+                let (km, (mover_shape, mover_points)) = (k as u32, mover_pieces.piece(k));
+                let mover_piece = Pieces::One(mover_shape, mover_points);
+                // A concave mover's part sweeps a box of its own; a convex mover, the query.
+                let near = if convex_mover {
+                    query
+                } else {
+                    let swept = mover_shape.aabb(&from).union(&mover_shape.aabb(&moved_to));
+                    swept.expanded(margin)
                 };
-                let Some(normal) = other_pieces.smooth_normal(piece, pose, hit.normal) else {
-                    return true;
-                };
-                let hit = CastHit { normal, ..hit };
-                // A piece that gave a plane this frame, met again at the start: its plane
-                // already clipped the motion. Not for the correction (`skip_started`), which
-                // the solve may push into such a piece when planes conflict.
-                if hit.normal.dot(motion) >= 0.0
-                    || (hit.t == 0.0 && !skip_started && planes.has_source(key))
-                {
-                    return true;
-                }
-                // Ties go to the smaller id (candidates come in no particular order), then
-                // to the first piece.
-                let better = first.map_or(true, |f| {
-                    hit.t < f.t || (hit.t == f.t && key < source(f.id, f.piece))
+                other_pieces.each_indexed_near(pose, &near, &mut |piece, shape, points| {
+                    let key = source(other, piece, km);
+                    if skip_started && planes.started_in(key) {
+                        return true;
+                    }
+                    if separable && planes.keeps_clear(key, moved, moved + motion, least) {
+                        return true;
+                    }
+                    let one = Pieces::One(shape, points);
+                    let Some(hit) = cast_pieces(mover_piece, &from, motion, one, pose, margin)
+                    else {
+                        return true;
+                    };
+                    // The normal points from the other shape to the mover: each side smooths
+                    // its own.
+                    let Some(normal) = other_pieces
+                        .smooth_normal(piece, pose, hit.normal)
+                        .and_then(|n| mover_pieces.smooth_normal(km, &from, -n).map(|n| -n))
+                    else {
+                        return true;
+                    };
+                    let hit = CastHit { normal, ..hit };
+                    // A piece that gave a plane this frame, met again at the start by the same
+                    // piece of the mover: its plane already clipped the motion. Not for the
+                    // correction (`skip_started`), which the solve may push into such a piece
+                    // when planes conflict.
+                    if hit.normal.dot(motion) >= 0.0
+                        || (hit.t == 0.0 && !skip_started && planes.has_source(key))
+                    {
+                        return true;
+                    }
+                    // Ties go to the smaller id (candidates come in no particular order), then
+                    // to the first piece, then to the mover's first piece.
+                    let better =
+                        first.map_or(true, |f| hit.t < f.t || (hit.t == f.t && key < f.source));
+                    if better {
+                        first = Some(FirstHit {
+                            source: key,
+                            t: hit.t,
+                            normal: hit.normal,
+                        });
+                    }
+                    true
                 });
-                if better {
-                    first = Some(FirstHit {
-                        id: other,
-                        piece,
-                        t: hit.t,
-                        normal: hit.normal,
-                    });
-                }
-                true
-            });
+            }
         }
         first
     }
@@ -958,7 +1013,7 @@ mod tests {
             let mut contacts = Vec::new();
             if let Some(contact) = collide(target, &target_pose, mover, &start) {
                 let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                planes.push(1, 0, plane, skin + overstated_by, &mut contacts);
+                planes.push(source(1, 0, 0), plane, skin + overstated_by, &mut contacts);
             } else {
                 // Towards the target, to its first contact with the first round's margin.
                 let margin = MARGIN_FRACTION * skin;
@@ -980,7 +1035,7 @@ mod tests {
                     normal: hit.normal,
                     offset: hit.normal.dot(moved) + (skin - margin),
                 };
-                planes.push(1, 0, plane, skin + overstated_by, &mut contacts);
+                planes.push(source(1, 0, 0), plane, skin + overstated_by, &mut contacts);
             }
             let near = Aabb::new(target_pose.translation, target_pose.translation);
             let least_at = |margin: f32| {
@@ -990,7 +1045,7 @@ mod tests {
                 let from = Vec2::new(rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
                 let to = from + Vec2::new(rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
                 let margin = rng.range(0.1, 0.6) * skin;
-                if !planes.keeps_clear(source(1, 0), from, to, least_at(margin)) {
+                if !planes.keeps_clear(source(1, 0, 0), from, to, least_at(margin)) {
                     continue;
                 }
                 skipped += 1;
