@@ -301,30 +301,51 @@ fn never_ends_overlapping_a_shape_it_did_not_start_overlapping() {
                 max_iterations: rng.int(1, 8) as u32,
                 ..MoveOptions::default()
             };
-            let before = world.transform(id).unwrap();
-            let moved = world.move_and_slide(id, delta, &options).unwrap();
+            let (before, moved, cut_short) = move_by(&mut world, id, delta, &options);
             moves += 1;
-            if (moved.position - Vec2::new(before.0 + delta.x, before.1 + delta.y)).length() > 1e-3
-            {
-                blocked += 1;
-            }
-            for (other, depth) in touching(&world, id) {
-                assert!(
-                    started.contains(&other),
-                    "scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?} to \
-                     {:?} and now touches {other} (depth {depth}); started in {started:?}",
-                    moved.position
-                );
-            }
+            blocked += usize::from(cut_short);
+            let now = touching(&world, id).into_iter().map(|(other, _)| other);
+            let what =
+                format!("scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?}");
+            assert_started_in(&started, now, &what, moved.position);
             world.step().unwrap();
             world.validate().unwrap();
         }
     }
-    // The scenes must really block moves for the check to mean anything.
+    assert_blocked(blocked, moves);
+}
+
+/// Asserts that every shape in `now` is in `started`: a move ended touching nothing it did
+/// not start touching.
+fn assert_started_in(started: &[u32], now: impl IntoIterator<Item = u32>, what: &str, at: Vec2) {
+    for other in now {
+        assert!(
+            started.contains(&other),
+            "{what} to {at:?} and now touches {other}; started touching {started:?}"
+        );
+    }
+}
+
+/// The scenes must really block moves for the checks to mean anything.
+fn assert_blocked(blocked: usize, moves: usize) {
     assert!(
         blocked > moves / 4,
         "only {blocked} of {moves} moves blocked"
     );
+}
+
+/// Moves `id` by `delta`: its transform before, the result, and whether the move came out
+/// shorter than asked (by more than `1e-3`).
+fn move_by(
+    world: &mut World,
+    id: u32,
+    delta: Vec2,
+    options: &MoveOptions,
+) -> ((f32, f32, f32), MoveResult, bool) {
+    let before = world.transform(id).unwrap();
+    let moved = world.move_and_slide(id, delta, options).unwrap();
+    let wanted = Vec2::new(before.0 + delta.x, before.1 + delta.y);
+    (before, moved, (moved.position - wanted).length() > 1e-3)
 }
 
 /// The shapes a convex mover `id` overlaps or touches where it is now, among the others as
@@ -387,15 +408,10 @@ fn never_ends_overlapping_concave_polygons_or_chains_it_did_not_start_overlappin
             let id = movers[rng.int(0, movers.len() as i64 - 1) as usize];
             let started = overlapped(&world, id);
             let delta = rng.vec(if frame % 3 == 0 { 30.0 } else { 3.0 });
-            let before = world.transform(id).unwrap();
-            let moved = world
-                .move_and_slide(id, delta, &MoveOptions::default())
-                .unwrap();
+            let (before, moved, cut_short) =
+                move_by(&mut world, id, delta, &MoveOptions::default());
             moves += 1;
-            if (moved.position - Vec2::new(before.0 + delta.x, before.1 + delta.y)).length() > 1e-3
-            {
-                blocked += 1;
-            }
+            blocked += usize::from(cut_short);
             for &other in world.move_contacts().iter().step_by(3) {
                 match other as usize % 6 {
                     0 => met[0] += 1,
@@ -403,22 +419,14 @@ fn never_ends_overlapping_concave_polygons_or_chains_it_did_not_start_overlappin
                     _ => {}
                 }
             }
-            for other in overlapped(&world, id) {
-                assert!(
-                    started.contains(&other),
-                    "scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?} to \
-                     {:?} and now overlaps {other}; started in {started:?}",
-                    moved.position
-                );
-            }
+            let what =
+                format!("scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?}");
+            assert_started_in(&started, overlapped(&world, id), &what, moved.position);
             world.step().unwrap();
             world.validate().unwrap();
         }
     }
-    assert!(
-        blocked > moves / 4,
-        "only {blocked} of {moves} moves blocked"
-    );
+    assert_blocked(blocked, moves);
     assert!(
         met[0] > 300 && met[1] > 300,
         "contacts with concave polygons {}, with chains {}",
@@ -493,39 +501,21 @@ fn concave_and_chain_movers_never_end_overlapping_what_they_did_not_start_overla
             };
             let started = paired_with(&world, id);
             let delta = rng.vec(if frame % 3 == 0 { 20.0 } else { 3.0 });
-            let before = world.transform(id).unwrap();
-            let moved = world
-                .move_and_slide(id, delta, &MoveOptions::default())
-                .unwrap();
+            let (before, moved, cut_short) =
+                move_by(&mut world, id, delta, &MoveOptions::default());
             moves += 1;
-            if (moved.position - Vec2::new(before.0 + delta.x, before.1 + delta.y)).length() > 1e-3
-            {
-                blocked += 1;
-            }
+            blocked += usize::from(cut_short);
             world.step().unwrap();
             world.validate().unwrap();
-            for other in paired_with(&world, id) {
-                assert!(
-                    started.contains(&other),
-                    "scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?} to \
-                     {:?} and now touches {other} ({:?}); started touching {started:?}; \
-                     contacts of the move {:?}",
-                    moved.position,
-                    world
-                        .pairs()
-                        .chunks_exact(2)
-                        .zip(world.contacts().chunks_exact(3))
-                        .find(|(p, _)| p.contains(&other) && p.contains(&id))
-                        .map(|(_, c)| c.to_vec()),
-                    world.move_contacts()
-                );
-            }
+            let what = format!(
+                "scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?} (contacts \
+                 of the move {:?})",
+                world.move_contacts()
+            );
+            assert_started_in(&started, paired_with(&world, id), &what, moved.position);
         }
     }
-    assert!(
-        blocked > moves / 4,
-        "only {blocked} of {moves} moves blocked"
-    );
+    assert_blocked(blocked, moves);
 }
 
 #[test]
