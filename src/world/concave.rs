@@ -247,20 +247,9 @@ pub fn deepest_pieces<'a>(
     // not reach it).
     let mut ghost: Option<DeepestPieces<'a>> = None;
     let mut keep = |ka: u32, pa: (&'a Shape, &'a [Vec2]), kb: u32, pb: (&'a Shape, &'a [Vec2])| {
-        let Some(raw) = collide_piece(pa.0, pa.1, pose_a, pb.0, pb.1, pose_b) else {
-            return;
-        };
-        let contact = a
-            .smooth_contact(ka, pose_a, raw, Pieces::One(pb.0, pb.1), pose_b)
-            .and_then(|c| {
-                b.smooth_contact(kb, pose_b, c.flipped(), Pieces::One(pa.0, pa.1), pose_a)
-            })
-            .map(Contact::flipped);
-        let (slot, contact) = match contact {
-            Some(contact) => (&mut best, contact),
-            None if !a.behind(ka, pose_a, raw.normal) && !b.behind(kb, pose_b, -raw.normal) => {
-                (&mut ghost, raw)
-            }
+        let (slot, contact) = match piece_pair_contact((a, ka, pa, pose_a), (b, kb, pb, pose_b)) {
+            Some(PairContact::Kept(contact)) => (&mut best, contact),
+            Some(PairContact::Ghost(contact)) => (&mut ghost, contact),
             None => return,
         };
         if slot.map_or(true, |kept| contact.depth > kept.contact.depth) {
@@ -405,9 +394,8 @@ pub fn cast_pieces(
                 margin,
             )
             .and_then(|hit| {
-                // The normal points from the target to the mover: each side smooths its own.
-                let normal = target.smooth_normal(kt, target_pose, hit.normal)?;
-                let normal = -moving.smooth_normal(km, moving_pose, -normal)?;
+                let target_side = (target, kt, target_pose);
+                let normal = smooth_hit_normal(target_side, (moving, km, moving_pose), hit.normal)?;
                 Some(CastHit { normal, ..hit })
             });
             if let Some(hit) = hit {
@@ -419,6 +407,58 @@ pub fn cast_pieces(
         });
     });
     best
+}
+
+/// Piece `k` of some pieces, the piece itself (a shape and its polygon points) and its pose.
+pub(super) type PlacedPiece<'p, 'a> = (Pieces<'a>, u32, (&'a Shape, &'a [Vec2]), &'p Transform);
+
+/// A piece pair's contact after each side's smoothing (see [`piece_pair_contact`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum PairContact {
+    /// The contact, each side's normal smoothing applied.
+    Kept(Contact),
+    /// The kernel's contact, which a chain's smoothing dropped as a ghost: it counts only
+    /// for a pair of shapes that has no other contact (smoothing never hides an overlap).
+    Ghost(Contact),
+}
+
+/// The contact of piece A and piece B (the normal from A to B), each side smoothing its
+/// own (a chain's segments; see `chain.rs`): kept, a ghost, or `None` when they do not
+/// touch or the contact is behind a loop's segment (which a shape never touches).
+/// One copy for both callers (the step's pieces and the mover's push out).
+#[inline(never)]
+pub(super) fn piece_pair_contact(
+    (a, ka, (shape_a, points_a), pose_a): PlacedPiece<'_, '_>,
+    (b, kb, (shape_b, points_b), pose_b): PlacedPiece<'_, '_>,
+) -> Option<PairContact> {
+    let raw = collide_piece(shape_a, points_a, pose_a, shape_b, points_b, pose_b)?;
+    let (one_a, one_b) = (
+        Pieces::One(shape_a, points_a),
+        Pieces::One(shape_b, points_b),
+    );
+    let smoothed = a
+        .smooth_contact(ka, pose_a, raw, one_b, pose_b)
+        .and_then(|c| b.smooth_contact(kb, pose_b, c.flipped(), one_a, pose_a))
+        .map(Contact::flipped);
+    match smoothed {
+        Some(contact) => Some(PairContact::Kept(contact)),
+        None if !a.behind(ka, pose_a, raw.normal) && !b.behind(kb, pose_b, -raw.normal) => {
+            Some(PairContact::Ghost(raw))
+        }
+        None => None,
+    }
+}
+
+/// The normal `normal` (from the target to the mover) of a cast hit of piece `km` of
+/// `moving` (at `moving_pose`) on piece `kt` of `target` (at `target_pose`), each side
+/// smoothing its own (a chain's segments): `None` when either drops it.
+pub(super) fn smooth_hit_normal(
+    (target, kt, target_pose): (Pieces<'_>, u32, &Transform),
+    (moving, km, moving_pose): (Pieces<'_>, u32, &Transform),
+    normal: Vec2,
+) -> Option<Vec2> {
+    let normal = target.smooth_normal(kt, target_pose, normal)?;
+    Some(-moving.smooth_normal(km, moving_pose, -normal)?)
 }
 
 /// [`collide_with_points`], in one copy for every caller here: the dispatcher is inlined
@@ -438,7 +478,7 @@ fn collide_piece(
 /// [`cast_shape_with_points`], in one copy for every caller here (see [`collide_piece`]).
 #[inline(never)]
 #[allow(clippy::too_many_arguments)] // the kernel's own arguments
-fn cast_piece(
+pub(super) fn cast_piece(
     moving: &Shape,
     moving_points: &[Vec2],
     moving_pose: &Transform,

@@ -106,7 +106,9 @@
 //! mover pushed into a corner holds still), allocation-free once its two buffers have
 //! grown, and every argument is checked before anything is written.
 
-use super::concave::{cast_pieces, collide_pieces, pieces_or, row_pieces, Pieces};
+use super::concave::{
+    cast_piece, piece_pair_contact, pieces_or, row_pieces, smooth_hit_normal, PairContact, Pieces,
+};
 use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{clip_vector, solve_planes, CastHit, Plane, MAX_PLANES};
@@ -342,7 +344,8 @@ fn power_of_two_above(v: f32) -> f32 {
 /// Where a plane came from: a shape's id, its piece (the part of a concave shape or the
 /// segment of a chain, each of which gives its own planes; 0 for a convex shape) and the
 /// mover's piece that met it (0 for a convex mover), as `id << 40 | mover_piece << 20 |
-/// piece` (pieces are fewer than `2^20`, ids than `2^24`): ordered by id, then piece.
+/// piece` (pieces are fewer than `2^20`, ids than `2^24`): ordered by id, then the
+/// mover's piece, then the shape's.
 fn source(id: u32, piece: u32, mover_piece: u32) -> u64 {
     u64::from(id) << 40 | u64::from(mover_piece) << 20 | u64::from(piece)
 }
@@ -622,43 +625,24 @@ impl World {
             // (a concave mover's parts may touch the same piece along different normals).
             let (mover_pieces, pose) = (mover.pieces(), &self.pose_of(candidate));
             let other_pieces = self.candidate_pieces(candidate);
-            let convex = matches!(other_pieces, Pieces::One(..));
             // As in the world's overlap test (`deepest_pieces`): a chain whose segments'
             // contacts were all dropped as ghosts still gives the deepest of them.
             let (mut smoothed, mut ghost) = (false, None::<(u64, Contact)>);
             for k in 0..mover_pieces.count() {
-                let (km, (mover_shape, mover_points)) = (k as u32, mover_pieces.piece(k));
-                let mover_piece = Pieces::One(mover_shape, mover_points);
+                let (km, mover_piece) = (k as u32, mover_pieces.piece(k));
                 let mover_box = if mover.compound.is_none() {
                     *start_box
                 } else {
-                    mover_shape.aabb(&mover.start)
+                    mover_piece.0.aabb(&mover.start)
                 };
                 other_pieces.each_indexed_near(pose, &mover_box, &mut |piece, shape, points| {
-                    let one = Pieces::One(shape, points);
-                    // A convex shape's box is the one the broad phase handed over.
-                    let piece_box = if convex {
-                        candidate.aabb
-                    } else {
-                        shape.aabb(pose)
-                    };
-                    let start = &mover.start;
-                    let Some(raw) =
-                        collide_pieces(one, pose, &piece_box, mover_piece, start, &mover_box)
-                    else {
-                        return true;
-                    };
-                    // The normal points from the other shape to the mover: each side
-                    // smooths its own.
-                    let contact = other_pieces
-                        .smooth_contact(piece, pose, raw, mover_piece, start)
-                        .and_then(|c| {
-                            mover_pieces.smooth_contact(km, start, c.flipped(), one, pose)
-                        })
-                        .map(Contact::flipped);
                     let key = source(other, piece, km);
-                    match contact {
-                        Some(contact) => {
+                    let mover_side = (mover_pieces, km, mover_piece, &mover.start);
+                    match piece_pair_contact(
+                        (other_pieces, piece, (shape, points), pose),
+                        mover_side,
+                    ) {
+                        Some(PairContact::Kept(contact)) => {
                             smoothed = true;
                             let plane =
                                 Plane::from_separation(contact.normal, -contact.depth, skin);
@@ -666,13 +650,12 @@ impl World {
                             // separation is `−skin`.
                             planes.push(key, plane, skin, &mut scratch.contacts);
                         }
-                        None if !other_pieces.behind(piece, pose, raw.normal)
-                            && !mover_pieces.behind(km, start, -raw.normal)
-                            && ghost.map_or(true, |(_, g)| raw.depth > g.depth) =>
+                        Some(PairContact::Ghost(raw))
+                            if ghost.map_or(true, |(_, g)| raw.depth > g.depth) =>
                         {
                             ghost = Some((key, raw));
                         }
-                        None => {}
+                        _ => {}
                     }
                     true
                 });
@@ -841,14 +824,13 @@ impl World {
             // A convex piece that gave a plane need not be cast against when that plane
             // alone keeps the path clear of it by more than the margin, with room for the
             // rounding of the two shapes' coordinates. Not for a chain's segments, whose
-            // planes have smoothed normals, nor for a concave mover, whose parts share one
-            // plane per piece met.
+            // planes have smoothed normals, nor (so far) for the pieces of a concave or
+            // chain mover.
             let separable = convex_mover && !matches!(other_pieces, Pieces::Chain(_));
             let least = margin
                 + PLANE_ROUNDINGS * f32::EPSILON * larger(mover.scale, largest_coordinate(aabb));
             for k in 0..mover_pieces.count() {
                 let (km, (mover_shape, mover_points)) = (k as u32, mover_pieces.piece(k));
-                let mover_piece = Pieces::One(mover_shape, mover_points);
                 // A concave mover's part sweeps a box of its own; a convex mover, the query.
                 let near = if convex_mover {
                     query
@@ -864,16 +846,21 @@ impl World {
                     if separable && planes.keeps_clear(key, moved, moved + motion, least) {
                         return true;
                     }
-                    let one = Pieces::One(shape, points);
-                    let Some(hit) = cast_pieces(mover_piece, &from, motion, one, pose, margin)
-                    else {
+                    let Some(hit) = cast_piece(
+                        mover_shape,
+                        mover_points,
+                        &from,
+                        motion,
+                        shape,
+                        points,
+                        pose,
+                        margin,
+                    ) else {
                         return true;
                     };
-                    // The normal points from the other shape to the mover: each side smooths
-                    // its own.
-                    let Some(normal) = other_pieces
-                        .smooth_normal(piece, pose, hit.normal)
-                        .and_then(|n| mover_pieces.smooth_normal(km, &from, -n).map(|n| -n))
+                    let target_side = (other_pieces, piece, pose);
+                    let mover_side = (mover_pieces, km, &from);
+                    let Some(normal) = smooth_hit_normal(target_side, mover_side, hit.normal)
                     else {
                         return true;
                     };
@@ -888,7 +875,7 @@ impl World {
                         return true;
                     }
                     // Ties go to the smaller id (candidates come in no particular order), then
-                    // to the first piece, then to the mover's first piece.
+                    // to the mover's first piece, then to the other shape's (see `source`).
                     let better =
                         first.map_or(true, |f| hit.t < f.t || (hit.t == f.t && key < f.source));
                     if better {
