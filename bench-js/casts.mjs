@@ -102,7 +102,7 @@ async function sepaxLib(w, homes) {
       world.sweep(bullets, input.dxy, WORLD_LAYER);
     },
     hits() {
-      const r = world.castResults();
+      const r = world.sweepResults();
       const out = [];
       for (let k = 0; k < BULLETS; k++) out.push(r.ids[k] === 0xffffffff ? null : { id: r.ids[k], t: r.t[k] });
       return out;

@@ -309,7 +309,9 @@ impl ShapeError {
                 out.write_f32(*value, true)?;
                 out.write_str(")")
             }
-            ShapeError::ZeroLengthSegment => out.write_str("segment ends must differ"),
+            ShapeError::ZeroLengthSegment => {
+                out.write_str("x2, y2 must differ from x1, y1 (a segment needs two distinct ends)")
+            }
             ShapeError::TooFewPoints { count } => {
                 write!(
                     out,

@@ -154,8 +154,8 @@ impl World {
         max_distance: f32,
         mask: u32,
     ) -> Result<Option<WorldRayHit>, WorldError> {
-        check_coordinate(|| "originX".into(), origin.x)?;
-        check_coordinate(|| "originY".into(), origin.y)?;
+        check_coordinate(|| "x".into(), origin.x)?;
+        check_coordinate(|| "y".into(), origin.y)?;
         if !direction.is_finite() {
             return Err(WorldError::NonFinite {
                 arg: "direction".into(),

@@ -97,7 +97,8 @@ impl SceneError {
         match &self.error {
             WorldError::Shape(ShapeError::ZeroLengthSegment) => write!(
                 out,
-                "list[{index}]: x2, y2 must differ from x1, y1 (a segment needs two distinct ends)"
+                "list[{index}].x2, list[{index}].y2 must differ from list[{index}].x1, \
+                 list[{index}].y1 (a segment needs two distinct ends)"
             ),
             WorldError::TooManyShapes => write!(
                 out,

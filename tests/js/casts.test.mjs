@@ -1,5 +1,5 @@
 // The casts through the assembled package (pkg/, Node entry): castShape's hit object, sweep() and
-// raycastMany() read through castResults() and equal to the single calls, the views' caching, and hostile
+// raycastMany() read through sweepResults() and rayResults() and equal to the single calls, the views' caching, and hostile
 // batches (TypeError/RangeError naming the argument, the world and the last results unchanged). Zero
 // garbage per frame is measured by garbage.test.mjs; every argument position by hostile-sweep.mjs.
 import { test } from "node:test";
@@ -46,7 +46,7 @@ test("sweep() equals castShape per bullet, raycastMany() equals raycast per ray"
   const dxy = new Float32Array(2 * bullets.length);
   for (let k = 0; k < bullets.length; k++) dxy.set([40 + 10 * k, (k % 5) - 2], 2 * k);
   assert.equal(w.sweep(bullets, dxy), bullets.length);
-  const r = w.castResults();
+  const r = w.sweepResults();
   let hits = 0;
   for (let k = 0; k < bullets.length; k++) {
     const [x, y] = w.getTransform(bullets[k]);
@@ -76,17 +76,17 @@ test("sweep() equals castShape per bullet, raycastMany() equals raycast per ray"
   const rays = new Float32Array(4 * 40);
   for (let k = 0; k < 40; k++) rays.set([-5, k - 20, 1, 0.05 * (k % 7) - 0.15], 4 * k);
   assert.equal(w.raycastMany(rays, 100), 40);
-  const views = w.castResults();
+  const views = w.rayResults();
   let rayHits = 0;
   for (let k = 0; k < 40; k++) {
     const single = w.raycast(...rays.subarray(4 * k, 4 * k + 4), 100);
     if (single === null) {
-      assert.deepEqual([views.ids[k], views.t[k]], [MISS, 100]);
+      assert.deepEqual([views.ids[k], views.distances[k]], [MISS, 100]);
     } else {
       rayHits += 1;
       const got = {
         id: views.ids[k],
-        distance: views.t[k],
+        distance: views.distances[k],
         x: views.points[2 * k],
         y: views.points[2 * k + 1],
         nx: views.normals[2 * k],
@@ -99,19 +99,23 @@ test("sweep() equals castShape per bullet, raycastMany() equals raycast per ray"
   w.free();
 });
 
-test("castResults() is cached, and rebuilt when the buffers grow", () => {
+test("sweepResults() and rayResults() are cached, share the buffers, and are rebuilt when they grow", () => {
   const { w, bullets } = range();
   w.sweep(bullets.subarray(0, 2), new Float32Array([50, 0, 50, 0]));
-  const first = w.castResults();
+  const first = w.sweepResults();
   assert.ok(Object.isFrozen(first));
   assert.equal(first.t.length, 2);
   w.sweep(bullets.subarray(0, 1), new Float32Array([50, 0]));
-  assert.equal(w.castResults(), first, "a shorter batch reuses the views");
+  assert.equal(w.sweepResults(), first, "a shorter batch reuses the views");
+  // One name per meaning: a sweep's fraction is `t`, a ray's distance `distances`, over the same buffer.
+  assert.equal(w.rayResults().distances, first.t);
+  assert.equal(w.rayResults().ids, first.ids);
   w.raycastMany(new Float32Array(4 * 100).fill(1), 10);
-  const grown = w.castResults();
-  assert.notEqual(grown, first);
+  const grown = w.rayResults();
+  assert.notEqual(grown.ids, first.ids);
   assert.equal(grown.ids.length, 100);
   assert.equal(grown.normals.length, 200);
+  assert.equal(w.sweepResults().t, grown.distances);
   w.free();
 });
 
@@ -120,7 +124,7 @@ test("hostile batches throw a TypeError or RangeError naming the argument and ch
   const two = bullets.subarray(0, 2);
   w.sweep(two, new Float32Array([50, 0, 50, 0]));
   const snapshot = () => ({
-    results: [...w.castResults().t.subarray(0, 2), ...w.castResults().ids.subarray(0, 2)],
+    results: [...w.sweepResults().t.subarray(0, 2), ...w.sweepResults().ids.subarray(0, 2)],
     transforms: [...bullets].map((id) => [...w.getTransform(id)]),
     pairs: [...w.pairs()],
     size: w.size,
@@ -165,7 +169,7 @@ test("hostile batches throw a TypeError or RangeError naming the argument and ch
   // Enormous but finite motions are answered (cut to the world's reach), not rejected.
   // Bullet 3 (at y = -12) meets the circle wall at (30, -12), radius 2, after 27.75 units.
   assert.equal(w.sweep(new Uint32Array([bullets[3]]), new Float32Array([3e38, 0])), 1);
-  const r = w.castResults();
+  const r = w.sweepResults();
   assert.equal(r.ids[0], walls[0]);
   assert.ok(Math.abs(r.t[0] * 3e38 - 27.75) < 1e-3, `t = ${r.t[0]}`);
   w.free();

@@ -1,6 +1,6 @@
 // Zero JS garbage per frame in steady state: a game loop of setTransforms (or writes through the
 // transform views) + step + reading the results must not allocate on the JS heap, nor may sweeps
-// and ray batches read through castResults(). Measured in a
+// and ray batches read through sweepResults() and rayResults(). Measured in a
 // child process (it needs --expose-gc); see fixtures/garbage-child.mjs for how.
 import { test } from "node:test";
 import assert from "node:assert/strict";

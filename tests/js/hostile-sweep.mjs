@@ -794,7 +794,7 @@ export function runFreedChecks({ World }) {
   world.free();
   let checked = 0;
   // Every method a World has, wherever it sits on the prototype chain (the package's World
-  // extends the wasm-bindgen class).
+  // extends WorldBase), the entry's internal helpers included.
   const methods = new Map();
   for (let proto = World.prototype; proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {

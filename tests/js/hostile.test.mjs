@@ -1,9 +1,10 @@
 // Hostile input at every public entry point of the built package (pkg/, Node entry): the sweep of
 // tests/js/hostile-sweep.mjs (methods × argument positions × hostile values), freed worlds, the predicate
-// `has`, and the low-level methods the package's view helper uses. The same sweep runs in Chromium from
+// `has`, and the raw binding under the entry. The same sweep runs in Chromium from
 // tests/browser/hostile.test.mjs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { RawWorld } from "../../pkg/sepax_core.js";
 import init, { World, wasmMemory } from "../../pkg/node.js";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -27,7 +28,7 @@ test("every hostile argument throws a TypeError or RangeError naming it, and cha
   assert.ok(counts.tried > 500, `only ${counts.tried} cases`);
 });
 
-// The package's garbage-free setTransforms path (pkg-template/common.js → setTransformsRaw) trusts `.length`:
+// The package's setTransforms passes typed arrays to the raw binding, whose glue trusts `.length`:
 // wasm-bindgen's glue mallocs that many elements in wasm memory before Rust sees the call. A real Uint32Array
 // with an own `length` of 3e8 grew memory by 1.2 GB; 2e9 trapped with `unreachable`. The entry now sends
 // anything but a plain typed array (exact prototype, no own `length`) to the checked method. Run in a child
@@ -96,34 +97,67 @@ test("has() is a predicate: false for anything that is not a live id, never a th
   w.free();
 });
 
-test("low-level methods never trap on out-of-range input", () => {
-  const w = new World();
-  const a = w.addCircle(0, 0, 1);
-  w.addCircle(1, 0, 1);
-  w.step();
-  // A raw u32 parameter: wasm-bindgen coerces like `>>> 0` (so "x", NaN and 2 ** 32 mean 0); an index past
-  // the five buffers gives 0.
-  for (const which of [-1, 5, 2 ** 32 - 1]) assert.equal(w.resultCapacity(which), 0, `resultCapacity(${which})`);
-  for (const which of [2 ** 32, NaN, 1.5, "x", null]) {
-    assert.ok(Number.isInteger(w.resultCapacity(which)), `resultCapacity(${String(which)})`);
+test("the raw binding never traps, whatever numbers it is given, and keeps its errors for takeError()", () => {
+  // The entry checks types before it calls the raw binding, but the binding itself must still answer every number a
+  // u32 or f32 parameter can carry without trapping: a trap would break the whole wasm instance.
+  const w = new RawWorld(false);
+  try {
+    const a = w.addShape(0, 0, 0, 0, 1, 0, 1, 0xffffffff, false);
+    w.addShape(0, 1, 0, 0, 1, 0, 1, 0xffffffff, false);
+    assert.equal(w.step(), 1);
+    for (const which of [0, 1, 2, 3, 4, 5, 2 ** 32 - 1]) {
+      assert.ok(Number.isInteger(w.resultCapacity(which)) && w.resultCapacity(which) >= 0, `resultCapacity(${which})`);
+      assert.ok(Number.isInteger(w.resultPtr(which)), `resultPtr(${which})`);
+    }
+    for (const kind of [7, 8, 255]) {
+      assert.equal(w.addShape(kind, 0, 0, 0, 1, 1, 1, 1, false), 0xffffffff, `addShape of kind ${kind}`);
+      assert.match(w.takeError(), /kind must be a shape kind/);
+    }
+    for (const id of [2, 77, 2 ** 24, 2 ** 32 - 1]) {
+      assert.equal(w.remove(id), false, `remove(${id})`);
+      assert.match(w.takeError(), /is not the id of a live shape/);
+      assert.equal(w.has(id), false);
+      assert.equal(w.generation(id), 0);
+      assert.equal(w.parts(id), 0xffffffff);
+      assert.equal(w.shapeRecord(id), 0xffffffff);
+      assert.equal(w.setTransform(id, 0, 0, 0), false);
+      assert.equal(w.moveAndSlide(id, 1, 1), 0xffffffff);
+    }
+    assert.equal(w.setTransforms(new Uint32Array([a, 77]), new Float32Array(6)), false);
+    assert.match(w.takeError(), /^ids: 77/);
+    assert.equal(w.setTransforms(new Uint32Array([a]), new Float32Array([NaN, 0, 0])), false);
+    assert.match(w.takeError(), /xya\[0\]/);
+    assert.equal(w.takeError(), "", "takeError forgets");
+    // Lengths that do not fit together, which the entry never sends.
+    assert.equal(w.setTransforms(new Uint32Array([a]), new Float32Array(2)), false);
+    assert.equal(w.sweep(new Uint32Array([a]), new Float32Array(3), 1), 0xffffffff);
+    assert.equal(w.raycastMany(new Float32Array(5), 10, 1), 0xffffffff);
+    const scene = w.addShapes(
+      new Uint8Array([0, 0]),
+      new Float32Array(7),
+      new Uint32Array([1, 1, 0, 99]),
+      new Float32Array(0),
+    );
+    assert.equal(scene, 0xffffffff, "a circle of radius 0 is refused");
+    assert.match(w.takeError(), /^list\[0\]\.radius/);
+    assert.equal(
+      w.addShapes(new Uint8Array([3]), new Float32Array(7), new Uint32Array([1, 1, 0, 6]), new Float32Array(4)),
+      0xffffffff,
+    );
+    assert.match(w.takeError(), /^list\[0\]\.points/);
+    for (const v of [NaN, Infinity, -Infinity, 3e38]) {
+      assert.equal(w.raycast(v, 0, 1, 0, 10, 1), 0xffffffff, `raycast from ${v}`);
+      assert.equal(w.queryAabb(v, 0, 1, 1, 1), 0xffffffff, `queryAabb from ${v}`);
+      // Any finite motion is a cast (cut to the world's reach); a motion that is not finite is an error.
+      const cast = w.castShape(0, 1, 0, 0, 0, new Float32Array(0), 0, 0, 0, v, 0, 1);
+      assert.equal(cast, Number.isFinite(v) ? 1 : 0xffffffff, `castShape by ${v}`);
+    }
+    assert.equal(w.loadSnapshot(new Uint8Array(3)), false);
+    assert.match(w.takeError(), /^bytes: bad magic/);
+    assert.equal(w.step(), 1);
+  } finally {
+    w.free();
   }
-  for (const which of [0, 1, 2, 3, 4]) assert.ok(w.resultCapacity(which) >= 0);
-  for (const name of ["pairsPtr", "contactsPtr", "startedPtr", "endedPtr"]) assert.equal(typeof w[name](), "number");
-  assert.equal(w.transformPtrs().length, 3);
-  // The garbage-free variants report errors through takeError() instead of throwing.
-  assert.equal(w.setTransformsRaw(new Uint32Array([a, 77]), new Float32Array(6)), false);
-  const e1 = w.takeError();
-  assert.ok(e1 instanceof RangeError && /setTransforms: ids: 77/.test(e1.message), String(e1));
-  assert.equal(w.setTransformsRaw(new Uint32Array([a]), new Float32Array([NaN, 0, 0])), false);
-  assert.match(w.takeError().message, /xya\[0\]/);
-  assert.equal(w.takeError(), undefined, "takeError forgets");
-  assert.deepEqual(Array.from(w.getTransform(a)), [0, 0, 0]);
-  w.transforms().ys[a] = Infinity;
-  assert.equal(w.stepRaw(), 0xffffffff);
-  assert.match(w.takeError().message, /^step: y of shape 0/);
-  w.transforms().ys[a] = 0;
-  assert.equal(w.stepRaw(), 1);
-  w.free();
 });
 
 test("a rejected batch or step keeps the last step's results and moves nothing", () => {

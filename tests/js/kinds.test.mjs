@@ -1,6 +1,6 @@
-// The JS names of the shape kinds (`queryShape`'s `{ kind }`) come from one table in Rust
-// (ShapeKind::js_name, in ShapeKind::JS_ORDER). The binding builds its accepted names and its error message
-// from it, but the ProbeShape type in the .d.ts is written out by hand: these tests hold the three together.
+// The JS names of the shape kinds (`queryShape`'s `{ kind }`) come from one table in the entry
+// (pkg-template/src/shapes.ts), which builds the accepted names and the error message from it; the ProbeShape and
+// ShapeDesc types (pkg-template/src/types.ts) are written out: these tests hold the three together.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
@@ -51,17 +51,17 @@ test("every kind named in the message is accepted by queryShape", () => {
 });
 
 test("the ProbeShape type of the .d.ts lists the same kinds in the same order", () => {
-  const dts = readFileSync(new URL("../../pkg/sepax_core.d.ts", import.meta.url), "utf8");
-  const union = dts.match(/export type ProbeShape =\n((?:\| .*\n)+)/);
-  assert.ok(union, "ProbeShape not found in pkg/sepax_core.d.ts");
+  const dts = readFileSync(new URL("../../pkg/types.d.ts", import.meta.url), "utf8");
+  const union = dts.match(/export type ProbeShape =([\s\S]*?);\n(?:\/\*\*|export)/);
+  assert.ok(union, "ProbeShape not found in pkg/types.d.ts");
   const kinds = [...union[1].matchAll(/kind: "(\w+)"/g)].map((m) => m[1]);
   assert.deepEqual(kinds, KINDS);
 });
 
 test("the ShapeDesc type of addShapes lists the same kinds in the same order, then concave and chain", () => {
-  const dts = readFileSync(new URL("../../pkg/sepax_core.d.ts", import.meta.url), "utf8");
-  const union = dts.match(/export type ShapeDesc =\n((?:\s*\| .*\n)+)/);
-  assert.ok(union, "ShapeDesc not found in pkg/sepax_core.d.ts");
+  const dts = readFileSync(new URL("../../pkg/types.d.ts", import.meta.url), "utf8");
+  const union = dts.match(/export type ShapeDesc =([\s\S]*?);\n(?:\/\*\*|export)/);
+  assert.ok(union, "ShapeDesc not found in pkg/types.d.ts");
   const kinds = [...union[1].matchAll(/kind: "(\w+)"/g)].map((m) => m[1]);
   assert.deepEqual(kinds, [...KINDS, "concave", "chain"]);
 });

@@ -287,7 +287,7 @@ class Play {
     const t0 = performance.now();
     const count = this.world.sweep(ids, dxy);
     this.sweepMs = performance.now() - t0;
-    const res = this.world.castResults();
+    const res = this.world.sweepResults();
     // Read every result before calling the world again (the views are valid until then). Objects are made per
     // hit only: a frame without hits makes no garbage here.
     for (let i = 0; i < count; i++) {

@@ -1,0 +1,227 @@
+// The public types that are not classes or functions: what the World's methods take and return, and what init()
+// accepts. They need neither the DOM lib nor @types/node: a project checks them with whatever libs it has.
+
+// World[Symbol.dispose] needs Symbol.dispose; without this, projects whose `lib` lacks "esnext.disposable" (e.g.
+// "es2022") could not check the package (the same declaration as lib.esnext.disposable.d.ts and @types/node, so they
+// merge).
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
+/** The instance type of global constructor `K` where the project's libs declare it (DOM, @types/node), else never. */
+type GlobalInstance<K extends string> = typeof globalThis extends {
+  readonly [P in K]: abstract new (...args: any) => infer I; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+  ? I
+  : never;
+/**
+ * `WebAssembly.Module` where the project's libs declare it, else never. The libs declare it as an empty interface,
+ * which any object matches: `& object` at least keeps numbers and strings out, and init() checks the rest at run time
+ * (with `instanceof WebAssembly.Module`).
+ */
+type WasmModule = typeof globalThis extends {
+  readonly WebAssembly: { readonly Module: abstract new (...args: any) => infer I }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+  ? I & object
+  : never;
+
+/**
+ * One `.wasm` file, as `init()` takes it: a URL or string to fetch (in Node: a `file:` URL or string is read from
+ * disk), a `Request` or `Response`, the bytes, or a compiled `WebAssembly.Module`. The DOM-only members are left out
+ * where the project's libs do not declare them.
+ */
+export type WasmSource =
+  | string
+  | GlobalInstance<"URL">
+  | GlobalInstance<"Request">
+  | GlobalInstance<"Response">
+  | ArrayBuffer
+  | ArrayBufferView
+  | WasmModule;
+
+/**
+ * What `init()` accepts:
+ * - nothing: the package's own file, the SIMD build where the engine has wasm SIMD (see `simd128`), else the
+ *   baseline build;
+ * - `{ simd, baseline }`: where each build is (e.g. URLs your bundler gave you); init() still makes the choice, and
+ *   only the chosen one is read;
+ * - one `WasmSource` (or a promise of one), or wasm-bindgen's `{ module_or_path }` form of it: exactly that module
+ *   (`wasmBuild()` then says `"custom"`).
+ */
+export type InitInput =
+  | WasmSource
+  | PromiseLike<WasmSource>
+  | { readonly simd: WasmSource | PromiseLike<WasmSource>; readonly baseline: WasmSource | PromiseLike<WasmSource> }
+  | { readonly module_or_path: WasmSource | PromiseLike<WasmSource> };
+
+/** What `initSync()` accepts: the bytes or a compiled `WebAssembly.Module`, bare or as wasm-bindgen's `{ module }`. */
+export type SyncInitInput =
+  ArrayBuffer | ArrayBufferView | WasmModule | { readonly module: ArrayBuffer | ArrayBufferView | WasmModule };
+
+/** Options of the `add*` methods. */
+export interface ShapeOptions {
+  /** Layer bits of the shape (default 1). */
+  layer?: number;
+  /** Layers the shape collides with (default all). A pair is tested only when
+   * `(layerA & maskB) !== 0 && (layerB & maskA) !== 0`. */
+  mask?: number;
+  /** Static shapes are never paired with each other and cost nothing while unmoved. */
+  isStatic?: boolean;
+}
+
+/** Options of `addChain`: those of every `add*` method, and whether the chain is closed. */
+export interface ChainOptions extends ShapeOptions {
+  /** Join the last point to the first: a closed, one-sided chain (default false: open, two-sided). */
+  loop?: boolean;
+}
+
+/** Options of `new World(options)`, fixed for the world's life. */
+export interface WorldOptions {
+  /** Compute one or two contact points per pair at every step, read with `contactPoints()`
+   * (default false: the step then costs what it did without them). */
+  contactPoints?: boolean;
+}
+
+/** Points `x0, y0, x1, y1, …` as the methods take them. */
+export type Points = Float32Array | Float64Array | readonly number[];
+
+/** A shape for `queryShape` and `castShape`, not added to the world. */
+export type ProbeShape =
+  | { kind: "circle"; radius: number }
+  | { kind: "box"; halfWidth: number; halfHeight: number }
+  | { kind: "alignedBox"; halfWidth: number; halfHeight: number }
+  | { kind: "capsule"; halfLength: number; radius: number }
+  | { kind: "segment"; x1: number; y1: number; x2: number; y2: number }
+  | { kind: "point" }
+  | { kind: "polygon"; points: Points };
+
+/** Where a shape of `addShapes` is, and its options: the fields of every `ShapeDesc`. */
+export interface ShapePlacement extends ShapeOptions {
+  /** x of the position. */
+  x: number;
+  /** y of the position. */
+  y: number;
+  /** Angle in radians (default 0). */
+  angle?: number;
+}
+
+/** A shape as a plain object, for `addShapes` (and from `shape(id)`). */
+export type ShapeDesc =
+  | ({ kind: "circle"; radius: number } & ShapePlacement)
+  | ({ kind: "box"; halfWidth: number; halfHeight: number } & ShapePlacement)
+  | ({ kind: "alignedBox"; halfWidth: number; halfHeight: number } & ShapePlacement)
+  | ({ kind: "capsule"; halfLength: number; radius: number } & ShapePlacement)
+  | ({ kind: "segment"; x1: number; y1: number; x2: number; y2: number } & ShapePlacement)
+  | ({ kind: "point" } & ShapePlacement)
+  | ({ kind: "polygon"; points: Points } & ShapePlacement)
+  | ({ kind: "concave"; points: Points } & ShapePlacement)
+  | ({ kind: "chain"; points: Points; loop?: boolean } & ShapePlacement);
+
+/** What `shape(id)` returns: a `ShapeDesc` with every field present (`points` a plain array). */
+export type ShapeRecord = ShapeDesc & Required<ShapePlacement>;
+
+/** The closest hit of `raycast()`: a new plain object. */
+export interface RayHit {
+  /** The shape hit. */
+  id: number;
+  /** Distance from the ray's origin to the hit, in world units (the direction is normalised), `<= maxDistance`. */
+  distance: number;
+  /** x of the hit point (origin + unit direction × distance). */
+  x: number;
+  /** y of the hit point. */
+  y: number;
+  /** x of the unit surface normal at the hit, facing the ray (minus the direction when the ray starts inside). */
+  nx: number;
+  /** y of the unit surface normal. */
+  ny: number;
+}
+
+/** What `castShape` returns: the shape hit, when and where. */
+export interface CastHit {
+  /** The id of the shape hit. */
+  id: number;
+  /** The fraction of the motion `(dx, dy)` travelled at first contact, in [0, 1]. */
+  t: number;
+  /** x of the contact point. */
+  x: number;
+  /** y of the contact point. */
+  y: number;
+  /** x of the hit shape's unit surface normal, pointing towards the moving shape. */
+  nx: number;
+  /** y of the normal. */
+  ny: number;
+}
+
+/** Zero-copy views of a world's transform columns, indexed by id (length `slotCount`). */
+export interface TransformViews {
+  /** x of each shape. Writing here moves the shape at the next `step()`. */
+  readonly xs: Float32Array;
+  /** y of each shape. */
+  readonly ys: Float32Array;
+  /** Angle of each shape, radians. */
+  readonly angles: Float32Array;
+}
+
+/**
+ * Zero-copy views of the results of the last `sweep()`, parallel to its items: item `i` is `t[i]`, `ids[i]`,
+ * `normals[2i], normals[2i + 1]`, `points[2i], points[2i + 1]`, as `CastHit` has them for one cast. The views are as
+ * long as the longest batch so far: only the first `count` items (the call's return value) are the last call's.
+ */
+export interface SweepResultViews {
+  /** The fraction of its motion each shape can travel before its first hit: 1 when nothing is hit, 0 when it starts
+   * touching something. */
+  readonly t: Float32Array;
+  /** The id of the shape hit, or 0xFFFFFFFF when nothing is. */
+  readonly ids: Uint32Array;
+  /** The hit shape's unit surface normal `nx, ny`, towards the swept shape; 0, 0 on a miss. */
+  readonly normals: Float32Array;
+  /** The contact point `x, y`; on a miss, the swept shape's position after its whole motion. */
+  readonly points: Float32Array;
+}
+
+/**
+ * Zero-copy views of the results of the last `raycastMany()`, parallel to its rays: ray `i` is `distances[i]`,
+ * `ids[i]`, `normals[2i], normals[2i + 1]`, `points[2i], points[2i + 1]`, as `RayHit` has them for one ray. Only the
+ * first `count` items (the call's return value) are the last call's.
+ */
+export interface RayResultViews {
+  /** The distance along each ray to its hit, in world units; the ray's reach (`maxDistance`, or at most 4e7) when
+   * nothing is hit. */
+  readonly distances: Float32Array;
+  /** The id of the shape hit, or 0xFFFFFFFF when nothing is. */
+  readonly ids: Uint32Array;
+  /** The unit surface normal `nx, ny` at the hit, facing the ray; 0, 0 on a miss. */
+  readonly normals: Float32Array;
+  /** The hit point `x, y`; on a miss, the ray's end. */
+  readonly points: Float32Array;
+}
+
+/** Options of `moveAndSlide`. */
+export interface MoveOptions {
+  /** The most cast-and-clip rounds, an integer from 1 to 16 (default 4). */
+  maxIterations?: number;
+  /** x of the up direction, for `grounded` (default 0). */
+  upX?: number;
+  /** y of the up direction (default -1: on a canvas y grows downwards). */
+  upY?: number;
+  /** The steepest floor, radians from up, from 0 to π (default π/4). */
+  maxSlope?: number;
+  /** The distance kept from surfaces, from 0 (default 0.01); raised to cover the rounding of coordinates far from the
+   * origin. */
+  skin?: number;
+}
+
+/** What `moveAndSlide` returns: one object per world, refilled by each call. */
+export interface MoveResult {
+  /** x of the new position (written to the shape's transform). */
+  x: number;
+  /** y of the new position. */
+  y: number;
+  /** Some contact's normal is within `maxSlope` of up. */
+  grounded: boolean;
+  /** `id, nx, ny` per contact met, the normal from that shape towards the mover: a view valid until the next
+   * `moveAndSlide` call. */
+  contacts: Float32Array;
+}

@@ -1,0 +1,116 @@
+// Typed-array views over a world's buffers in wasm memory: results of the step, the transform columns, the results of
+// sweeps and rays.
+//
+// Views go stale in two ways: when memory grows, every ArrayBuffer over it is detached (length 0), and when the core
+// reallocates a buffer, the old address holds garbage. Each view here is cached with the memory buffer, address and
+// length it was built from, and rebuilt only when one of them changed, so that calling an accessor every frame creates
+// no object.
+
+import type { RawWorld } from "./sepax_core.js";
+import type { RayResultViews, SweepResultViews, TransformViews } from "./types.js";
+
+type Typed = Uint32Array | Float32Array;
+
+/** One result buffer of the step: which (the binding's `resultPtr` index), element type, stride, count getter. */
+class ResultView<T extends Typed> {
+  private buffer: ArrayBufferLike | null = null;
+  private ptr = -1;
+  private capacity = -1;
+  private full: T | null = null;
+  private exact: T | null = null;
+
+  constructor(
+    private readonly which: number,
+    private readonly Type: { new (buffer: ArrayBufferLike, offset: number, length: number): T },
+    private readonly stride: number,
+    private readonly count: (raw: RawWorld) => number,
+  ) {}
+
+  /** The whole allocation. */
+  fullView(raw: RawWorld, buffer: ArrayBufferLike): T {
+    const ptr = raw.resultPtr(this.which);
+    const capacity = raw.resultCapacity(this.which);
+    if (buffer !== this.buffer || ptr !== this.ptr || capacity !== this.capacity) {
+      this.full = new this.Type(buffer, ptr, capacity);
+      this.exact = null;
+      this.buffer = buffer;
+      this.ptr = ptr;
+      this.capacity = capacity;
+    }
+    return this.full!;
+  }
+
+  /** The first `stride × count` elements, re-made only when the count changes. */
+  exactView(raw: RawWorld, buffer: ArrayBufferLike): T {
+    const full = this.fullView(raw, buffer);
+    const length = this.count(raw) * this.stride;
+    if (this.exact === null || this.exact.length !== length) this.exact = full.subarray(0, length) as T;
+    return this.exact;
+  }
+}
+
+const pairCount = (raw: RawWorld): number => raw.pairCount();
+
+/** @internal The views of one world. */
+export class Views {
+  readonly pairs = new ResultView(0, Uint32Array, 2, pairCount);
+  readonly contacts = new ResultView(1, Float32Array, 3, pairCount);
+  readonly started = new ResultView(2, Uint32Array, 2, (raw) => raw.startedCount());
+  readonly ended = new ResultView(3, Uint32Array, 2, (raw) => raw.endedCount());
+  readonly contactPoints = new ResultView(4, Float32Array, 7, pairCount);
+  private transformBuffer: ArrayBufferLike | null = null;
+  private layout = -1;
+  private transformViews: TransformViews | null = null;
+  private castBuffer: ArrayBufferLike | null = null;
+  private castVersion = -1;
+  private sweepViews: SweepResultViews | null = null;
+  private rayViews: RayResultViews | null = null;
+
+  /** The transform columns, rebuilt when memory grew or the columns moved or grew. */
+  transforms(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): TransformViews {
+    const layout = raw.layoutVersion();
+    if (this.transformViews === null || buffer !== this.transformBuffer || layout !== this.layout) {
+      raw.transformPtrs();
+      const n = raw.slotCount();
+      this.transformViews = Object.freeze({
+        xs: new Float32Array(buffer, io[0], n),
+        ys: new Float32Array(buffer, io[1], n),
+        angles: new Float32Array(buffer, io[2], n),
+      });
+      this.transformBuffer = buffer;
+      this.layout = layout;
+    }
+    return this.transformViews;
+  }
+
+  /** Rebuilds the cast result views when memory grew or the buffers grew. */
+  private casts(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): void {
+    const version = raw.castResultsVersion();
+    if (this.sweepViews !== null && buffer === this.castBuffer && version === this.castVersion) return;
+    raw.castResultPtrs();
+    const n = raw.castResultsLength();
+    const [t, ids, normals, points] = [io[0], io[1], io[2], io[3]];
+    const shared = {
+      ids: new Uint32Array(buffer, ids, n),
+      normals: new Float32Array(buffer, normals, 2 * n),
+      points: new Float32Array(buffer, points, 2 * n),
+    };
+    const values = new Float32Array(buffer, t, n);
+    this.sweepViews = Object.freeze({ t: values, ...shared });
+    this.rayViews = Object.freeze({ distances: values, ...shared });
+    this.castBuffer = buffer;
+    this.castVersion = version;
+  }
+
+  /** The results of the last sweep. */
+  sweepResults(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): SweepResultViews {
+    this.casts(raw, buffer, io);
+    return this.sweepViews!;
+  }
+
+  /** The results of the last raycastMany. */
+  rayResults(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): RayResultViews {
+    this.casts(raw, buffer, io);
+    return this.rayViews!;
+  }
+}

@@ -1,0 +1,364 @@
+// World: the methods of WorldBase (shapes, the step, its results, snapshots) and the questions a game asks each frame:
+// queries, rays, casts, sweeps and the character mover.
+
+import { WorldBase } from "./base.js";
+import {
+  float,
+  id as idArg,
+  mask as maskArg,
+  maxDistance as maxDistanceArg,
+  number,
+  plainObject,
+  get,
+  rangeError,
+  typedArray,
+  lengthIs,
+} from "./check.js";
+import { loadedMemory } from "./load.js";
+import { readProbe } from "./shapes.js";
+import type {
+  CastHit,
+  MoveOptions,
+  MoveResult,
+  ProbeShape,
+  RayHit,
+  RayResultViews,
+  SweepResultViews,
+} from "./types.js";
+
+/** The most contacts a move reports: the core's `MAX_PLANES`, for which it reserves room once. */
+const MAX_CONTACTS = 32;
+/** The mover's options in the raw world's `io`, in this order from slot `MOVE_OPTIONS` (see the binding). */
+const MOVE_KEYS = ["maxIterations", "upX", "upY", "maxSlope", "skin"] as const;
+/** Where they start (the binding's `MOVE_OPTIONS`). */
+const MOVE_OPTIONS = 16;
+
+/** The names of the options in messages. */
+const MOVE_ARGS = MOVE_KEYS.map((key) => `opts.${key}`);
+
+/** A number the core can take as an `f32` option. */
+const finite32 = (value: unknown): value is number =>
+  typeof value === "number" && Math.abs(value) <= 3.4028234663852886e38;
+
+/**
+ * Writes the options of a plain object of valid numbers to `io`; false (maybe after writing some) when `opts` is
+ * anything else, or reading it threw. Each option is read by name: a computed key would box every fractional number
+ * it reads, and for-in over a plain object, unlike `Object.keys`, creates no array.
+ */
+function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
+  if (typeof opts !== "object" || Object.getPrototypeOf(opts) !== Object.prototype) return false;
+  try {
+    for (const key in opts) if (!(MOVE_KEYS as readonly string[]).includes(key)) return false;
+    const o = opts as MoveOptions;
+    const { maxIterations, upX, upY, maxSlope, skin } = o;
+    if (maxIterations !== undefined) {
+      if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 16)) return false;
+      io[MOVE_OPTIONS] = maxIterations;
+    }
+    if (upX !== undefined) {
+      if (!finite32(upX)) return false;
+      io[MOVE_OPTIONS + 1] = upX;
+    }
+    if (upY !== undefined) {
+      if (!finite32(upY)) return false;
+      io[MOVE_OPTIONS + 2] = upY;
+    }
+    if (maxSlope !== undefined) {
+      if (!finite32(maxSlope)) return false;
+      io[MOVE_OPTIONS + 3] = maxSlope;
+    }
+    if (skin !== undefined) {
+      if (!finite32(skin)) return false;
+      io[MOVE_OPTIONS + 4] = skin;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads `opts` with every check, naming the option at fault; writes what passes to `io`. */
+function checkedMoveOptions(io: Float64Array, opts: unknown): void {
+  const M = "moveAndSlide";
+  const checked = plainObject(M, "opts", opts, MOVE_KEYS);
+  for (let k = 0; k < MOVE_KEYS.length; k++) {
+    const value = get(M, MOVE_ARGS[k], checked, MOVE_KEYS[k]);
+    if (value === undefined) continue;
+    const v = k === 0 ? number(M, MOVE_ARGS[k], value) : float(M, MOVE_ARGS[k], value);
+    if (k === 0 && !(Number.isInteger(v) && v >= 1 && v <= 16)) {
+      throw rangeError(M, `opts.maxIterations must be an integer from 1 to 16 (got ${v})`);
+    }
+    io[MOVE_OPTIONS + k] = v;
+  }
+}
+
+/** One world's reused `moveAndSlide` result and the views it is read from. */
+class MoveState {
+  readonly result: MoveResult = { x: 0.5, y: 0.5, grounded: false, contacts: new Float32Array(0) }; // 0.5: doubles
+  /** The defaults of the options, read from the core once. */
+  defaults: Float64Array | null = null;
+  /** The options' slots hold the defaults (no call has written others since). */
+  defaultOptions = false;
+  /** The contacts' buffer, and its address and memory. */
+  full: Float32Array | null = null;
+  address = -1;
+  /** `full.subarray(0, 3 × count)`, made once per count. */
+  exact: Float32Array[] = [];
+}
+
+/**
+ * A collision world: add shapes, move them, call `step()`, read the touching pairs. Create it after `init()`.
+ *
+ * ## Views: the contract
+ *
+ * `pairs()`, `contacts()`, `started()`, `ended()`, the `*Buffer()` methods, `transforms()`, `sweepResults()` and
+ * `rayResults()` return typed arrays that look straight into wasm memory: no copy. A view is valid until the next call
+ * on any World that may allocate (`add*`, `step`, `setTransforms`, queries): after such a call, ask for it again instead
+ * of keeping it (a kept view may be detached, length 0, or show another buffer). Asking again is cheap and creates no
+ * object unless memory grew, a buffer moved or (for the exact-length views) the count changed, so calling these every
+ * frame is the intended use. Results are overwritten by the next `step()`: copy (`.slice()`) what you need to keep.
+ *
+ * @example
+ * const world = new World();
+ * const a = world.addCircle(0, 0, 1);
+ * const b = world.addCircle(1.5, 0, 1);
+ * world.step(); // 1
+ * world.pairs(); // Uint32Array [a, b]
+ * world.free();
+ */
+export class World extends WorldBase {
+  #move: MoveState | null = null;
+
+  /**
+   * A new world from the bytes of `snapshot()`; throws like `loadSnapshot` on bytes that are not a snapshot.
+   * @example
+   * const world = World.restore(savedBytes);
+   */
+  static restore(bytes: Uint8Array): World {
+    const world = new World();
+    try {
+      world.restoreFrom(bytes);
+    } catch (error) {
+      world.free();
+      throw error;
+    }
+    return world;
+  }
+
+  /** A copy of the ids the last query wrote. */
+  #ids(count: number): Uint32Array {
+    return new Uint32Array(loadedMemory().buffer, this.raw().idsPtr(), count).slice();
+  }
+
+  /**
+   * Ids of the shapes containing the point (on a layer in `mask`, default all), sorted.
+   * @example const under = world.queryPoint(mouseX, mouseY);
+   */
+  queryPoint(x: number, y: number, mask?: number): Uint32Array {
+    const M = "queryPoint";
+    const raw = this.raw();
+    const fx = float(M, "x", x);
+    const fy = float(M, "y", y);
+    const m = maskArg(M, mask);
+    return this.#ids(this.counted(M, raw.queryPoint(fx, fy, m)));
+  }
+
+  /**
+   * Ids of the shapes whose bounding boxes overlap the box (on a layer in `mask`), sorted.
+   * @example const visible = world.queryAabb(0, 0, 800, 600);
+   */
+  queryAabb(minX: number, minY: number, maxX: number, maxY: number, mask?: number): Uint32Array {
+    const M = "queryAabb";
+    const raw = this.raw();
+    const x0 = float(M, "minX", minX);
+    const y0 = float(M, "minY", minY);
+    const x1 = float(M, "maxX", maxX);
+    const y1 = float(M, "maxY", maxY);
+    const count = raw.queryAabb(x0, y0, x1, y1, maskArg(M, mask));
+    return this.#ids(this.counted(M, count));
+  }
+
+  /**
+   * Ids of the shapes touching a probe shape placed at `(x, y, angle)`, without adding it.
+   * @example const blast = world.queryShape({ kind: "circle", radius: 30 }, x, y);
+   */
+  queryShape(shape: ProbeShape, x: number, y: number, angle?: number, mask?: number): Uint32Array {
+    const M = "queryShape";
+    const raw = this.raw();
+    const p = readProbe(M, shape);
+    const fx = float(M, "x", x);
+    const fy = float(M, "y", y);
+    const a = angle === undefined ? 0 : float(M, "angle", angle);
+    const count = raw.queryShape(p.code, p.a, p.b, p.c, p.d, p.points, fx, fy, a, maskArg(M, mask));
+    return this.#ids(this.counted(M, count));
+  }
+
+  /**
+   * The closest hit of a ray from `(x, y)` along `(dx, dy)` (need not be unit length) within `maxDistance` (default:
+   * unbounded), or `null` when nothing on a layer in `mask` is hit.
+   * @example
+   * const hit = world.raycast(0, 0, 1, 0, 500);
+   * if (hit !== null) console.log(hit.id, hit.distance, hit.x, hit.y, hit.nx, hit.ny);
+   */
+  raycast(x: number, y: number, dx: number, dy: number, maxDistance?: number, mask?: number): RayHit | null {
+    const M = "raycast";
+    const raw = this.raw();
+    const fx = float(M, "x", x);
+    const fy = float(M, "y", y);
+    const fdx = float(M, "dx", dx);
+    const fdy = float(M, "dy", dy);
+    const reach = maxDistanceArg(M, maxDistance);
+    const m = maskArg(M, mask);
+    if (fdx === 0 && fdy === 0) throw rangeError(M, "dx, dy must not both be 0");
+    if (this.counted(M, raw.raycast(fx, fy, fdx, fdy, reach, m)) === 0) return null;
+    const io = this.io();
+    return { id: io[0], distance: io[1], x: io[2], y: io[3], nx: io[4], ny: io[5] };
+  }
+
+  /**
+   * The first shape (on a layer in `mask`) that a probe shape, placed at `(x, y)` turned by `angle` and moved by
+   * `(dx, dy)`, touches, or `null`. Exact and never tunnels, whatever the speed; a probe that starts touching something
+   * hits it at `t = 0`. Returns a new small object per call: for many casts use `sweep`.
+   * @example
+   * const hit = world.castShape({ kind: "circle", radius: 4 }, x, y, 0, vx, vy);
+   * if (hit !== null) { x += vx * hit.t; y += vy * hit.t; }
+   */
+  castShape(
+    shape: ProbeShape,
+    x: number,
+    y: number,
+    angle: number,
+    dx: number,
+    dy: number,
+    mask?: number,
+  ): CastHit | null {
+    const M = "castShape";
+    const raw = this.raw();
+    const p = readProbe(M, shape);
+    const fx = float(M, "x", x);
+    const fy = float(M, "y", y);
+    const a = float(M, "angle", angle);
+    const fdx = float(M, "dx", dx);
+    const fdy = float(M, "dy", dy);
+    const m = maskArg(M, mask);
+    const hit = raw.castShape(p.code, p.a, p.b, p.c, p.d, p.points, fx, fy, a, fdx, fdy, m);
+    if (this.counted(M, hit) === 0) return null;
+    const io = this.io();
+    return { id: io[0], t: io[1], x: io[2], y: io[3], nx: io[4], ny: io[5] };
+  }
+
+  /**
+   * For every shape of `ids` (already in the world), how far it can move along its own `(dx, dy)` (pairs in `dxy`)
+   * before its first hit, ignoring itself and honouring both shapes' layers and masks (and `mask` on what it hits).
+   * Each starts from its current transform; the others are where the last `step()` saw them. Returns the count; the
+   * results are in `sweepResults()`.
+   * @example
+   * const n = world.sweep(bulletIds, bulletMotions, WALLS);
+   * const { t, ids } = world.sweepResults();
+   * for (let i = 0; i < n; i++) if (ids[i] !== 0xffffffff) explodeAt(i, t[i]);
+   */
+  sweep(ids: Uint32Array, dxy: Float32Array, mask?: number): number {
+    const M = "sweep";
+    const raw = this.raw();
+    const i = typedArray(M, "ids", ids, Uint32Array);
+    const d = typedArray(M, "dxy", dxy, Float32Array);
+    lengthIs(M, "dxy", d.length, 2 * i.length);
+    return this.counted(M, raw.sweep(i, d, maskArg(M, mask)));
+  }
+
+  /**
+   * Views of the last `sweep()`'s results (see `SweepResultViews`), under the views contract; the next `sweep()` or
+   * `raycastMany()` overwrites them. Cached: no object is created unless memory or the result buffers grew.
+   * @example const { t, ids, normals, points } = world.sweepResults();
+   */
+  sweepResults(): SweepResultViews {
+    const raw = this.raw();
+    return this.views().sweepResults(raw, loadedMemory().buffer, this.io());
+  }
+
+  /**
+   * The closest hit of every ray of `rays` (`x, y, dx, dy` each; the direction need not be unit length) within
+   * `maxDistance` (default: unbounded), on a layer in `mask`. Returns the count; the results are in `rayResults()`.
+   * @example
+   * const n = world.raycastMany(sightLines, 300);
+   * const { distances, ids } = world.rayResults();
+   */
+  raycastMany(rays: Float32Array, maxDistance?: number, mask?: number): number {
+    const M = "raycastMany";
+    const raw = this.raw();
+    const r = typedArray(M, "rays", rays, Float32Array);
+    lengthIs(M, "rays", r.length, 4 * Math.ceil(r.length / 4));
+    return this.counted(M, raw.raycastMany(r, maxDistanceArg(M, maxDistance), maskArg(M, mask)));
+  }
+
+  /**
+   * Views of the last `raycastMany()`'s results (see `RayResultViews`), under the views contract; the next `sweep()` or
+   * `raycastMany()` overwrites them.
+   * @example const { distances, ids, normals, points } = world.rayResults();
+   */
+  rayResults(): RayResultViews {
+    const raw = this.raw();
+    return this.views().rayResults(raw, loadedMemory().buffer, this.io());
+  }
+
+  /**
+   * Writes `opts` to the options' slots of `io`. A plain object of numbers (the common case, every frame) is read without creating
+   * anything; anything else goes through the checked reader, which names what is wrong. The core checks the values.
+   */
+  #moveOptions(state: MoveState, io: Float64Array, opts: unknown): void {
+    if (state.defaults === null) {
+      this.raw().moveOptionDefaults();
+      state.defaults = io.slice(MOVE_OPTIONS, MOVE_OPTIONS + MOVE_KEYS.length);
+      state.defaultOptions = true;
+    }
+    if (opts === undefined || opts === null) {
+      if (!state.defaultOptions) {
+        io.set(state.defaults, MOVE_OPTIONS);
+        state.defaultOptions = true;
+      }
+      return;
+    }
+    io.set(state.defaults, MOVE_OPTIONS);
+    state.defaultOptions = false;
+    if (!plainMoveOptions(io, opts)) checkedMoveOptions(io, opts);
+  }
+
+  /**
+   * Character mover: moves shape `id` as far as it can along `(dx, dy)`, sliding along what it meets (walls, tile
+   * floors without catching on seams, corners without jitter; pushed out first if it starts overlapping), writes its
+   * new position and returns `{ x, y, grounded, contacts }`. The result object belongs to the world and is refilled by
+   * its next `moveAndSlide`; `contacts` is a view (`id, nx, ny` per contact) valid until then. The other shapes are seen
+   * as the last `step()` saw them. Creates no garbage: a game may call it for every character every frame.
+   * @example
+   * vy += gravity;
+   * const r = world.moveAndSlide(player, vx, vy, { maxSlope: Math.PI / 4 });
+   * if (r.grounded) vy = 0;
+   */
+  moveAndSlide(id: number, dx: number, dy: number, opts?: MoveOptions): MoveResult {
+    const M = "moveAndSlide";
+    const raw = this.raw();
+    const state = (this.#move ??= new MoveState());
+    const i = idArg(M, "id", id);
+    const fdx = float(M, "dx", dx);
+    const fdy = float(M, "dy", dy);
+    this.#moveOptions(state, this.io(), opts);
+    const count = raw.moveAndSlide(i, fdx, fdy);
+    if (count === 0xffffffff) throw this.failure(M);
+    // The first move reserves the contact buffer, and memory may have grown since: both show in the address and the
+    // length of the old view.
+    const io = this.io();
+    const address = io[3];
+    if (state.full === null || state.full.length === 0 || address !== state.address) {
+      state.full = new Float32Array(loadedMemory().buffer, address, 3 * MAX_CONTACTS);
+      state.address = address;
+      state.exact = [];
+    }
+    const contacts = (state.exact[count] ??= state.full.subarray(0, 3 * count));
+    const r = state.result;
+    r.x = io[0];
+    r.y = io[1];
+    r.grounded = io[2] !== 0;
+    r.contacts = contacts;
+    return r;
+  }
+}

@@ -1,0 +1,233 @@
+//! The questions a game asks the world: point, box and shape queries, rays, casts, sweeps,
+//! and the character mover. Single results go to `io`, batches stay in the world's buffers.
+
+use super::message::Message;
+use super::shapes::shape_of;
+use super::{RawWorld, MOVE_OPTIONS};
+use crate::math::Vec2;
+use crate::shape::Shape;
+use crate::world::{MoveOptions, MoveResult, WorldError};
+use wasm_bindgen::prelude::*;
+
+/// A probe's error, named as a field of the `shape` argument (`shape.radius must be …`).
+struct ProbeError(WorldError);
+
+impl Message for ProbeError {
+    fn write_to(&self, out: &mut String) {
+        out.push_str("shape.");
+        self.0.write_to(out);
+    }
+}
+
+impl RawWorld {
+    /// The probe shape of kind `kind` with sizes `s` and polygon `points`.
+    fn probe(&mut self, kind: u8, s: [f32; 4], points: &[f32]) -> Result<Shape, ProbeError> {
+        self.take_points(points);
+        shape_of(kind, s, &self.points).map_err(ProbeError)
+    }
+
+    /// The ids a query appended, or its error, as a count.
+    fn hits(&mut self, result: Result<(), WorldError>) -> u32 {
+        let count = self.ids.len();
+        self.count(result.map(|()| count))
+    }
+}
+
+#[wasm_bindgen]
+impl RawWorld {
+    /// Writes the ids of the shapes containing `(x, y)` (on a layer in `mask`) to the ids;
+    /// returns how many.
+    #[wasm_bindgen(js_name = queryPoint)]
+    pub fn query_point(&mut self, x: f32, y: f32, mask: u32) -> u32 {
+        self.ids.clear();
+        let result = self.inner.query_point(Vec2::new(x, y), mask, &mut self.ids);
+        self.hits(result)
+    }
+
+    /// Writes the ids of the shapes whose boxes overlap the box to the ids.
+    #[wasm_bindgen(js_name = queryAabb)]
+    pub fn query_aabb(&mut self, min_x: f32, min_y: f32, max_x: f32, max_y: f32, mask: u32) -> u32 {
+        self.ids.clear();
+        let (min, max) = (Vec2::new(min_x, min_y), Vec2::new(max_x, max_y));
+        let result = self.inner.query_aabb(min, max, mask, &mut self.ids);
+        self.hits(result)
+    }
+
+    /// Writes the ids of the shapes touching the probe (kind `kind`, sizes `a..d`, polygon
+    /// `points`) at `(x, y, angle)` to the ids.
+    #[wasm_bindgen(js_name = queryShape)]
+    #[allow(clippy::too_many_arguments)] // the probe, its pose and the mask, as numbers
+    pub fn query_shape(
+        &mut self,
+        kind: u8,
+        a: f32,
+        b: f32,
+        c: f32,
+        d: f32,
+        points: &[f32],
+        x: f32,
+        y: f32,
+        angle: f32,
+        mask: u32,
+    ) -> u32 {
+        let shape = match self.probe(kind, [a, b, c, d], points) {
+            Ok(shape) => shape,
+            Err(e) => return self.fail(e, u32::MAX),
+        };
+        self.ids.clear();
+        let result = self
+            .inner
+            .query_shape(&shape, x, y, angle, mask, &mut self.ids);
+        self.hits(result)
+    }
+
+    /// The closest hit of a ray: 1 with `io[0..6]` = `id, distance, x, y, nx, ny`, 0 when
+    /// nothing is hit.
+    #[allow(clippy::too_many_arguments)] // the ray, its reach and the mask, as numbers
+    pub fn raycast(
+        &mut self,
+        x: f32,
+        y: f32,
+        dx: f32,
+        dy: f32,
+        max_distance: f32,
+        mask: u32,
+    ) -> u32 {
+        let origin = Vec2::new(x, y);
+        match self
+            .inner
+            .raycast(origin, Vec2::new(dx, dy), max_distance, mask)
+        {
+            Ok(Some(hit)) => {
+                let h = hit.hit;
+                let numbers = [h.distance, h.point.x, h.point.y, h.normal.x, h.normal.y];
+                self.io[0] = hit.id.into();
+                for (slot, value) in self.io[1..6].iter_mut().zip(numbers) {
+                    *slot = value.into();
+                }
+                1
+            }
+            Ok(None) => 0,
+            Err(e) => self.fail(e, u32::MAX),
+        }
+    }
+
+    /// The first shape a moving probe touches: 1 with `io[0..6]` = `id, t, x, y, nx, ny`, 0
+    /// when nothing is hit.
+    #[wasm_bindgen(js_name = castShape)]
+    #[allow(clippy::too_many_arguments)] // the probe, its pose, its motion and the mask
+    pub fn cast_shape(
+        &mut self,
+        kind: u8,
+        a: f32,
+        b: f32,
+        c: f32,
+        d: f32,
+        points: &[f32],
+        x: f32,
+        y: f32,
+        angle: f32,
+        dx: f32,
+        dy: f32,
+        mask: u32,
+    ) -> u32 {
+        let shape = match self.probe(kind, [a, b, c, d], points) {
+            Ok(shape) => shape,
+            Err(e) => return self.fail(e, u32::MAX),
+        };
+        let delta = Vec2::new(dx, dy);
+        match self.inner.cast_shape(&shape, x, y, angle, delta, mask) {
+            Ok(Some(hit)) => {
+                let h = hit.hit;
+                let numbers = [h.t, h.point.x, h.point.y, h.normal.x, h.normal.y];
+                self.io[0] = hit.id.into();
+                for (slot, value) in self.io[1..6].iter_mut().zip(numbers) {
+                    *slot = value.into();
+                }
+                1
+            }
+            Ok(None) => 0,
+            Err(e) => self.fail(e, u32::MAX),
+        }
+    }
+
+    /// Sweeps each shape of `ids` by its pair of `dxy`; returns the count. Results in the
+    /// cast buffers.
+    pub fn sweep(&mut self, ids: &[u32], dxy: &[f32], mask: u32) -> u32 {
+        let result = self.inner.sweep(ids, dxy, mask);
+        self.count(result)
+    }
+
+    /// Casts each ray (`x, y, dx, dy`) of `rays`; returns the count. Results in the cast
+    /// buffers.
+    #[wasm_bindgen(js_name = raycastMany)]
+    pub fn raycast_many(&mut self, rays: &[f32], max_distance: f32, mask: u32) -> u32 {
+        let result = self.inner.raycast_many(rays, max_distance, mask);
+        self.count(result)
+    }
+
+    /// The length of the cast buffers, in items.
+    #[wasm_bindgen(js_name = castResultsLength)]
+    pub fn cast_results_length(&self) -> u32 {
+        self.inner.cast_results().t.len() as u32
+    }
+
+    /// Changes whenever the cast buffers grow (and may move).
+    #[wasm_bindgen(js_name = castResultsVersion)]
+    pub fn cast_results_version(&self) -> u32 {
+        self.inner.cast_results_version()
+    }
+
+    /// The addresses of the cast buffers (`t`, `ids`, `normals`, `points`), in `io[0..4]`.
+    #[wasm_bindgen(js_name = castResultPtrs)]
+    pub fn cast_result_ptrs(&mut self) {
+        let addresses = self.inner.cast_result_addresses();
+        for (slot, address) in self.io.iter_mut().zip(addresses) {
+            *slot = address as f64;
+        }
+    }
+
+    /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]`
+    /// (`maxIterations, upX, upY, maxSlope, skin`, as the entry last wrote them). Returns
+    /// the number of contacts, with `io[0..3]` = `x, y, grounded` and `io[3]` the address
+    /// of the contacts (`id, nx, ny` each).
+    #[wasm_bindgen(js_name = moveAndSlide)]
+    pub fn move_and_slide(&mut self, id: u32, dx: f32, dy: f32) -> u32 {
+        let o = &self.io[MOVE_OPTIONS..];
+        let options = MoveOptions {
+            // Any integer from the entry; the core says what is allowed.
+            max_iterations: o[0] as u32,
+            up: Vec2::new(o[1] as f32, o[2] as f32),
+            max_slope: o[3] as f32,
+            skin: o[4] as f32,
+        };
+        match self.inner.move_and_slide(id, Vec2::new(dx, dy), &options) {
+            Ok(MoveResult {
+                position,
+                grounded,
+                contact_count,
+            }) => {
+                self.io[0] = position.x.into();
+                self.io[1] = position.y.into();
+                self.io[2] = u8::from(grounded).into();
+                self.io[3] = self.inner.move_contacts().as_ptr() as usize as f64;
+                contact_count as u32
+            }
+            Err(e) => self.fail(e, u32::MAX),
+        }
+    }
+
+    /// Writes the default move options to `io[MOVE_OPTIONS..]`.
+    #[wasm_bindgen(js_name = moveOptionDefaults)]
+    pub fn move_option_defaults(&mut self) {
+        let d = MoveOptions::default();
+        let defaults = [
+            f64::from(d.max_iterations),
+            f64::from(d.up.x),
+            f64::from(d.up.y),
+            f64::from(d.max_slope),
+            f64::from(d.skin),
+        ];
+        self.io[MOVE_OPTIONS..MOVE_OPTIONS + defaults.len()].copy_from_slice(&defaults);
+    }
+}
