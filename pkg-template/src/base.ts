@@ -45,6 +45,10 @@ function freedError(): Error {
 /**
  * The methods of `World` that add, move and remove shapes, step the world and read its results (`World` adds the
  * queries, rays, casts and the mover). Use `World`; this class exists only to keep each source file short.
+ *
+ * @example
+ * const world = new World(); // a WorldBase too
+ * world.addCircle(0, 0, 1);
  */
 export abstract class WorldBase {
   #raw: RawWorld | null;
