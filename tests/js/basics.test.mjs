@@ -298,3 +298,29 @@ test("new World() before init() throws an Error that says to call init()", () =>
   assert.match(before, /^Error: sepax: call `await init\(\)`/);
   assert.equal(after, "after init: true true");
 });
+
+test("init() handed an HTML page instead of the .wasm says so and how to fix it, and a retry loads", () => {
+  // What Vite 5-7's dev server does to the .wasm's URL without optimizeDeps.exclude: it answers with the page.
+  const script = `
+        import { init, World } from "../../pkg/node.js";
+        const page = "<!doctype html><html><body>app</body></html>";
+        try {
+          await init(new Response(page, { headers: { "content-type": "text/html" } }));
+          console.log("no error");
+        } catch (e) { console.log(JSON.stringify(e.constructor.name + ": " + e.message)); }
+        await init();
+        console.log(new World().addCircle(0, 0, 1));
+    `;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: fileURLToPath(new URL(".", import.meta.url)),
+    encoding: "utf8",
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const [failed, retried] = run.stdout.trim().split("\n");
+  const message = JSON.parse(failed);
+  assert.match(message, /^Error: sepax: init\(\): the file loaded as the \.wasm is not WebAssembly/);
+  assert.match(message, /expected magic word/, "the engine's own words are kept");
+  assert.match(message, /optimizeDeps: \{ exclude: \["sepax"\] \}/);
+  assert.match(message, /sepax\/inline/);
+  assert.equal(retried, "0");
+});
