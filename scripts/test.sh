@@ -22,6 +22,7 @@ mkdir -p "$LOG_DIR"
 
 STAGES=(
     setup
+    commits
     fmt
     js_fmt
     clippy_host
@@ -100,6 +101,9 @@ has_node_tests() {
 # stages
 
 stage_setup() { run bash scripts/setup.sh; }
+
+# Commit messages since the rule began: subjects of at most 72 characters, imperative, the why in the body.
+stage_commits() { run bash scripts/check-commits.sh; }
 
 stage_fmt() { run cargo fmt --all --check -- --color never; }
 
