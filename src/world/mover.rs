@@ -106,10 +106,10 @@
 //! mover pushed into a corner holds still), allocation-free once its two buffers have
 //! grown, and every argument is checked before anything is written.
 
-use super::concave::{
+use super::errors::{check_angle, check_coordinate};
+use super::pieces::{
     cast_piece, piece_pair_contact, pieces_or, row_pieces, smooth_hit_normal, PairContact, Pieces,
 };
-use super::errors::{check_angle, check_coordinate};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{clip_vector, solve_planes, CastHit, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
