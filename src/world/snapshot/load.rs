@@ -2,9 +2,8 @@
 //! into a world that cannot fail (see the parent module's essay).
 
 use super::{
-    for_each_param, pose_bits, pose_of, same, transform_valid, SnapshotError, CHAIN_KIND,
-    CONCAVE_KIND, CONTACT_POINTS, LOOP_KIND, NO_KIND, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC,
-    SNAPSHOT_VERSION, STATICS_DIRTY,
+    for_each_param, pose_bits, pose_of, same, transform_valid, KindByte, SnapshotError,
+    CONTACT_POINTS, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION, STATICS_DIRTY,
 };
 use crate::math::{Aabb, Rot, Transform, Vec2};
 use crate::narrow_phase::MANIFOLD_STRIDE;
@@ -19,8 +18,8 @@ use crate::world::{is_custom_filter, World, MAX_SHAPES};
 
 /// True when `shape` is of `kind` and its parameters are the `count` words at `at`, bit
 /// for bit.
-fn stored_as(shape: &Shape, kind: u8, bytes: &[u8], at: usize, count: usize) -> bool {
-    let (mut k, mut same) = (0, shape.kind() as u8 == kind);
+fn stored_as(shape: &Shape, kind: ShapeKind, bytes: &[u8], at: usize, count: usize) -> bool {
+    let (mut k, mut same) = (0, shape.kind() == kind);
     for_each_param(shape, |v| {
         same &= k < count && v.to_bits() == u32_at(bytes, at + 4 * k);
         k += 1;
@@ -28,14 +27,15 @@ fn stored_as(shape: &Shape, kind: u8, bytes: &[u8], at: usize, count: usize) -> 
     same && k == count
 }
 
-/// How many `f32` parameters a shape of `kind` with `vertices` vertices stores.
-fn param_count(kind: u8, vertices: usize) -> usize {
+/// How many `f32` parameters a shape of `kind` with `vertices` vertices stores (`None`: a
+/// concave polygon or a chain, whose points are in the last section).
+fn param_count(kind: Option<ShapeKind>, vertices: usize) -> usize {
     match kind {
-        0 => 1,
-        1 | 2 | 4 => 2,
-        3 => 2 * vertices,
-        5 => 4,
-        _ => 0,
+        Some(ShapeKind::Circle) => 1,
+        Some(ShapeKind::AlignedBox | ShapeKind::OrientedBox | ShapeKind::Capsule) => 2,
+        Some(ShapeKind::Polygon) => 2 * vertices,
+        Some(ShapeKind::Segment) => 4,
+        Some(ShapeKind::Point) | None => 0,
     }
 }
 
@@ -291,17 +291,18 @@ impl<'a> Checked<'a> {
         let (bytes, l) = (self.bytes, &self.layout);
         let (mut live, mut polygons, mut params, mut concaves) = (0, 0, 0, 0);
         for id in 0..l.slots {
-            let (flags, kind) = (bytes[l.flags_at + id], bytes[l.kinds_at + id]);
+            let (flags, byte) = (bytes[l.flags_at + id], bytes[l.kinds_at + id]);
             let alive = flags & FLAG_ALIVE != 0;
             // Static and fresh only on live slots; no other bit.
             if flags & !(FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH) != 0 || (!alive && flags != 0) {
                 let at = l.flags_at + id;
                 return Err(bad("flags of slot", id, at));
             }
-            let known = kind <= LOOP_KIND;
-            if (alive && !known) || (!alive && kind != NO_KIND) {
+            // A live slot holds a shape, a free one nothing.
+            let kind = KindByte::from_byte(byte).filter(|&kind| (kind == KindByte::Free) != alive);
+            let Some(kind) = kind else {
                 return Err(bad("kind of slot", id, l.kinds_at + id));
-            }
+            };
             if !alive {
                 continue;
             }
@@ -310,9 +311,9 @@ impl<'a> Checked<'a> {
                 return Err(bad("flags of slot", id, l.flags_at + id));
             }
             live += 1;
-            concaves += usize::from(kind >= CONCAVE_KIND);
+            concaves += usize::from(kind.shape_kind().is_none());
             let mut vertices = 0;
-            if kind == ShapeKind::Polygon as u8 {
+            if kind == KindByte::Polygon {
                 if polygons == l.polygons {
                     return Err(count_error("polygons", l.polygons, polygons + 1));
                 }
@@ -323,7 +324,7 @@ impl<'a> Checked<'a> {
                 }
                 polygons += 1;
             }
-            params += param_count(kind, vertices);
+            params += param_count(kind.shape_kind(), vertices);
         }
         if polygons != l.polygons {
             return Err(count_error("polygons", l.polygons, polygons));
@@ -354,8 +355,8 @@ impl<'a> Checked<'a> {
             if slot_flags(bytes, &l, id) & FLAG_ALIVE == 0 {
                 continue;
             }
-            let (start, kind) = (at, bytes[l.kinds_at + id]);
-            if kind == CONCAVE_KIND {
+            let (start, byte) = (at, KindByte::from_byte(bytes[l.kinds_at + id]));
+            if byte == Some(KindByte::Concave) {
                 let list = PointList::read(bytes, &l, id as u32, outline_at, 3)?;
                 outline_at = list.end();
                 let old = reusable.concaves.get(id as u32);
@@ -370,8 +371,8 @@ impl<'a> Checked<'a> {
                 self.concaves.push((id as u32, concave));
                 continue;
             }
-            if kind == CHAIN_KIND || kind == LOOP_KIND {
-                let is_loop = kind == LOOP_KIND;
+            if let Some(chain @ (KindByte::Chain | KindByte::Loop)) = byte {
+                let is_loop = chain == KindByte::Loop;
                 let list =
                     PointList::read(bytes, &l, id as u32, outline_at, 2 + usize::from(is_loop))?;
                 outline_at = list.end();
@@ -388,12 +389,16 @@ impl<'a> Checked<'a> {
                 self.chains.push((id as u32, chain));
                 continue;
             }
+            // `check_slots` let only a shape's kind through on a live slot.
+            let Some(kind) = byte.and_then(KindByte::shape_kind) else {
+                return Err(bad("kind of slot", id, l.kinds_at + id));
+            };
             let mut vertices = 0;
-            if kind == ShapeKind::Polygon as u8 {
+            if kind == ShapeKind::Polygon {
                 vertices = bytes[l.vertex_counts_at + polygon] as usize;
                 polygon += 1;
             }
-            let count = param_count(kind, vertices);
+            let count = param_count(Some(kind), vertices);
             at += 4 * count;
             // A shape equal to the one the target world holds under this id is valid (the
             // world checked it) and is kept: a rollback game reloads the same shapes.
@@ -507,7 +512,7 @@ impl<'a> PointList<'a> {
 /// The shape of `kind` whose parameters start at `at`, through the constructors' checks
 /// (`Ok(None)`: a polygon they would repair).
 fn read_shape(
-    kind: u8,
+    kind: ShapeKind,
     bytes: &[u8],
     mut at: usize,
     vertices: usize,
@@ -518,19 +523,19 @@ fn read_shape(
         v
     };
     match kind {
-        0 => Shape::circle(p()).map(Some),
-        1 => Shape::aligned_box(p(), p()).map(Some),
-        2 => Shape::oriented_box(p(), p()).map(Some),
-        3 => {
+        ShapeKind::Circle => Shape::circle(p()).map(Some),
+        ShapeKind::AlignedBox => Shape::aligned_box(p(), p()).map(Some),
+        ShapeKind::OrientedBox => Shape::oriented_box(p(), p()).map(Some),
+        ShapeKind::Polygon => {
             let mut points = [Vec2::ZERO; MAX_POLYGON_VERTICES];
             for v in &mut points[..vertices] {
                 *v = Vec2::new(p(), p());
             }
             polygon_as_stored(&points[..vertices])
         }
-        4 => Shape::capsule(p(), p()).map(Some),
-        5 => Shape::segment(Vec2::new(p(), p()), Vec2::new(p(), p())).map(Some),
-        _ => Ok(Some(Shape::Point)),
+        ShapeKind::Capsule => Shape::capsule(p(), p()).map(Some),
+        ShapeKind::Segment => Shape::segment(Vec2::new(p(), p()), Vec2::new(p(), p())).map(Some),
+        ShapeKind::Point => Ok(Some(Shape::Point)),
     }
 }
 
