@@ -294,7 +294,7 @@ pub fn overlap_circle_polygon(
 
 /// The circle as the rounded point core of the generic routine.
 #[inline]
-fn circle_side(radius: f32, tf: &Transform) -> ASide<'static> {
+pub(super) fn circle_side(radius: f32, tf: &Transform) -> ASide<'static> {
     ASide {
         core: Core::Point(Vec2::ZERO),
         rot: tf.rotation,

@@ -4,10 +4,10 @@
 //!
 //! ## Method: Box2D's polygon manifold, on rounded cores
 //!
-//! Every kind is a convex **core** grown by a **radius** (as in the kernels): circles and
-//! points have a point core, capsules and segments a segment core, boxes and polygons are
-//! their own core with radius 0. The contact is built from the cores and then shifted by
-//! the radii, so the capsule needs no code of its own.
+//! Every kind is a convex **core** grown by a **radius** ([`Shape::rounded_core`], as in
+//! the kernels): circles and points have a point core, capsules and segments a segment
+//! core, boxes and polygons are their own core with radius 0. The contact is built from the
+//! cores and then shifted by the radii, so the capsule needs no code of its own.
 //!
 //! - **A point core** (circle, point) touches with one point: its own core, moved along the
 //!   normal by its radius minus half the depth.
@@ -66,7 +66,7 @@
 use super::sat::Deepest;
 use super::Contact;
 use crate::math::{from_order_key, max_f32, min_f32, order_key, Rot, Transform, Vec2};
-use crate::shape::{PolygonRef, Shape};
+use crate::shape::{Core, RoundedCore, Shape, BOX_CORNERS};
 
 /// The smallest cosine between the normal and a face's normal for that face to serve as the
 /// reference face (about 0.26°). Every face normal the kernels return passes it with room to
@@ -134,14 +134,16 @@ impl Manifold {
     }
 }
 
-/// A shape's core in its own frame as a polygon: counter-clockwise vertices and the outward
-/// normal of each edge (edge `i` runs from vertex `i` to `i + 1`). A segment is a polygon of
-/// two vertices whose two edges are the segment, one facing each way (Box2D's one-face
-/// polygon); a point core has no vertex. A box is kept as its half extents and its faces
-/// are computed from them ([`BOX_NORMALS`], [`BOX_CORNERS`]): a box built in a buffer on
-/// the stack made the wasm write and read back its eight vectors for every pair.
+/// A shape's core ([`Shape::rounded_core`]) in its own frame as faces: counter-clockwise
+/// vertices and the outward normal of each edge (edge `i` runs from vertex `i` to `i + 1`).
+/// The clip needs every core's faces in one form, so this is built from the shape's core:
+/// a segment is a polygon of two vertices whose two edges are the segment, one facing each
+/// way (Box2D's one-face polygon); a point core has no vertex. A box is kept as its half
+/// extents and its faces are computed from them ([`BOX_NORMALS`], [`BOX_CORNERS`]): a box
+/// built in a buffer on the stack made the wasm write and read back its eight vectors for
+/// every pair.
 #[derive(Clone, Copy, Debug)]
-enum Core<'a> {
+enum Faces<'a> {
     /// The box `±half_extents`, the four vertices and normals of [`BOX_CORNERS`] and
     /// [`BOX_NORMALS`].
     Box(Vec2),
@@ -160,14 +162,6 @@ const BOX_NORMALS: [Vec2; 4] = [
     Vec2::new(0.0, 1.0),
     Vec2::new(-1.0, -0.0),
     Vec2::new(-0.0, -1.0),
-];
-
-/// A box's corners, counter-clockwise, as signs of its half extents.
-const BOX_CORNERS: [Vec2; 4] = [
-    Vec2::new(1.0, -1.0),
-    Vec2::new(1.0, 1.0),
-    Vec2::new(-1.0, 1.0),
-    Vec2::new(-1.0, -1.0),
 ];
 
 /// Room for the core of a capsule or segment, which have no stored polygon.
@@ -200,55 +194,47 @@ impl Face {
     }
 }
 
-/// The core (in `buffer` for a capsule or segment), the radius and the rotation of a shape
-/// (an aligned box ignores its angle).
+/// The faces of a shape's core (in `buffer` for a segment core), its radius and its
+/// rotation (an aligned box ignores its angle).
 #[inline(always)]
-fn core<'a>(
-    shape: &Shape,
-    points: &'a [Vec2],
+fn faces<'a>(
+    shape: RoundedCore<'a>,
     tf: &Transform,
     buffer: &'a mut CoreBuffer,
-) -> (Core<'a>, f32, Rot) {
-    let rot = tf.rotation;
-    let (vertices, normals, radius) = match shape {
-        // Handled before (no core to build); kept empty for completeness.
-        Shape::Circle { radius } => (0, 0, *radius),
-        Shape::Point => (0, 0, 0.0),
-        Shape::Polygon(p) => {
-            let view = PolygonRef::from_points(points, p.bounding_radius());
-            let core = Core::Polygon {
-                vertices: view.vertices(),
-                normals: view.normals(),
-            };
-            return (core, 0.0, rot);
+) -> (Faces<'a>, f32, Rot) {
+    let rot = if shape.aligned {
+        Rot::IDENTITY
+    } else {
+        tf.rotation
+    };
+    let count = match shape.core {
+        Core::Box(h) => return (Faces::Box(h), shape.radius, rot),
+        Core::Polygon { vertices, normals } => {
+            return (Faces::Polygon { vertices, normals }, shape.radius, rot)
         }
-        Shape::AlignedBox { half_extents } => {
-            return (Core::Box(*half_extents), 0.0, Rot::IDENTITY)
-        }
-        Shape::OrientedBox { half_extents } => return (Core::Box(*half_extents), 0.0, rot),
-        Shape::Capsule {
-            half_length,
-            radius,
-        } => {
-            buffer.vertices = [Vec2::new(-half_length, 0.0), Vec2::new(*half_length, 0.0)];
+        // Handled before (no face to clip); kept empty for completeness.
+        Core::Point => 0,
+        // A capsule's core lies on its x axis: its normals are `±y` exactly.
+        Core::AxisSegment(half_length) => {
+            buffer.vertices = [Vec2::new(-half_length, 0.0), Vec2::new(half_length, 0.0)];
             buffer.normals = [-Vec2::Y, Vec2::Y];
-            (2, 2, *radius)
+            2
         }
-        Shape::Segment { a, b } => {
-            let m = (*b - *a).perp().normalize_or_zero();
-            buffer.vertices = [*a, *b];
+        Core::Segment(a, b) => {
+            let m = (b - a).perp().normalize_or_zero();
+            buffer.vertices = [a, b];
             buffer.normals = [-m, m];
-            (2, 2, 0.0)
+            2
         }
     };
-    let core = Core::Polygon {
-        vertices: &buffer.vertices[..vertices],
-        normals: &buffer.normals[..normals],
+    let faces = Faces::Polygon {
+        vertices: &buffer.vertices[..count],
+        normals: &buffer.normals[..count],
     };
-    (core, radius, rot)
+    (faces, shape.radius, rot)
 }
 
-impl Core<'_> {
+impl Faces<'_> {
     /// The face whose outward normal is closest to the unit `dir` (not for a dot); ties go
     /// to the first. Kept with integer selects ([`Deepest`]), as the SAT loops do: which
     /// face wins is random from pair to pair, which a jump would mispredict.
@@ -256,14 +242,14 @@ impl Core<'_> {
     fn best_face(&self, dir: Vec2) -> Face {
         let mut best = Deepest::new();
         match *self {
-            Core::Box(h) => {
+            Faces::Box(h) => {
                 for (i, n) in BOX_NORMALS.iter().enumerate() {
                     best.offer(n.dot(dir), i);
                 }
                 let (align, i) = best.get();
                 let corner = |k: usize| {
-                    let sign = BOX_CORNERS[k & 3];
-                    Vec2::new(h.x * sign.x, h.y * sign.y)
+                    let (sx, sy) = BOX_CORNERS[k & 3];
+                    Vec2::new(h.x * sx, h.y * sy)
                 };
                 Face {
                     p: corner(i),
@@ -272,7 +258,7 @@ impl Core<'_> {
                     align,
                 }
             }
-            Core::Polygon { vertices, normals } => {
+            Faces::Polygon { vertices, normals } => {
                 for (i, n) in normals.iter().enumerate() {
                     best.offer(n.dot(dir), i);
                 }
@@ -293,11 +279,11 @@ impl Core<'_> {
     fn support(&self, dir: Vec2) -> Vec2 {
         let corners;
         let vertices = match *self {
-            Core::Box(h) => {
-                corners = BOX_CORNERS.map(|sign| Vec2::new(h.x * sign.x, h.y * sign.y));
+            Faces::Box(h) => {
+                corners = BOX_CORNERS.map(|(sx, sy)| Vec2::new(h.x * sx, h.y * sy));
                 &corners[..]
             }
-            Core::Polygon { vertices, .. } => vertices,
+            Faces::Polygon { vertices, .. } => vertices,
         };
         let mut best = vertices[0];
         for v in &vertices[1..] {
@@ -311,7 +297,7 @@ impl Core<'_> {
     /// How nearly `dir` runs along the core: a segment's `|cos|`, 0 for a polygon.
     fn along(&self, dir: Vec2) -> f32 {
         match *self {
-            Core::Polygon {
+            Faces::Polygon {
                 vertices: [p, q], ..
             } => (*q - *p).normalize_or_zero().dot(dir).abs(),
             _ => 0.0,
@@ -577,8 +563,8 @@ pub(crate) fn manifold_into(
         return;
     }
     let (mut buffer_a, mut buffer_b) = (CoreBuffer::default(), CoreBuffer::default());
-    let (core_a, r_a, rot_a) = core(a, points_a, tf_a, &mut buffer_a);
-    let (core_b, r_b, rot_b) = core(b, points_b, tf_b, &mut buffer_b);
+    let (core_a, r_a, rot_a) = faces(a.rounded_core(points_a), tf_a, &mut buffer_a);
+    let (core_b, r_b, rot_b) = faces(b.rounded_core(points_b), tf_b, &mut buffer_b);
     // Everything in A's frame; B placed by the difference of positions (precision as in
     // the kernels).
     let frame_a = Transform {
@@ -602,8 +588,8 @@ pub(crate) fn manifold_into(
 /// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`), and A's frame in
 /// the world.
 struct Cores<'a> {
-    a: Core<'a>,
-    b: Core<'a>,
+    a: Faces<'a>,
+    b: Faces<'a>,
     r_a: f32,
     r_b: f32,
     rot_ab: Rot,

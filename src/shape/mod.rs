@@ -66,6 +66,7 @@ mod box_tree;
 pub mod chain;
 pub mod decompose;
 mod polygon;
+mod rounded_core;
 
 use crate::math::{Aabb, Rot, Transform, Vec2};
 pub use chain::{Chain, Smoothed, MAX_CHAIN_POINTS};
@@ -73,6 +74,8 @@ use core::fmt;
 pub use decompose::{ConcavePolygon, MAX_OUTLINE_VERTICES};
 pub(crate) use polygon::polygon_aabb;
 pub use polygon::{ConvexPolygon, PolygonRef};
+pub(crate) use rounded_core::BOX_CORNERS;
+pub use rounded_core::{Core, RoundedCore};
 
 /// The most vertices a [`ConvexPolygon`] may have.
 pub const MAX_POLYGON_VERTICES: usize = 64;
