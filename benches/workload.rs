@@ -10,6 +10,7 @@
 //! `BENCH_MOVING="1 0.1 0.01"` (default `1`) also runs the cases of `bench-js/scenarios.mjs` where only a share of
 //! the shapes moves: a fixed seeded subset is written each frame (same draw as there), the rest is written nowhere
 //! and comes to rest. `BENCH_RESTING=0` forces full steps (`World::set_resting(false)`) for comparison.
+//! `BENCH_CONTACT_POINTS=1` runs every case in a world that computes contact points (`WorldOptions`).
 
 // The tests' seeded generators; Mulberry32::f64 is the very stream of bench-js/rng.mjs.
 #[path = "../tests/common/rng.rs"]
@@ -25,7 +26,7 @@ mod minimums;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use rng::Mulberry32;
-use sepax::World;
+use sepax::{World, WorldOptions};
 use standard::{advance, build_world, make_workload, shape_of, Kind, Workload};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -82,7 +83,8 @@ fn moving_ids(n: usize, share: f64) -> Option<Vec<u32>> {
 }
 
 fn new_world(w: &Workload) -> World {
-    let mut world = build_world(w);
+    let contact_points = std::env::var("BENCH_CONTACT_POINTS").is_ok_and(|v| v == "1");
+    let mut world = build_world(w, WorldOptions { contact_points });
     if std::env::var("BENCH_RESTING").is_ok_and(|v| v == "0") {
         world.set_resting(false);
     }

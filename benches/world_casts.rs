@@ -21,7 +21,7 @@ mod standard;
 
 use rng::Mulberry32;
 use sepax::world::MoveOptions;
-use sepax::{Shape, ShapeOptions, Vec2};
+use sepax::{Shape, ShapeOptions, Vec2, WorldOptions};
 use std::time::Instant;
 
 const BULLETS: usize = 10_000;
@@ -83,7 +83,7 @@ fn main() {
         let homes: Vec<f32> = (0..2 * CHARACTERS)
             .map(|_| (w.width * rand.f64()) as f32)
             .collect();
-        let mut world = standard::build_world(&w);
+        let mut world = standard::build_world(&w, WorldOptions::default());
         let options = |layer, mask| ShapeOptions {
             layer,
             mask,

@@ -2,7 +2,7 @@
 //! build it: a line-by-line port (same mulberry32 stream, same draws in the same order, same f32 rounding).
 
 use super::rng::Mulberry32;
-use sepax::{Shape, ShapeOptions, Vec2, World};
+use sepax::{Shape, ShapeOptions, Vec2, World, WorldOptions};
 use std::f64::consts::PI;
 
 const TWO_PI: f64 = 2.0 * PI;
@@ -205,8 +205,9 @@ pub fn shape_of(kind: &Kind) -> Shape {
     .expect("workload shapes are valid")
 }
 
-pub fn build_world(w: &Workload) -> World {
-    let mut world = World::new();
+/// The workload's shapes in a world made with `options`.
+pub fn build_world(w: &Workload, options: WorldOptions) -> World {
+    let mut world = World::with_options(options);
     for (i, kind) in w.shapes.iter().enumerate() {
         let shape = shape_of(kind);
         let id = world

@@ -1,6 +1,7 @@
 //! The configuration-space obstacle of a translational cast, walked edge by edge.
 //!
-//! Every shape kind is a convex **core** grown by a radius (see [`Outline`]). Placed in
+//! Every shape kind is a convex **core** grown by a radius ([`Core`], the shape's
+//! [`rounded_core`](crate::shape::Shape::rounded_core)). Placed in
 //! the target's frame, the mover's origin touches the target exactly when it lies within
 //! `r_target + r_mover` of the Minkowski sum `core_target ⊕ (−core_mover)`. That sum is a
 //! convex polygon whose edges are the edges of both cores (the mover's turned and negated),
@@ -26,6 +27,7 @@
 //! Everything here is `f64` (see the parent module for why); the inputs are `f32`.
 
 use crate::math::{Rot, Vec2};
+use crate::shape::{Core, BOX_CORNERS};
 use core::ops::{Add, Mul, Neg, Sub};
 
 /// A 2D vector of `f64`.
@@ -168,29 +170,14 @@ impl Rot64 {
     }
 }
 
-/// A shape's core in its local frame. With the shape's radius it is the whole shape:
-/// a circle is a point plus its radius, a capsule a segment plus its radius, boxes,
-/// polygons, segments and points are their own core with radius 0.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Outline<'a> {
-    /// The local origin (circles, points).
-    Point,
-    /// A segment (capsules, segments): a two-gon.
-    Segment(Vec2, Vec2),
-    /// The box `±half_extents`, counter-clockwise from `(+x, −y)` so that its first edge
-    /// is the `+x` face (the order of the narrow phase's box polygon).
-    Box(Vec2),
-    /// A counter-clockwise convex polygon: vertices, and the outward unit normal of the
-    /// edge from each vertex to the next.
-    Polygon(&'a [Vec2], &'a [Vec2]),
-}
-
 /// A core placed in the target's frame: the target's own core as it is, or the mover's
 /// turned into the target's frame and negated (point-reflected, which keeps it
 /// counter-clockwise).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ring<'a> {
-    outline: Outline<'a>,
+    /// A segment core is a two-gon (its edges face opposite ways), a box core is
+    /// counter-clockwise from `(+x, −y)` ([`BOX_CORNERS`]).
+    core: Core<'a>,
     /// Local frame to target frame, negation included.
     rot: Rot64,
     sign: f64,
@@ -207,7 +194,6 @@ pub(super) struct Ring<'a> {
 /// The most vertices of a mover ring that [`for_each_edge`] walks from arrays.
 const SMALL_RING: usize = 4;
 
-const BOX_CORNERS: [(f32, f32); 4] = [(1.0, -1.0), (1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0)];
 /// [`BOX_NORMALS`] in `f32` (exact), for walking a box as a polygon.
 const BOX_NORMALS_F32: [Vec2; 4] = [
     Vec2::new(1.0, 0.0),
@@ -223,21 +209,21 @@ const BOX_NORMALS: [D2; 4] = [
 ];
 
 impl<'a> Ring<'a> {
-    /// `outline` turned by `rot` into the target frame, and negated when `negate`.
-    pub(super) fn new(outline: Outline<'a>, rot: Rot64, negate: bool) -> Ring<'a> {
-        let (count, segment_normal) = match outline {
-            Outline::Point => (1, D2::ZERO),
-            Outline::Segment(a, b) => {
-                let e = D2::from_vec2(b) - D2::from_vec2(a);
+    /// `core` turned by `rot` into the target frame, and negated when `negate`.
+    pub(super) fn new(core: Core<'a>, rot: Rot64, negate: bool) -> Ring<'a> {
+        let (count, segment_normal) = match core {
+            Core::Point => (1, D2::ZERO),
+            Core::AxisSegment(_) | Core::Segment(..) => {
+                let e = D2::from_vec2(core.vertex(1)) - D2::from_vec2(core.vertex(0));
                 // A validated segment has distinct ends; `+y` only guards hand-built ones.
                 let n = D2::new(e.y, -e.x).unit().unwrap_or(D2::new(0.0, 1.0));
                 (2, n)
             }
-            Outline::Box(_) => (4, D2::ZERO),
-            Outline::Polygon(vertices, normals) => (vertices.len().min(normals.len()), D2::ZERO),
+            Core::Box(_) => (4, D2::ZERO),
+            Core::Polygon { vertices, normals } => (vertices.len().min(normals.len()), D2::ZERO),
         };
         Ring {
-            outline,
+            core,
             rot,
             sign: if negate { -1.0 } else { 1.0 },
             segment_normal,
@@ -254,8 +240,7 @@ impl<'a> Ring<'a> {
     #[must_use]
     pub(super) fn ordered(mut self) -> Ring<'a> {
         // A box in its own frame (every box target) starts at its +x face, of angle 0.
-        if matches!(self.outline, Outline::Box(_)) && self.rot == Rot64::IDENTITY && self.sign > 0.0
-        {
+        if matches!(self.core, Core::Box(_)) && self.rot == Rot64::IDENTITY && self.sign > 0.0 {
             self.first = 0;
             return self;
         }
@@ -285,35 +270,24 @@ impl<'a> Ring<'a> {
     /// Vertex `k` (`k < count`) in the target frame.
     #[inline]
     pub(super) fn vertex(&self, k: usize) -> D2 {
-        let local = match self.outline {
-            Outline::Point => D2::ZERO,
-            Outline::Segment(a, b) => D2::from_vec2(if k == 0 { a } else { b }),
-            Outline::Box(h) => {
-                let (sx, sy) = BOX_CORNERS[k & 3];
-                D2::new((sx * h.x) as f64, (sy * h.y) as f64)
-            }
-            Outline::Polygon(vertices, _) => {
-                vertices.get(k).map_or(D2::ZERO, |&v| D2::from_vec2(v))
-            }
-        };
-        self.rot.apply(local) * self.sign
+        self.rot.apply(D2::from_vec2(self.core.vertex(k))) * self.sign
     }
 
     /// The outward unit normal of edge `k` (from vertex `k` to `k + 1`) in the target
     /// frame; meaningless for a point.
     #[inline]
     pub(super) fn normal(&self, k: usize) -> D2 {
-        let local = match self.outline {
-            Outline::Point => D2::new(1.0, 0.0),
-            Outline::Segment(..) => {
+        let local = match self.core {
+            Core::Point => D2::new(1.0, 0.0),
+            Core::AxisSegment(_) | Core::Segment(..) => {
                 if k == 0 {
                     self.segment_normal
                 } else {
                     -self.segment_normal
                 }
             }
-            Outline::Box(_) => BOX_NORMALS[k & 3],
-            Outline::Polygon(_, normals) => normals
+            Core::Box(_) => BOX_NORMALS[k & 3],
+            Core::Polygon { normals, .. } => normals
                 .get(k)
                 .map_or(D2::new(1.0, 0.0), |&n| D2::from_vec2(n)),
         };
@@ -377,12 +351,12 @@ pub(super) struct Edge {
 pub(super) fn for_each_edge(target: &Ring<'_>, mover: &Ring<'_>, mut f: impl FnMut(&Edge) -> bool) {
     if mover.count <= SMALL_RING && target.rot == Rot64::IDENTITY && target.sign > 0.0 {
         let corners;
-        let (vertices, normals) = match target.outline {
-            Outline::Box(h) => {
+        let (vertices, normals) = match target.core {
+            Core::Box(h) => {
                 corners = BOX_CORNERS.map(|(sx, sy)| Vec2::new(sx * h.x, sy * h.y));
                 (&corners[..], &BOX_NORMALS_F32[..])
             }
-            Outline::Polygon(vertices, normals) if target.count >= 2 => (vertices, normals),
+            Core::Polygon { vertices, normals } if target.count >= 2 => (vertices, normals),
             _ => return merge_edges(target, mover, &mut f),
         };
         if mover.count == 1 {
@@ -567,6 +541,11 @@ fn for_each_own_edge(
 mod tests {
     use super::*;
 
+    /// The polygon core of `vertices` and their edge normals.
+    fn polygon<'a>(vertices: &'a [Vec2], normals: &'a [Vec2]) -> Core<'a> {
+        Core::Polygon { vertices, normals }
+    }
+
     fn collect(target: &Ring<'_>, mover: &Ring<'_>) -> Vec<Edge> {
         let mut edges = Vec::new();
         for_each_edge(&target.ordered(), &mover.ordered(), |e| {
@@ -582,8 +561,8 @@ mod tests {
 
     #[test]
     fn box_plus_box_is_a_box_of_summed_extents() {
-        let t = Ring::new(Outline::Box(Vec2::new(2.0, 1.0)), Rot64::IDENTITY, false);
-        let m = Ring::new(Outline::Box(Vec2::new(0.5, 0.25)), Rot64::IDENTITY, true);
+        let t = Ring::new(Core::Box(Vec2::new(2.0, 1.0)), Rot64::IDENTITY, false);
+        let m = Ring::new(Core::Box(Vec2::new(0.5, 0.25)), Rot64::IDENTITY, true);
         let edges = collect(&t, &m);
         // Parallel edges merge: four edges, not eight.
         assert_eq!(edges.len(), 4);
@@ -616,9 +595,9 @@ mod tests {
     #[test]
     fn turned_box_and_triangle_give_all_edges_in_angle_order() {
         let (tri, tri_normals) = triangle();
-        let t = Ring::new(Outline::Polygon(&tri, &tri_normals), Rot64::IDENTITY, false);
+        let t = Ring::new(polygon(&tri, &tri_normals), Rot64::IDENTITY, false);
         let rot = Rot64::from_rot(Rot::from_angle(0.3));
-        let m = Ring::new(Outline::Box(Vec2::new(0.5, 0.25)), rot, true);
+        let m = Ring::new(Core::Box(Vec2::new(0.5, 0.25)), rot, true);
         let edges = collect(&t, &m);
         assert_eq!(edges.len(), 7);
         for k in 0..7 {
@@ -654,23 +633,20 @@ mod tests {
     #[test]
     fn a_point_movers_walk_equals_the_merge() {
         let (tri, tri_normals) = triangle();
-        let outlines = [
-            Outline::Point,
-            Outline::Segment(Vec2::new(2.0, -1.0), Vec2::new(-0.5, 0.25)),
-            Outline::Box(Vec2::new(0.75, 0.5)),
-            Outline::Polygon(&tri, &tri_normals),
+        let cores = [
+            Core::Point,
+            Core::Segment(Vec2::new(2.0, -1.0), Vec2::new(-0.5, 0.25)),
+            Core::Box(Vec2::new(0.75, 0.5)),
+            polygon(&tri, &tri_normals),
         ];
-        for outline in outlines {
-            let built = Ring::new(outline, Rot64::IDENTITY, false);
+        for core in cores {
+            let built = Ring::new(core, Rot64::IDENTITY, false);
             for target in [built, built.ordered()] {
                 for negate in [false, true] {
-                    let point = Ring::new(
-                        Outline::Point,
-                        Rot64::from_rot(Rot::from_angle(0.7)),
-                        negate,
-                    );
+                    let point =
+                        Ring::new(Core::Point, Rot64::from_rot(Rot::from_angle(0.7)), negate);
                     let (own, merged) = walked_and_merged(&target, &point);
-                    assert_eq!(own, merged, "{outline:?}");
+                    assert_eq!(own, merged, "{core:?}");
                 }
             }
         }
@@ -682,13 +658,10 @@ mod tests {
     #[test]
     fn a_segment_movers_walk_equals_the_merge() {
         let (tri, tri_normals) = triangle();
-        let targets = [
-            Outline::Box(Vec2::new(0.75, 0.5)),
-            Outline::Polygon(&tri, &tri_normals),
-        ];
+        let targets = [Core::Box(Vec2::new(0.75, 0.5)), polygon(&tri, &tri_normals)];
         let segments = [
-            Outline::Segment(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)),
-            Outline::Segment(Vec2::new(2.0, -1.0), Vec2::new(-0.5, 0.25)),
+            Core::Segment(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)),
+            Core::Segment(Vec2::new(2.0, -1.0), Vec2::new(-0.5, 0.25)),
         ];
         let mut compared = 0;
         for target in targets {
@@ -717,11 +690,11 @@ mod tests {
 
     #[test]
     fn degenerate_cores() {
-        let p = Ring::new(Outline::Point, Rot64::IDENTITY, false);
-        let q = Ring::new(Outline::Point, Rot64::IDENTITY, true);
+        let p = Ring::new(Core::Point, Rot64::IDENTITY, false);
+        let q = Ring::new(Core::Point, Rot64::IDENTITY, true);
         assert!(collect(&p, &q).is_empty());
         let seg = Ring::new(
-            Outline::Segment(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)),
+            Core::Segment(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)),
             Rot64::IDENTITY,
             false,
         );
@@ -731,7 +704,7 @@ mod tests {
         assert_eq!(edges[0].normal, -edges[1].normal);
         // Two parallel segments: a longer two-gon.
         let other = Ring::new(
-            Outline::Segment(Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0)),
+            Core::Segment(Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0)),
             Rot64::IDENTITY,
             true,
         );
@@ -741,7 +714,7 @@ mod tests {
         assert!((span - 3.0).abs() < 1e-12, "{edges:?}");
         // Crossing segments: a parallelogram.
         let cross = Ring::new(
-            Outline::Segment(Vec2::new(0.0, -0.5), Vec2::new(0.0, 0.5)),
+            Core::Segment(Vec2::new(0.0, -0.5), Vec2::new(0.0, 0.5)),
             Rot64::IDENTITY,
             true,
         );

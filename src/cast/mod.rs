@@ -11,7 +11,7 @@
 //!
 //! Every kind is a convex *core* grown by a radius: a circle is a point plus `r`, a capsule
 //! a segment plus `r`, boxes, polygons, segments and points are their own core with radius
-//! 0 (as in the narrow phase). In the target's frame, the mover placed with its origin at
+//! 0 ([`Shape::rounded_core`], as in the narrow phase). In the target's frame, the mover placed with its origin at
 //! `p` touches the target exactly when `p` lies within `r_target + r_mover` of
 //! `C = core_target ⊕ (−core_mover)`, the Minkowski sum of the target's core and the
 //! mover's core turned into the target's frame and point-reflected. `C` is a convex
@@ -101,13 +101,13 @@
 
 use crate::math::{max_f32, Transform, Vec2};
 use crate::narrow_phase::{collide_with_points, Contact};
-use crate::shape::{PolygonRef, Shape};
+use crate::shape::{Core, RoundedCore, Shape};
 
 mod minkowski;
 pub mod mover;
 mod toi;
 
-use minkowski::{Outline, Ring, Rot64, D2};
+use minkowski::{Ring, Rot64, D2};
 use toi::{time_of_impact, Setup, Toi};
 
 pub use mover::{clip_vector, solve_planes, Plane, PlaneSolution, MAX_PLANES};
@@ -315,10 +315,13 @@ pub fn cast_shape_with_points(
         "cast_shape needs finite input"
     );
     let margin = if margin > 0.0 { margin as f64 } else { 0.0 };
-    let (target_outline, target_radius) = outline(target, target_points);
-    let (moving_outline, moving_radius) = outline(moving, moving_points);
-    let target_rot = frame_rotation(target, target_pose);
-    let moving_rot = frame_rotation(moving, moving_pose);
+    let (target_core, moving_core) = (
+        target.rounded_core(target_points),
+        moving.rounded_core(moving_points),
+    );
+    let (target_radius, moving_radius) = (target_core.radius as f64, moving_core.radius as f64);
+    let target_rot = frame_rotation(&target_core, target_pose);
+    let moving_rot = frame_rotation(&moving_core, moving_pose);
     let origin = target_rot
         .apply_inv(D2::from_vec2(moving_pose.translation) - D2::from_vec2(target_pose.translation));
     let delta_local = target_rot.apply_inv(D2::from_vec2(delta));
@@ -327,8 +330,8 @@ pub fn cast_shape_with_points(
     // Euclidean one, and with no square roots (each costs as much as a box's clip).
     let positions =
         D2::from_vec2(moving_pose.translation).l1() + D2::from_vec2(target_pose.translation).l1();
-    let mut target_ring = Ring::new(target_outline, Rot64::IDENTITY, false);
-    let mut mover_ring = Ring::new(moving_outline, target_rot.inv_mul(moving_rot), true);
+    let mut target_ring = Ring::new(target_core.core, Rot64::IDENTITY, false);
+    let mut mover_ring = Ring::new(moving_core.core, target_rot.inv_mul(moving_rot), true);
     if target_ring.edge_count() > 0 && mover_ring.edge_count() > 0 {
         (target_ring, mover_ring) = (target_ring.ordered(), mover_ring.ordered());
     }
@@ -384,36 +387,14 @@ const NEAR_ROUNDINGS: f64 = 16.0;
 /// The slack of the `f64` ray cast, in `f64` roundings of the coordinates (see `toi`).
 const SLACK_ROUNDINGS: f64 = 8.0;
 
-/// The shape's core in its local frame and its radius; `points` stand for a polygon's own.
-fn outline<'a>(shape: &Shape, points: &'a [Vec2]) -> (Outline<'a>, f64) {
-    match shape {
-        Shape::Circle { radius } => (Outline::Point, *radius as f64),
-        Shape::AlignedBox { half_extents } | Shape::OrientedBox { half_extents } => {
-            (Outline::Box(*half_extents), 0.0)
-        }
-        Shape::Polygon(polygon) => {
-            let view = PolygonRef::from_points(points, polygon.bounding_radius());
-            (Outline::Polygon(view.vertices(), view.normals()), 0.0)
-        }
-        Shape::Capsule {
-            half_length,
-            radius,
-        } => (
-            Outline::Segment(Vec2::new(-half_length, 0.0), Vec2::new(*half_length, 0.0)),
-            *radius as f64,
-        ),
-        Shape::Segment { a, b } => (Outline::Segment(*a, *b), 0.0),
-        Shape::Point => (Outline::Point, 0.0),
-    }
-}
-
 /// The rotation of the frame a shape's core is defined in: none for an aligned box (which
-/// ignores the angle) and for circles and points (whose core is the origin: leaving the
-/// rotation out keeps their coordinates free of its rounding).
-fn frame_rotation(shape: &Shape, pose: &Transform) -> Rot64 {
-    match shape {
-        Shape::AlignedBox { .. } | Shape::Circle { .. } | Shape::Point => Rot64::IDENTITY,
-        _ => Rot64::from_rot(pose.rotation),
+/// ignores the angle) and for a point core (circles and points, whose core is the origin:
+/// leaving the rotation out keeps their coordinates free of its rounding).
+fn frame_rotation(shape: &RoundedCore<'_>, pose: &Transform) -> Rot64 {
+    if shape.aligned || matches!(shape.core, Core::Point) {
+        Rot64::IDENTITY
+    } else {
+        Rot64::from_rot(pose.rotation)
     }
 }
 
@@ -421,8 +402,9 @@ fn frame_rotation(shape: &Shape, pose: &Transform) -> Rot64 {
 /// a polygon's points, as [`cast_shape_with_points`] takes them).
 #[must_use]
 pub fn support(shape: &Shape, points: &[Vec2], pose: &Transform, direction: Vec2) -> Vec2 {
-    let (core, radius) = outline(shape, points);
-    let rot = frame_rotation(shape, pose);
+    let shape = shape.rounded_core(points);
+    let (core, radius) = (shape.core, shape.radius as f64);
+    let rot = frame_rotation(&shape, pose);
     let local_direction = rot.apply_inv(D2::from_vec2(direction));
     let mut best = D2::ZERO;
     let mut best_along = f64::NEG_INFINITY;

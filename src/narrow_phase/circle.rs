@@ -391,6 +391,20 @@ mod tests {
         Shape::circle(r).unwrap()
     }
 
+    /// The circle's side of the generic routine reads it as
+    /// [`Shape::rounded_core`] does (as `rounded/tests.rs` checks the other sides): a point
+    /// core at its origin, its radius, its frame.
+    #[test]
+    fn the_circles_side_is_its_rounded_core() {
+        let tf = at_angle(1.0, -2.0, 0.3);
+        let side = circle_side(1.5, &tf);
+        let rounded = circle(1.5).rounded_core(&[]);
+        assert!(matches!(rounded.core, crate::shape::Core::Point));
+        assert!(matches!(side.core, Core::Point(p) if p == Vec2::ZERO));
+        let got = (side.radius, side.rot, side.pos);
+        assert_eq!(got, (rounded.radius, tf.rotation, tf.translation));
+    }
+
     #[test]
     fn circle_circle() {
         let (a, b) = (circle(1.0), circle(2.0));

@@ -4,10 +4,10 @@
 //!
 //! ## Method: Box2D's polygon manifold, on rounded cores
 //!
-//! Every kind is a convex **core** grown by a **radius** (as in the kernels): circles and
-//! points have a point core, capsules and segments a segment core, boxes and polygons are
-//! their own core with radius 0. The contact is built from the cores and then shifted by
-//! the radii, so the capsule needs no code of its own.
+//! Every kind is a convex **core** grown by a **radius** ([`Shape::rounded_core`], as in
+//! the kernels): circles and points have a point core, capsules and segments a segment
+//! core, boxes and polygons are their own core with radius 0. The contact is built from the
+//! cores and then shifted by the radii, so the capsule needs no code of its own.
 //!
 //! - **A point core** (circle, point) touches with one point: its own core, moved along the
 //!   normal by its radius minus half the depth.
@@ -66,7 +66,7 @@
 use super::sat::Deepest;
 use super::Contact;
 use crate::math::{from_order_key, max_f32, min_f32, order_key, Rot, Transform, Vec2};
-use crate::shape::{PolygonRef, Shape};
+use crate::shape::{Core, RoundedCore, Shape, BOX_CORNERS};
 
 /// The smallest cosine between the normal and a face's normal for that face to serve as the
 /// reference face (about 0.26°). Every face normal the kernels return passes it with room to
@@ -134,14 +134,16 @@ impl Manifold {
     }
 }
 
-/// A shape's core in its own frame as a polygon: counter-clockwise vertices and the outward
-/// normal of each edge (edge `i` runs from vertex `i` to `i + 1`). A segment is a polygon of
-/// two vertices whose two edges are the segment, one facing each way (Box2D's one-face
-/// polygon); a point core has no vertex. A box is kept as its half extents and its faces
-/// are computed from them ([`BOX_NORMALS`], [`BOX_CORNERS`]): a box built in a buffer on
-/// the stack made the wasm write and read back its eight vectors for every pair.
+/// A shape's core ([`Shape::rounded_core`]) in its own frame as faces: counter-clockwise
+/// vertices and the outward normal of each edge (edge `i` runs from vertex `i` to `i + 1`).
+/// The clip needs every core's faces in one form, so this is built from the shape's core:
+/// a segment is a polygon of two vertices whose two edges are the segment, one facing each
+/// way (Box2D's one-face polygon); a point core has no vertex. A box is kept as its half
+/// extents and its faces are computed from them ([`BOX_NORMALS`], [`BOX_CORNERS`]): a box
+/// built in a buffer on the stack made the wasm write and read back its eight vectors for
+/// every pair.
 #[derive(Clone, Copy, Debug)]
-enum Core<'a> {
+enum Faces<'a> {
     /// The box `±half_extents`, the four vertices and normals of [`BOX_CORNERS`] and
     /// [`BOX_NORMALS`].
     Box(Vec2),
@@ -160,14 +162,6 @@ const BOX_NORMALS: [Vec2; 4] = [
     Vec2::new(0.0, 1.0),
     Vec2::new(-1.0, -0.0),
     Vec2::new(-0.0, -1.0),
-];
-
-/// A box's corners, counter-clockwise, as signs of its half extents.
-const BOX_CORNERS: [Vec2; 4] = [
-    Vec2::new(1.0, -1.0),
-    Vec2::new(1.0, 1.0),
-    Vec2::new(-1.0, 1.0),
-    Vec2::new(-1.0, -1.0),
 ];
 
 /// Room for the core of a capsule or segment, which have no stored polygon.
@@ -200,55 +194,47 @@ impl Face {
     }
 }
 
-/// The core (in `buffer` for a capsule or segment), the radius and the rotation of a shape
-/// (an aligned box ignores its angle).
+/// The faces of a shape's core (in `buffer` for a segment core), its radius and its
+/// rotation (an aligned box ignores its angle).
 #[inline(always)]
-fn core<'a>(
-    shape: &Shape,
-    points: &'a [Vec2],
+fn faces<'a>(
+    shape: RoundedCore<'a>,
     tf: &Transform,
     buffer: &'a mut CoreBuffer,
-) -> (Core<'a>, f32, Rot) {
-    let rot = tf.rotation;
-    let (vertices, normals, radius) = match shape {
-        // Handled before (no core to build); kept empty for completeness.
-        Shape::Circle { radius } => (0, 0, *radius),
-        Shape::Point => (0, 0, 0.0),
-        Shape::Polygon(p) => {
-            let view = PolygonRef::from_points(points, p.bounding_radius());
-            let core = Core::Polygon {
-                vertices: view.vertices(),
-                normals: view.normals(),
-            };
-            return (core, 0.0, rot);
+) -> (Faces<'a>, f32, Rot) {
+    let rot = if shape.aligned {
+        Rot::IDENTITY
+    } else {
+        tf.rotation
+    };
+    let count = match shape.core {
+        Core::Box(h) => return (Faces::Box(h), shape.radius, rot),
+        Core::Polygon { vertices, normals } => {
+            return (Faces::Polygon { vertices, normals }, shape.radius, rot)
         }
-        Shape::AlignedBox { half_extents } => {
-            return (Core::Box(*half_extents), 0.0, Rot::IDENTITY)
-        }
-        Shape::OrientedBox { half_extents } => return (Core::Box(*half_extents), 0.0, rot),
-        Shape::Capsule {
-            half_length,
-            radius,
-        } => {
-            buffer.vertices = [Vec2::new(-half_length, 0.0), Vec2::new(*half_length, 0.0)];
+        // Handled before (no face to clip); kept empty for completeness.
+        Core::Point => 0,
+        // A capsule's core lies on its x axis: its normals are `±y` exactly.
+        Core::AxisSegment(half_length) => {
+            buffer.vertices = [Vec2::new(-half_length, 0.0), Vec2::new(half_length, 0.0)];
             buffer.normals = [-Vec2::Y, Vec2::Y];
-            (2, 2, *radius)
+            2
         }
-        Shape::Segment { a, b } => {
-            let m = (*b - *a).perp().normalize_or_zero();
-            buffer.vertices = [*a, *b];
+        Core::Segment(a, b) => {
+            let m = (b - a).perp().normalize_or_zero();
+            buffer.vertices = [a, b];
             buffer.normals = [-m, m];
-            (2, 2, 0.0)
+            2
         }
     };
-    let core = Core::Polygon {
-        vertices: &buffer.vertices[..vertices],
-        normals: &buffer.normals[..normals],
+    let faces = Faces::Polygon {
+        vertices: &buffer.vertices[..count],
+        normals: &buffer.normals[..count],
     };
-    (core, radius, rot)
+    (faces, shape.radius, rot)
 }
 
-impl Core<'_> {
+impl Faces<'_> {
     /// The face whose outward normal is closest to the unit `dir` (not for a dot); ties go
     /// to the first. Kept with integer selects ([`Deepest`]), as the SAT loops do: which
     /// face wins is random from pair to pair, which a jump would mispredict.
@@ -256,14 +242,14 @@ impl Core<'_> {
     fn best_face(&self, dir: Vec2) -> Face {
         let mut best = Deepest::new();
         match *self {
-            Core::Box(h) => {
+            Faces::Box(h) => {
                 for (i, n) in BOX_NORMALS.iter().enumerate() {
                     best.offer(n.dot(dir), i);
                 }
                 let (align, i) = best.get();
                 let corner = |k: usize| {
-                    let sign = BOX_CORNERS[k & 3];
-                    Vec2::new(h.x * sign.x, h.y * sign.y)
+                    let (sx, sy) = BOX_CORNERS[k & 3];
+                    Vec2::new(h.x * sx, h.y * sy)
                 };
                 Face {
                     p: corner(i),
@@ -272,7 +258,7 @@ impl Core<'_> {
                     align,
                 }
             }
-            Core::Polygon { vertices, normals } => {
+            Faces::Polygon { vertices, normals } => {
                 for (i, n) in normals.iter().enumerate() {
                     best.offer(n.dot(dir), i);
                 }
@@ -293,11 +279,11 @@ impl Core<'_> {
     fn support(&self, dir: Vec2) -> Vec2 {
         let corners;
         let vertices = match *self {
-            Core::Box(h) => {
-                corners = BOX_CORNERS.map(|sign| Vec2::new(h.x * sign.x, h.y * sign.y));
+            Faces::Box(h) => {
+                corners = BOX_CORNERS.map(|(sx, sy)| Vec2::new(h.x * sx, h.y * sy));
                 &corners[..]
             }
-            Core::Polygon { vertices, .. } => vertices,
+            Faces::Polygon { vertices, .. } => vertices,
         };
         let mut best = vertices[0];
         for v in &vertices[1..] {
@@ -311,7 +297,7 @@ impl Core<'_> {
     /// How nearly `dir` runs along the core: a segment's `|cos|`, 0 for a polygon.
     fn along(&self, dir: Vec2) -> f32 {
         match *self {
-            Core::Polygon {
+            Faces::Polygon {
                 vertices: [p, q], ..
             } => (*q - *p).normalize_or_zero().dot(dir).abs(),
             _ => 0.0,
@@ -577,8 +563,8 @@ pub(crate) fn manifold_into(
         return;
     }
     let (mut buffer_a, mut buffer_b) = (CoreBuffer::default(), CoreBuffer::default());
-    let (core_a, r_a, rot_a) = core(a, points_a, tf_a, &mut buffer_a);
-    let (core_b, r_b, rot_b) = core(b, points_b, tf_b, &mut buffer_b);
+    let (core_a, r_a, rot_a) = faces(a.rounded_core(points_a), tf_a, &mut buffer_a);
+    let (core_b, r_b, rot_b) = faces(b.rounded_core(points_b), tf_b, &mut buffer_b);
     // Everything in A's frame; B placed by the difference of positions (precision as in
     // the kernels).
     let frame_a = Transform {
@@ -602,8 +588,8 @@ pub(crate) fn manifold_into(
 /// Two cores with extent, B's placed in A's frame by (`rot_ab`, `t_ab`), and A's frame in
 /// the world.
 struct Cores<'a> {
-    a: Core<'a>,
-    b: Core<'a>,
+    a: Faces<'a>,
+    b: Faces<'a>,
     r_a: f32,
     r_b: f32,
     rot_ab: Rot,
@@ -670,205 +656,4 @@ impl Cores<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::collide;
-    use super::super::test_util::{at, at_angle, polygon, v};
-    use super::*;
-    use core::f32::consts::{FRAC_PI_2, FRAC_PI_4};
-
-    /// The contact and its manifold, in that order of shapes.
-    fn points(a: &Shape, tf_a: &Transform, b: &Shape, tf_b: &Transform) -> (Contact, Manifold) {
-        let c = collide(a, tf_a, b, tf_b).expect("the shapes collide");
-        (c, manifold(a, tf_a, b, tf_b, &c))
-    }
-
-    /// The manifold's points sorted by x then y, as `(x, y, depth)`.
-    fn sorted(m: &Manifold) -> Vec<(f32, f32, f32)> {
-        let mut out: Vec<_> = m.points[..m.count]
-            .iter()
-            .map(|p| (p.point.x, p.point.y, p.depth))
-            .collect();
-        out.sort_by(|p, q| p.partial_cmp(q).unwrap());
-        out
-    }
-
-    #[track_caller]
-    fn assert_points(m: &Manifold, want: &[(f32, f32, f32)], tol: f32) {
-        let got = sorted(m);
-        assert_eq!(got.len(), want.len(), "{m:?}");
-        for (g, w) in got.iter().zip(want) {
-            assert!(
-                (g.0 - w.0).abs() <= tol && (g.1 - w.1).abs() <= tol && (g.2 - w.2).abs() <= tol,
-                "got {got:?}, want {want:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn face_to_face_boxes_give_two_points() {
-        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
-        let crate_ = Shape::oriented_box(1.0, 1.0).unwrap();
-        // The crate's bottom face (y = 0.9) is 0.1 into the floor's top (y = 1): the points
-        // are the bottom corners, raised by half the depth.
-        let (c, m) = points(&floor, &at(0.0, 0.0), &crate_, &at(0.5, 1.9));
-        assert_eq!((c.normal, c.depth), (v(0.0, 1.0), c.depth));
-        assert_points(&m, &[(-0.5, 0.95, 0.1), (1.5, 0.95, 0.1)], 1e-5);
-        // The other order: same points, normal reversed.
-        let (_, m) = points(&crate_, &at(0.5, 1.9), &floor, &at(0.0, 0.0));
-        assert_points(&m, &[(-0.5, 0.95, 0.1), (1.5, 0.95, 0.1)], 1e-5);
-        // A crate hanging over the floor's end: clipped at the floor's side plane x = 5.
-        let (_, m) = points(&floor, &at(0.0, 0.0), &crate_, &at(4.5, 1.9));
-        assert_points(&m, &[(3.5, 0.95, 0.1), (5.0, 0.95, 0.1)], 1e-5);
-    }
-
-    #[test]
-    fn a_tilted_face_gives_two_depths() {
-        // A polygon whose bottom face slopes: its ends sit 0.1 and 0.3 into the floor.
-        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
-        let wedge = polygon(&[(-1.0, -0.1), (1.0, -0.3), (1.0, 1.0), (-1.0, 1.0)]);
-        let (c, m) = points(&floor, &at(0.0, 0.0), &wedge, &at(0.0, 1.0));
-        assert!((c.normal - v(0.0, 1.0)).length() < 1e-6 && (c.depth - 0.3).abs() < 1e-6);
-        assert_points(&m, &[(-1.0, 0.95, 0.1), (1.0, 0.85, 0.3)], 1e-5);
-    }
-
-    #[test]
-    fn a_corner_into_a_face_gives_one_point() {
-        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
-        let diamond = Shape::oriented_box(1.0, 1.0).unwrap();
-        let r = 2f32.sqrt();
-        // The diamond's lowest corner 0.2 below the floor's top, at x = 1.
-        let (c, m) = points(
-            &floor,
-            &at(0.0, 0.0),
-            &diamond,
-            &at_angle(1.0, 1.0 + r - 0.2, FRAC_PI_4),
-        );
-        assert!((c.depth - 0.2).abs() < 1e-5);
-        assert_points(&m, &[(1.0, 0.9, 0.2)], 1e-5);
-    }
-
-    #[test]
-    fn circles_give_one_point_midway() {
-        let a = Shape::circle(1.0).unwrap();
-        let b = Shape::circle(2.0).unwrap();
-        let (_, m) = points(&a, &at(0.0, 0.0), &b, &at(2.5, 0.0));
-        // Surfaces at x = 1 (A) and x = 0.5 (B): midpoint 0.75, depth 0.5.
-        assert_points(&m, &[(0.75, 0.0, 0.5)], 1e-6);
-        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
-        let (_, m) = points(&a, &at(2.0, 1.5), &floor, &at(0.0, 0.0));
-        assert_points(&m, &[(2.0, 0.75, 0.5)], 1e-6);
-        // A point inside a box: depth to the nearest face (the top), point halfway to it.
-        let (_, m) = points(&floor, &at(0.0, 0.0), &Shape::point(), &at(1.0, 0.8));
-        assert_points(&m, &[(1.0, 0.9, 0.2)], 1e-6);
-    }
-
-    #[test]
-    fn capsules_on_a_box() {
-        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
-        let capsule = Shape::capsule(1.0, 0.5).unwrap();
-        // Lying flat, its core 0.4 above the floor: 0.1 deep at both core ends.
-        let (_, m) = points(&floor, &at(0.0, 0.0), &capsule, &at(0.0, 1.4));
-        assert_points(&m, &[(-1.0, 0.95, 0.1), (1.0, 0.95, 0.1)], 1e-5);
-        // Standing on its end: one point under the lower cap.
-        let (_, m) = points(
-            &capsule,
-            &at_angle(2.0, 2.4, FRAC_PI_2),
-            &floor,
-            &at(0.0, 0.0),
-        );
-        assert_points(&m, &[(2.0, 0.95, 0.1)], 1e-5);
-        // Off the floor's corner, closest vertex to vertex: one point on the line between
-        // the corner (5, 1) and the core's end.
-        let k = 0.4 / 2f32.sqrt();
-        let (c, m) = points(&floor, &at(0.0, 0.0), &capsule, &at(6.0 + k, 1.0 + k));
-        assert!((c.depth - 0.1).abs() < 1e-5);
-        // A's surface is the corner, B's is 0.1 past it along -n: the midpoint is 0.05 in.
-        let h = 0.05 / 2f32.sqrt();
-        assert_points(&m, &[(5.0 - h, 1.0 - h, 0.1)], 1e-5);
-    }
-
-    #[test]
-    fn two_capsules_side_by_side() {
-        let capsule = Shape::capsule(2.0, 0.5).unwrap();
-        // Parallel, overlapping by 1 along x: two points at the ends of the shared run.
-        let (_, m) = points(&capsule, &at(0.0, 0.0), &capsule, &at(3.0, 0.8));
-        assert_points(&m, &[(1.0, 0.4, 0.2), (2.0, 0.4, 0.2)], 1e-5);
-    }
-
-    #[test]
-    fn segments_on_a_polygon() {
-        let hexagon = polygon(&[
-            (1.0, 0.0),
-            (0.5, 0.866),
-            (-0.5, 0.866),
-            (-1.0, 0.0),
-            (-0.5, -0.866),
-            (0.5, -0.866),
-        ]);
-        // A horizontal segment 0.066 below the top face, longer than it: clipped to the
-        // face's ends.
-        let seg = Shape::segment(v(-2.0, 0.0), v(2.0, 0.0)).unwrap();
-        let (c, m) = points(&hexagon, &at(0.0, 0.0), &seg, &at(0.0, 0.8));
-        assert!((c.normal - v(0.0, 1.0)).length() < 1e-5);
-        assert_points(&m, &[(-0.5, 0.833, 0.066), (0.5, 0.833, 0.066)], 1e-4);
-        // A segment poking into a face end-on: one point.
-        let upright = Shape::segment(v(0.0, -1.0), v(0.0, 1.0)).unwrap();
-        let floor = Shape::aligned_box(5.0, 1.0).unwrap();
-        let (_, m) = points(&floor, &at(0.0, 0.0), &upright, &at(2.0, 1.75));
-        assert_points(&m, &[(2.0, 0.875, 0.25)], 1e-5);
-    }
-
-    #[test]
-    fn turning_the_scene_turns_the_points() {
-        let pairs = [
-            (
-                Shape::aligned_box(5.0, 1.0).unwrap(),
-                Shape::oriented_box(1.0, 1.0).unwrap(),
-                v(0.5, 1.9),
-            ),
-            (
-                Shape::oriented_box(5.0, 1.0).unwrap(),
-                Shape::capsule(1.0, 0.5).unwrap(),
-                v(0.0, 1.4),
-            ),
-            (
-                polygon(&[(-3.0, -1.0), (3.0, -1.0), (3.0, 1.0), (-3.0, 1.0)]),
-                Shape::oriented_box(1.0, 1.0).unwrap(),
-                v(0.5, 1.9),
-            ),
-        ];
-        for (a, b, offset) in pairs {
-            let (_, flat) = points(&a, &at(0.0, 0.0), &b, &at(offset.x, offset.y));
-            for k in 1..8 {
-                let angle = 0.7 * k as f32;
-                let rot = Rot::from_angle(angle);
-                let (base, mut tf_b) = (v(30.0, -20.0), at_angle(0.0, 0.0, angle));
-                tf_b.translation = base + rot.apply(offset);
-                // An aligned box ignores turning: turn it only in the oriented cases.
-                let tf_a = if let Shape::AlignedBox { .. } = a {
-                    continue;
-                } else {
-                    at_angle(base.x, base.y, angle)
-                };
-                let (_, turned) = points(&a, &tf_a, &b, &tf_b);
-                let want: Vec<_> = flat.points[..flat.count]
-                    .iter()
-                    .map(|p| {
-                        let q = base + rot.apply(p.point);
-                        (q.x, q.y, p.depth)
-                    })
-                    .collect();
-                let mut want = want;
-                want.sort_by(|p, q| p.partial_cmp(q).unwrap());
-                assert_points(&turned, &want, 1e-4);
-            }
-        }
-    }
-
-    #[test]
-    fn the_flat_layout() {
-        let m = Manifold::one(v(1.0, 2.0), 0.5);
-        assert_eq!(m.to_array(), [1.0, 1.0, 2.0, 0.5, 0.0, 0.0, 0.0]);
-        assert_eq!(Manifold::default().to_array(), [0.0; MANIFOLD_STRIDE]);
-    }
-}
+mod tests;

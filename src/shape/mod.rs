@@ -22,7 +22,8 @@
 //! narrow phase assumes valid input.
 //!
 //! This module knows nothing of storage, broad phase or JavaScript. Polygons live in
-//! `polygon.rs`.
+//! `polygon.rs`; every shape read as a convex core grown by a radius, in
+//! `rounded_core.rs`.
 //!
 //! ## How to add a shape kind
 //!
@@ -32,40 +33,57 @@
 //!
 //! 1. `shape` (here): a [`ShapeKind`] variant, last (its number is its place in the
 //!    canonical order of the kernels), added to [`ShapeKind::ALL`] and to the successor
-//!    table that checks it **(compiler)**, with its [`ShapeKind::name`] and
-//!    [`ShapeKind::has_area`] **(compiler)**.
+//!    table that checks it **(compiler)**, with its [`ShapeKind::name`],
+//!    [`ShapeKind::has_area`] and [`ShapeKind::js_name`] **(compiler)**, and its place in
+//!    [`ShapeKind::JS_ORDER`] (a test checks that it lists every kind).
 //! 2. `shape` (here): a [`Shape`] variant and its checked constructor; its arms in
-//!    [`Shape::validate`], [`Shape::kind`], [`Shape::bounding_radius`], [`Shape::aabb`]
-//!    and [`Shape::polygon_points`] **(compiler)**; a row in the table above; the count
-//!    of kinds in this essay, the crate docs and the narrow phase's docs.
+//!    [`Shape::validate`], [`Shape::kind`], [`Shape::bounding_radius`],
+//!    [`Shape::aabb_half_extents`], [`Shape::aabb`], [`Shape::polygon_points`] and
+//!    [`Shape::rounded_core`] (`rounded_core.rs`: what its core and radius are)
+//!    **(compiler)**; a row in the table above; the count of kinds in this essay, the crate
+//!    docs and the narrow phase's docs.
 //! 3. `narrow_phase`: a `collide_`/`overlap_` kernel pair for each kind it meets (the
 //!    seven older kinds and itself), named in canonical order, in the file of its family
 //!    (`circle.rs`, `polygon.rs`, `rounded.rs`, or a new one). A rounded kind (a core plus
 //!    a radius) needs only its `ASide`/`BSide` constructor and `generic_pair!` rows in
-//!    `rounded.rs`. Its rows in the dispatcher's table, canonical and swapped
+//!    `rounded.rs`, and its sides in the test that holds them to [`Shape::rounded_core`]
+//!    (`rounded/tests.rs`). Its rows in the dispatcher's table, canonical and swapped
 //!    **(compiler)**. A sample in the dispatcher's tests (`samples`, which must follow
 //!    [`ShapeKind::ALL`]).
-//! 4. `raycast`: whether the ray is turned into the shape's frame, and the ray test
-//!    **(compiler)**.
-//! 5. `store` and `world`: nothing, unless the kind keeps data the step reads per pair (as
-//!    polygons keep points): then a row-ordered copy like `polygon_points`.
+//! 4. The contact points (`narrow_phase/manifold.rs`) and the casts (`cast`) read every
+//!    shape through [`Shape::rounded_core`]: nothing, unless its core is a new [`Core`]
+//!    variant (then its arms in the manifold's faces and the casts' `Ring` and [`Core`]'s
+//!    own methods, **(compiler)**), or a point core: the manifold takes the point cores
+//!    before building faces, by kind (circles and points), not by compiler.
+//! 5. `raycast`: whether the ray is turned into the shape's frame, and the ray test
+//!    **(compiler)**. `store` and `world`: nothing, unless the kind keeps data the step
+//!    reads per pair (as polygons keep points): then a row-ordered copy like
+//!    `polygon_points`. Snapshots (`world/snapshot.rs`): a `KindByte` of a byte no kind
+//!    has had, in `KindByte::of` and `KindByte::shape_kind` **(compiler)**, in
+//!    `KindByte::ALL` and the test that pins every byte; its parameters in
+//!    `for_each_param`, `param_count` and `read_shape` **(compiler)**; its byte and
+//!    parameters in `docs/snapshot-format.md`.
 //! 6. The JavaScript binding (`src/wasm`): an `add` method; the kind's JavaScript name
 //!    and its fields in the probe-shape decoder (a `match` over kinds there is
 //!    **(compiler)**, one over name strings is not); its fields in `shape(id)`'s record
 //!    (`src/wasm/scene.rs`, **(compiler)**); the `ProbeShape` and `ShapeDesc` TypeScript types;
 //!    the kinds in `pkg-template/README.md` and `README.md`.
-//! 7. Tests and tools: `random_shape` and `shape_literal` in `tests/common`, the f64
-//!    reference's `Body::new` in `tests/reference.rs`, `shape_of` in `benches/kernels.rs`
-//!    **(compiler)**; the reference's ray checks (default arms), the shape decoders of
-//!    both fuzz targets (`% 7`), the JS tests (`tests/js/basics.test.mjs`,
+//! 7. Tests and tools: `random_shape`, `shape_literal` and the f64 reference's core
+//!    (`f64_core_and_radius`) in `tests/common`, `shape_of` in `benches/kernels.rs` and
+//!    `benches/cast.rs` **(compiler)**; the samples of `shape/rounded_core.rs`'s tests
+//!    (which must follow [`ShapeKind::ALL`]); the reference's ray checks (default arms),
+//!    the random kinds of `tests/world_oracle.rs` (`below(7)`), the shape decoders of both
+//!    fuzz targets (`% 7`), the JS tests (`tests/js/basics.test.mjs`,
 //!    `tests/js/hostile-sweep.mjs`), and the demo's colliders (`www/src/kinds.ts`) if the
 //!    demo should show it. The reference tests cover every pair of [`ShapeKind::ALL`] by
-//!    themselves.
+//!    themselves. (The determinism hash's scene, `tests/common/determinism.rs`, keeps its
+//!    seven kinds: its hash is pinned.)
 
 mod box_tree;
 pub mod chain;
 pub mod decompose;
 mod polygon;
+mod rounded_core;
 
 use crate::math::{Aabb, Rot, Transform, Vec2};
 pub use chain::{Chain, Smoothed, MAX_CHAIN_POINTS};
@@ -73,6 +91,8 @@ use core::fmt;
 pub use decompose::{ConcavePolygon, MAX_OUTLINE_VERTICES};
 pub(crate) use polygon::polygon_aabb;
 pub use polygon::{ConvexPolygon, PolygonRef};
+pub(crate) use rounded_core::BOX_CORNERS;
+pub use rounded_core::{Core, RoundedCore};
 
 /// The most vertices a [`ConvexPolygon`] may have.
 pub const MAX_POLYGON_VERTICES: usize = 64;

@@ -78,8 +78,8 @@
 //! This module finds candidates and keeps the closest hit; the geometry is `cast`'s and
 //! `raycast`'s.
 
-use super::concave::{cast_pieces, pieces_or, Pieces};
 use super::errors::{check_angle, check_coordinate};
+use super::pieces::{cast_pieces, pieces_or, Pieces};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};

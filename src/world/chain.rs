@@ -4,7 +4,7 @@
 //! (`concave.rs`): its row holds a rectangle around its points ([`Chain::bounds`]), which
 //! is all the broad phase, the poses and the boxes ever read, and its segments live beside
 //! the store in a side table by id ([`Chains`]). Every exact path that meets a chain id
-//! reads it as [`Pieces::Chain`]: the step's pairs (reported once per pair of ids, with the
+//! reads it as `Pieces::Chain` (`pieces.rs`): the step's pairs (reported once per pair of ids, with the
 //! deepest segment contact *after smoothing*), point and shape queries, rays, casts and
 //! sweeps, and the planes of move and slide, each of them walking the hierarchy over the
 //! segments near the other shape.
@@ -19,14 +19,13 @@
 //!
 //! Smoothing never hides an overlap: a pair whose every contact was dropped as a ghost
 //! falls back to the deepest of them as the kernel found it (in
-//! [`deepest_pieces`](super::concave::deepest_pieces), which the step and the queries use,
-//! and in the mover's push out).
+//! `pieces.rs`'s deepest piece pair, which the step and the queries use, and in the
+//! mover's push out).
 //!
 //! Snapshots store a chain as its checked points and whether it is a loop (the segments,
 //! their hierarchy and the rectangle are rebuilt); scene records describe it as
 //! `SceneShape::Chain`.
 
-use super::concave::Pieces;
 use super::side_table::SideTable;
 use super::{World, WorldError};
 use crate::cast::support;
@@ -42,7 +41,7 @@ const SLACK_ROUNDINGS: f32 = 16.0;
 pub(super) type Chains = SideTable<Chain>;
 
 /// The contact `contact` found on segment `k` of `chain` (at `pose`; the normal from the
-/// chain to `other`, at `other_pose`) after smoothing: kept, dropped (the back of a loop),
+/// chain to `other`, a convex piece and its polygon points, at `other_pose`) after smoothing: kept, dropped (the back of a loop),
 /// or, for a ghost normal, the segment's face normal with the depth of `other` below that
 /// face, when `other`'s deepest point below it lies over the segment (see
 /// `shape/chain.rs`).
@@ -51,7 +50,7 @@ pub(super) fn smooth_contact(
     pose: &Transform,
     k: u32,
     contact: Contact,
-    other: Pieces<'_>,
+    other: (&Shape, &[Vec2]),
     other_pose: &Transform,
 ) -> Option<Contact> {
     let k = k as usize;
@@ -91,17 +90,12 @@ fn below_face(
     pose: &Transform,
     on_face: Vec2,
     normal: Vec2,
-    other: Pieces<'_>,
+    other: (&Shape, &[Vec2]),
     other_pose: &Transform,
 ) -> (Contact, bool) {
-    let (mut depth, mut deepest) = (f32::NEG_INFINITY, on_face);
-    other.each(&mut |_, shape, points| {
-        let point = support(shape, points, other_pose, -normal);
-        let below = (on_face - point).dot(normal);
-        if below > depth {
-            (depth, deepest) = (below, point);
-        }
-    });
+    let (shape, points) = other;
+    let deepest = support(shape, points, other_pose, -normal);
+    let depth = (on_face - deepest).dot(normal);
     let scale = 1.0 + on_face.x.abs() + on_face.y.abs();
     let slack = SLACK_ROUNDINGS * f32::EPSILON * scale;
     let over = chain.is_over(k, pose.apply_inv(deepest), slack);

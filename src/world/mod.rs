@@ -47,6 +47,9 @@
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
+//! - `concave.rs` and `chain.rs`: concave polygons and chains, one id and one broad-phase
+//!   entry each, their parts and segments in side tables by id; `pieces.rs`: every shape
+//!   read as its convex pieces, and the exact tests that walk them;
 //! - `scene.rs`: lists of shapes as plain descriptions, added all or nothing, and read back;
 //! - `snapshot.rs` (reading in `snapshot/load.rs`): the world as bytes and back, for
 //!   rollback netcode and saves;
@@ -59,6 +62,7 @@ mod contact_points;
 mod errors;
 mod events;
 mod mover;
+mod pieces;
 mod poses;
 mod queries;
 mod resting;
@@ -696,7 +700,7 @@ impl World {
             // the deepest part pair, the one whose contact the pair reports.
             let tested = if self.concaves.involves(a, b) || self.chains.involves(a, b) {
                 let tables = (&self.concaves, &self.chains);
-                concave::collide_rows(store, tables, (a, row_a), (b, row_b))
+                pieces::collide_rows(store, tables, (a, row_a), (b, row_b))
                     .map(|d| (d.contact, d.a, d.b))
             } else {
                 collide_with_points(

@@ -49,23 +49,9 @@
 //!
 //! A move makes about two passes of casts over its candidates (the rounds, the push out,
 //! the correction), and in a crowded world four casts in five miss. Two things keep that
-//! cheap without changing any answer:
-//!
-//! - **A plane that already keeps the path clear skips the cast.** Every plane's normal is
-//!   a separating axis of the mover and the shape that gave it, at the time it was met,
-//!   with a known gap along it (the contact's depth, or the cast's margin). Along a fixed
-//!   axis that gap changes by exactly the mover's displacement along it, so a later cast
-//!   whose straight path keeps it above the cast's margin (with an allowance of
-//!   [`PLANE_ROUNDINGS`] roundings of the coordinates) cannot hit that shape, and is not
-//!   made. Most of them are the correction's, which moves away from what the move met, and
-//!   the first round's after a push out. Only for a convex mover against a convex piece
-//!   whose normal was not smoothed (not a chain's segment). A unit test checks the rule
-//!   against the exact cast on seeded random pairs, and fails with planes that overstate
-//!   their gap by `0.05`.
-//! - **The candidates keep what the broad phase handed over:** each one's row and box, so
-//!   that the passes read them from one short list instead of looking them up again in the
-//!   store's columns, which a move through a large world finds cold (in the standard world
-//!   these cache misses, not the arithmetic, were a tenth or more of a move in the wasm).
+//! cheap without changing any answer: a plane that already keeps the path clear skips the
+//! cast (`mover/planes.rs` argues why), and the candidates keep what the broad phase
+//! handed over (`mover/candidates.rs`).
 //!
 //! ## What it sees
 //!
@@ -105,17 +91,32 @@
 //! Deterministic (the same world and arguments give the same position, bit for bit: a
 //! mover pushed into a corner holds still), allocation-free once its two buffers have
 //! grown, and every argument is checked before anything is written.
+//!
+//! ## Where things are
+//!
+//! - `mover.rs` (here): the options, the move and its loop (the push out of start
+//!   overlaps, the rounds of cast and clip, the solve and its correction);
+//! - `mover/planes.rs`: the planes a move has met, where each came from, and when one
+//!   keeps a path clear;
+//! - `mover/candidates.rs`: the shapes a move may meet, gathered from the broad phase, and
+//!   the first hit of a cast among them;
+//! - `mover/tests.rs`: the unit tests of the parts above (the behaviour is tested in
+//!   `tests/world_mover.rs`).
 
-use super::concave::{
-    cast_piece, piece_pair_contact, pieces_or, row_pieces, smooth_hit_normal, PairContact, Pieces,
-};
+mod candidates;
+mod planes;
+#[cfg(test)]
+mod tests;
+
 use super::errors::{check_angle, check_coordinate};
+use super::pieces::{piece_pair_contact, pieces_or, PairContact, Pieces};
 use super::{World, WorldError, MAX_COORDINATE};
-use crate::cast::{clip_vector, solve_planes, CastHit, Plane, MAX_PLANES};
+use crate::cast::{clip_vector, solve_planes, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::Contact;
 use crate::shape::Shape;
-use crate::sort::heap_sort_by_key;
+use candidates::{Candidate, FirstHit};
+use planes::{source, Planes};
 
 /// The skin a move keeps by default: `0.01` units (a hundredth of a pixel in a game
 /// measured in pixels, a centimetre in one measured in metres).
@@ -145,13 +146,6 @@ const SAFETY_FRACTION: f32 = 0.1;
 /// How far beyond the skin a move's first query reaches, as a fraction of the mover's
 /// size (see [`World::slide`]).
 const GATHER_REACH: f32 = 0.25;
-
-/// How many `f32` roundings of the coordinates involved (the mover's scale, the other
-/// shape's box) a plane's clearance must exceed a cast's margin by before the cast is
-/// skipped (see [`Planes::keeps_clear`]): the narrow phase's contacts and the casts' first
-/// contacts are within about four of them (the crate's reference tests), the positions
-/// they were measured at within one or two more.
-const PLANE_ROUNDINGS: f32 = 16.0;
 
 /// Sweeps of the plane solver (Box2D's mover runs 20).
 const SOLVER_ITERATIONS: usize = 20;
@@ -279,44 +273,6 @@ impl MoverScratch {
     }
 }
 
-/// A shape a move may meet, as the broad phase handed it over: its id, its row in the
-/// store and its box (the store's, as the last step left it). Kept so that the passes of
-/// a move over its candidates do not look the row and box up again, in columns that a
-/// move through a large world finds cold.
-#[derive(Clone, Copy, Debug)]
-struct Candidate {
-    id: u32,
-    row: u32,
-    aabb: Aabb,
-}
-
-/// True when `inner` lies within `outer`.
-fn contains(outer: &Aabb, inner: &Aabb) -> bool {
-    outer.min.x <= inner.min.x
-        && outer.min.y <= inner.min.y
-        && inner.max.x <= outer.max.x
-        && inner.max.y <= outer.max.y
-}
-
-/// The larger of two numbers (not NaN): a comparison, where `f32::max` costs a sequence of
-/// NaN checks in the wasm.
-#[inline]
-fn larger(a: f32, b: f32) -> f32 {
-    if a > b {
-        a
-    } else {
-        b
-    }
-}
-
-/// The largest magnitude of a box's coordinates.
-fn largest_coordinate(b: &Aabb) -> f32 {
-    larger(
-        larger(b.min.x.abs(), b.min.y.abs()),
-        larger(b.max.x.abs(), b.max.y.abs()),
-    )
-}
-
 /// `v` scaled to unit length, or zero; scaled by its largest component first so that
 /// neither `(3e38, 3e38)` overflows nor `(1e-30, 0)` underflows.
 fn unit(v: Vec2) -> Vec2 {
@@ -339,104 +295,6 @@ fn power_of_two_above(v: f32) -> f32 {
     } else {
         f32::from_bits((exponent + 1).min(254) << 23)
     }
-}
-
-/// Where a plane came from: a shape's id, its piece (the part of a concave shape or the
-/// segment of a chain, each of which gives its own planes; 0 for a convex shape) and the
-/// mover's piece that met it (0 for a convex mover), as `id << 40 | mover_piece << 20 |
-/// piece` (pieces are fewer than `2^20`, ids than `2^24`): ordered by id, then the
-/// mover's piece, then the shape's.
-fn source(id: u32, piece: u32, mover_piece: u32) -> u64 {
-    u64::from(id) << 40 | u64::from(mover_piece) << 20 | u64::from(piece)
-}
-
-/// The bits of a [`source`] that name the mover's piece.
-const MOVER_PIECE_BITS: u64 = ((1 << 20) - 1) << 20;
-
-/// The planes a move has met, with the shape each came from.
-struct Planes {
-    planes: [Plane; MAX_PLANES],
-    sources: [u64; MAX_PLANES],
-    /// How far the mover was from the plane's shape, along its normal, at the plane's
-    /// separation 0 (see [`Planes::keeps_clear`]); `−∞` where that is not known.
-    clearances: [f32; MAX_PLANES],
-    count: usize,
-    /// The first `started` planes come from shapes the mover started in.
-    started: usize,
-}
-
-impl Planes {
-    fn new() -> Planes {
-        Planes {
-            planes: [Plane {
-                normal: Vec2::ZERO,
-                offset: 0.0,
-            }; MAX_PLANES],
-            sources: [u64::MAX; MAX_PLANES],
-            clearances: [f32::NEG_INFINITY; MAX_PLANES],
-            count: 0,
-            started: 0,
-        }
-    }
-
-    fn all(&self) -> &[Plane] {
-        &self.planes[..self.count]
-    }
-
-    fn has_source(&self, source: u64) -> bool {
-        self.sources[..self.count].contains(&source)
-    }
-
-    /// True when any piece of the mover started in the shape's piece that `source` names.
-    fn started_in(&self, source: u64) -> bool {
-        let piece = source & !MOVER_PIECE_BITS;
-        self.sources[..self.started]
-            .iter()
-            .any(|&s| s & !MOVER_PIECE_BITS == piece)
-    }
-
-    /// True when some plane of piece `source` shows that a convex mover moving in a
-    /// straight line from displacement `from` to `to` stays further than `least` from
-    /// that convex piece (see [`World::first_hit`]).
-    ///
-    /// A plane's normal is a separating axis of the two shapes at the time it was met:
-    /// the narrow phase's minimum-translation axis, along which they overlap by the
-    /// contact's depth, or a cast's normal at first contact, along which they are exactly
-    /// the cast's margin apart. Along a fixed axis the gap between the two shapes' extents
-    /// changes by exactly the mover's displacement along it, so it is the plane's
-    /// separation plus its clearance, and it bounds the distance between the shapes from
-    /// below. Along a straight path it is least at one end.
-    fn keeps_clear(&self, source: u64, from: Vec2, to: Vec2, least: f32) -> bool {
-        (0..self.count).any(|k| {
-            self.sources[k] == source && {
-                let plane = &self.planes[k];
-                let nearest = -larger(-plane.separation(from), -plane.separation(to));
-                nearest + self.clearances[k] > least
-            }
-        })
-    }
-
-    /// Adds a plane from `source` (ignored once full), which the mover was `clearance` from
-    /// at the plane's separation 0, and records it as a contact.
-    fn push(&mut self, source: u64, plane: Plane, clearance: f32, contacts: &mut Vec<f32>) {
-        if self.count < MAX_PLANES {
-            let id = (source >> 40) as u32;
-            self.planes[self.count] = plane;
-            self.sources[self.count] = source;
-            self.clearances[self.count] = clearance;
-            self.count += 1;
-            contacts.extend_from_slice(&[id as f32, plane.normal.x, plane.normal.y]);
-        }
-    }
-}
-
-/// The first hit of a cast over the candidates.
-#[derive(Clone, Copy)]
-struct FirstHit {
-    /// Where it came from (see [`source`]).
-    source: u64,
-    t: f32,
-    normal: Vec2,
 }
 
 /// The mover, read once.
@@ -781,337 +639,5 @@ impl World {
             f32::NEG_INFINITY
         };
         planes.push(hit.source, plane, clearance, &mut scratch.contacts);
-    }
-
-    /// The first shape the mover, displaced by `moved`, meets when cast along `motion`
-    /// with `margin`, among the candidates of the swept box (see the module docs for the
-    /// hits skipped; `skip_started` also skips the shapes the mover started in, for the
-    /// push out of them and the correction).
-    #[allow(clippy::too_many_arguments)] // the mover, where from, along what, which margin, what to skip
-    fn first_hit(
-        &self,
-        mover: &Mover,
-        moved: Vec2,
-        motion: Vec2,
-        margin: f32,
-        planes: &Planes,
-        skip_started: bool,
-        scratch: &mut MoverScratch,
-    ) -> Option<FirstHit> {
-        let from = mover.at(moved);
-        let swept = mover.box_at(moved).union(&mover.box_at(moved + motion));
-        let query = swept.expanded(margin);
-        if !scratch
-            .gathered
-            .is_some_and(|gathered| contains(&gathered, &query))
-        {
-            self.gather(mover, &query, scratch);
-        }
-        let mut first: Option<FirstHit> = None;
-        let mover_pieces = mover.pieces();
-        let convex_mover = mover.compound.is_none();
-        let moved_to = mover.at(moved + motion);
-        for candidate in &scratch.candidates {
-            let aabb = &candidate.aabb;
-            if !aabb.overlaps(&query) {
-                continue;
-            }
-            let other = candidate.id;
-            // Each piece of the other shape (each part of a concave one) on its own, as a
-            // source of its own plane.
-            let pose = &self.pose_of(candidate);
-            let other_pieces = self.candidate_pieces(candidate);
-            // A convex piece that gave a plane need not be cast against when that plane
-            // alone keeps the path clear of it by more than the margin, with room for the
-            // rounding of the two shapes' coordinates. Not for a chain's segments, whose
-            // planes have smoothed normals, nor (so far) for the pieces of a concave or
-            // chain mover.
-            let separable = convex_mover && !matches!(other_pieces, Pieces::Chain(_));
-            let least = margin
-                + PLANE_ROUNDINGS * f32::EPSILON * larger(mover.scale, largest_coordinate(aabb));
-            for k in 0..mover_pieces.count() {
-                let (km, (mover_shape, mover_points)) = (k as u32, mover_pieces.piece(k));
-                // A concave mover's part sweeps a box of its own; a convex mover, the query.
-                let near = if convex_mover {
-                    query
-                } else {
-                    let swept = mover_shape.aabb(&from).union(&mover_shape.aabb(&moved_to));
-                    swept.expanded(margin)
-                };
-                other_pieces.each_indexed_near(pose, &near, &mut |piece, shape, points| {
-                    let key = source(other, piece, km);
-                    if skip_started && planes.started_in(key) {
-                        return true;
-                    }
-                    if separable && planes.keeps_clear(key, moved, moved + motion, least) {
-                        return true;
-                    }
-                    let Some(hit) = cast_piece(
-                        mover_shape,
-                        mover_points,
-                        &from,
-                        motion,
-                        shape,
-                        points,
-                        pose,
-                        margin,
-                    ) else {
-                        return true;
-                    };
-                    let target_side = (other_pieces, piece, pose);
-                    let mover_side = (mover_pieces, km, &from);
-                    let Some(normal) = smooth_hit_normal(target_side, mover_side, hit.normal)
-                    else {
-                        return true;
-                    };
-                    let hit = CastHit { normal, ..hit };
-                    // A piece that gave a plane this frame, met again at the start by the same
-                    // piece of the mover: its plane already clipped the motion. Not for the
-                    // correction (`skip_started`), which the solve may push into such a piece
-                    // when planes conflict.
-                    if hit.normal.dot(motion) >= 0.0
-                        || (hit.t == 0.0 && !skip_started && planes.has_source(key))
-                    {
-                        return true;
-                    }
-                    // Ties go to the smaller id (candidates come in no particular order), then
-                    // to the mover's first piece, then to the other shape's (see `source`).
-                    let better =
-                        first.map_or(true, |f| hit.t < f.t || (hit.t == f.t && key < f.source));
-                    if better {
-                        first = Some(FirstHit {
-                            source: key,
-                            t: hit.t,
-                            normal: hit.normal,
-                        });
-                    }
-                    true
-                });
-            }
-        }
-        first
-    }
-
-    /// Fills `scratch.candidates` with the ids, other than the mover's, whose boxes touch
-    /// `query` and that pass the layer filter with it, in id order.
-    fn gather(&self, mover: &Mover, query: &Aabb, scratch: &mut MoverScratch) {
-        scratch.gathered = Some(*query);
-        let candidates = &mut scratch.candidates;
-        candidates.clear();
-        let store = &self.store;
-        // The broad phase's rows straight (not `query_candidates`, whose second indirect
-        // call per entry is measurable in the wasm, where every candidate of a move passes).
-        self.query_rows(query, &mut |row, aabb| {
-            let Some(other) = self.live_id(row) else {
-                return;
-            };
-            if other != mover.id && store.filters_pass(mover.id, other) {
-                // The broad phase indexes the store's boxes (see `World::query_rows`).
-                debug_assert_eq!(*aabb, store.aabbs[row as usize]);
-                candidates.push(Candidate {
-                    id: other,
-                    row,
-                    aabb: *aabb,
-                });
-            }
-        });
-        // In id order: the grid's order follows the rows, which a reorder changes, and the
-        // order of the planes must not (the solve's rounding depends on it).
-        if candidates.len() > 1 {
-            heap_sort_by_key(candidates, |c| c.id);
-        }
-    }
-
-    /// The candidate's pose, as the last step saw it.
-    fn pose_of(&self, candidate: &Candidate) -> Transform {
-        self.store.bodies[candidate.row as usize].pose
-    }
-
-    /// The candidate's pieces: its parts or segments, or its one convex shape.
-    fn candidate_pieces(&self, candidate: &Candidate) -> Pieces<'_> {
-        row_pieces(
-            &self.store,
-            (&self.concaves, &self.chains),
-            candidate.id,
-            candidate.row as usize,
-        )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_skin_floor_steps_by_powers_of_two() {
-        assert_eq!(power_of_two_above(1000.0), 1024.0);
-        assert_eq!(power_of_two_above(1024.0), 1024.0);
-        assert_eq!(power_of_two_above(1025.0), 2048.0);
-        assert_eq!(power_of_two_above(0.3), 0.5);
-        assert!(power_of_two_above(0.0) > 0.0);
-        assert_eq!(power_of_two_above(3e38), f32::from_bits(254 << 23));
-    }
-
-    /// The shapes of the clearance test: one of each convex kind with an area, and a
-    /// segment.
-    fn test_shapes() -> Vec<Shape> {
-        let pentagon: Vec<Vec2> = (0..5)
-            .map(|k| {
-                let r = crate::math::Rot::from_angle(k as f32 * 1.2566371);
-                Vec2::new(0.9 * r.cos, 0.9 * r.sin)
-            })
-            .collect();
-        vec![
-            Shape::circle(0.7).unwrap(),
-            Shape::aligned_box(1.0, 0.4).unwrap(),
-            Shape::oriented_box(0.6, 1.2).unwrap(),
-            Shape::polygon(&pentagon).unwrap(),
-            Shape::capsule(1.0, 0.5).unwrap(),
-            Shape::segment(Vec2::new(-1.0, 0.3), Vec2::new(0.8, -0.2)).unwrap(),
-        ]
-    }
-
-    /// Checks [`Planes::keeps_clear`] against the exact cast: over seeded random pairs of
-    /// convex shapes, a plane is made as a move makes it (from the narrow phase's contact
-    /// of a start overlap, or from a cast's first contact), then random straight paths
-    /// are tried; wherever the plane says a path stays further than the margin plus the
-    /// rounding allowance, the exact cast with that margin must miss. Returns how many
-    /// paths were skipped, and how many of those the cast hit.
-    fn clearance_against_casts(overstated_by: f32) -> (usize, usize) {
-        use crate::cast::cast_shape_with_margin;
-        use crate::narrow_phase::collide;
-        let shapes = test_shapes();
-        let mut rng = crate::test_rng::Mulberry32::new(0x5eed);
-        let (mut skipped, mut wrong) = (0, 0);
-        for _ in 0..4000 {
-            let mover = &shapes[rng.below(shapes.len())];
-            let target = &shapes[rng.below(shapes.len())];
-            let centre = Vec2::new(rng.range(-900.0, 900.0), rng.range(-900.0, 900.0));
-            let start = Transform::from_xy_angle(centre.x, centre.y, rng.range(-3.0, 3.0));
-            let offset = Vec2::new(rng.range(-2.5, 2.5), rng.range(-2.5, 2.5));
-            let target_pose = Transform::from_xy_angle(
-                centre.x + offset.x,
-                centre.y + offset.y,
-                rng.range(-3.0, 3.0),
-            );
-            let scale = power_of_two_above(centre.length() + mover.bounding_radius());
-            let skin = DEFAULT_SKIN.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
-            let mut planes = Planes::new();
-            let mut contacts = Vec::new();
-            if let Some(contact) = collide(target, &target_pose, mover, &start) {
-                let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
-                planes.push(source(1, 0, 0), plane, skin + overstated_by, &mut contacts);
-            } else {
-                // Towards the target, to its first contact with the first round's margin.
-                let margin = MARGIN_FRACTION * skin;
-                let Some(hit) = cast_shape_with_margin(
-                    mover,
-                    &start,
-                    offset * 2.0,
-                    target,
-                    &target_pose,
-                    margin,
-                ) else {
-                    continue;
-                };
-                if hit.t == 0.0 {
-                    continue;
-                }
-                let moved = offset * 2.0 * hit.t;
-                let plane = Plane {
-                    normal: hit.normal,
-                    offset: hit.normal.dot(moved) + (skin - margin),
-                };
-                planes.push(source(1, 0, 0), plane, skin + overstated_by, &mut contacts);
-            }
-            let near = Aabb::new(target_pose.translation, target_pose.translation);
-            let least_at = |margin: f32| {
-                margin + PLANE_ROUNDINGS * f32::EPSILON * larger(scale, largest_coordinate(&near))
-            };
-            for _ in 0..8 {
-                let from = Vec2::new(rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
-                let to = from + Vec2::new(rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
-                let margin = rng.range(0.1, 0.6) * skin;
-                if !planes.keeps_clear(source(1, 0, 0), from, to, least_at(margin)) {
-                    continue;
-                }
-                skipped += 1;
-                let pose = Transform {
-                    translation: start.translation + from,
-                    rotation: start.rotation,
-                };
-                if cast_shape_with_margin(mover, &pose, to - from, target, &target_pose, margin)
-                    .is_some()
-                {
-                    wrong += 1;
-                }
-            }
-        }
-        (skipped, wrong)
-    }
-
-    #[test]
-    fn a_plane_that_keeps_a_path_clear_means_the_exact_cast_misses() {
-        let (skipped, wrong) = clearance_against_casts(0.0);
-        assert!(skipped > 2000, "only {skipped} paths skipped");
-        assert_eq!(wrong, 0, "{wrong} of {skipped} skipped paths hit");
-        // The test can tell: planes that claim a little more room than the shapes had
-        // let paths through that the cast finds hitting.
-        let (skipped, wrong) = clearance_against_casts(0.05);
-        assert!(
-            wrong > 0,
-            "none of {skipped} skipped paths hit with overstated planes"
-        );
-    }
-
-    #[test]
-    fn the_movers_box_at_an_offset_is_its_shapes_box_there_to_the_bit() {
-        let mut rng = crate::test_rng::Mulberry32::new(3);
-        let mut shapes = test_shapes();
-        shapes.push(Shape::Point);
-        for shape in &shapes {
-            for _ in 0..200 {
-                let (x, y) = (rng.range(-1e4, 1e4), rng.range(-1e4, 1e4));
-                let start = Transform::from_xy_angle(x, y, rng.range(-7.0, 7.0));
-                let mover = Mover {
-                    id: 0,
-                    shape,
-                    start,
-                    compound: None,
-                    scale: 1.0,
-                    box_half_extents: shape.aabb_half_extents(&start.rotation),
-                };
-                let offset = Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
-                let expected = shape.aabb(&mover.at(offset));
-                let got = mover.box_at(offset);
-                for (a, b) in [
-                    (got.min.x, expected.min.x),
-                    (got.min.y, expected.min.y),
-                    (got.max.x, expected.max.x),
-                    (got.max.y, expected.max.y),
-                ] {
-                    assert_eq!(a.to_bits(), b.to_bits(), "{shape:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn default_options_are_valid_and_bad_ones_are_named() {
-        MoveOptions::default().validate().unwrap();
-        let bad = MoveOptions {
-            max_slope: 4.0,
-            ..MoveOptions::default()
-        };
-        assert!(bad
-            .validate()
-            .unwrap_err()
-            .to_string()
-            .starts_with("opts.maxSlope must be an angle from 0 to π radians (got 4"));
-        assert_eq!(
-            unit(Vec2::new(3e38, 3e38)),
-            Vec2::new(1.0, 1.0).normalize_or_zero()
-        );
-        assert_eq!(unit(Vec2::new(1e-30, 0.0)), Vec2::new(1.0, 0.0));
     }
 }

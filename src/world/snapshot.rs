@@ -83,15 +83,84 @@ pub const SNAPSHOT_VERSION: u32 = 1;
 /// (the concave outlines).
 pub const SNAPSHOT_HEADER_LEN: usize = 60;
 
-/// The kind byte of a free slot.
-const NO_KIND: u8 = 0xFF;
-/// The kind byte of a concave polygon (one past the convex kinds): its outline is in the
-/// last section, and its row's hull is rebuilt from it.
-const CONCAVE_KIND: u8 = ShapeKind::ALL.len() as u8;
-/// The kind byte of an open chain: its points are in the last section.
-const CHAIN_KIND: u8 = CONCAVE_KIND + 1;
-/// The kind byte of a closed chain (a loop).
-const LOOP_KIND: u8 = CONCAVE_KIND + 2;
+/// What a slot holds, as its kind byte says (`docs/snapshot-format.md`, the kinds column).
+///
+/// The discriminants are the format's bytes: a kind added later takes a byte no other has
+/// taken, and no byte ever changes meaning, so that a snapshot saved before still loads
+/// (`tests` pins every value). The writer and the loader convert through [`KindByte::of`]
+/// and [`KindByte::shape_kind`], both exhaustive: a new [`ShapeKind`] does not compile
+/// until it has a byte here and a reading in the loader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum KindByte {
+    Circle = 0,
+    AlignedBox = 1,
+    OrientedBox = 2,
+    Polygon = 3,
+    Capsule = 4,
+    Segment = 5,
+    Point = 6,
+    /// A concave polygon: its outline is in the last section, and its row's hull is
+    /// rebuilt from it.
+    Concave = 7,
+    /// An open chain: its points are in the last section.
+    Chain = 8,
+    /// A closed chain (a loop).
+    Loop = 9,
+    /// A free slot.
+    Free = 0xFF,
+}
+
+impl KindByte {
+    /// Every kind byte.
+    const ALL: [KindByte; 11] = [
+        KindByte::Circle,
+        KindByte::AlignedBox,
+        KindByte::OrientedBox,
+        KindByte::Polygon,
+        KindByte::Capsule,
+        KindByte::Segment,
+        KindByte::Point,
+        KindByte::Concave,
+        KindByte::Chain,
+        KindByte::Loop,
+        KindByte::Free,
+    ];
+
+    /// The byte of a convex shape of `kind`.
+    fn of(kind: ShapeKind) -> KindByte {
+        match kind {
+            ShapeKind::Circle => KindByte::Circle,
+            ShapeKind::AlignedBox => KindByte::AlignedBox,
+            ShapeKind::OrientedBox => KindByte::OrientedBox,
+            ShapeKind::Polygon => KindByte::Polygon,
+            ShapeKind::Capsule => KindByte::Capsule,
+            ShapeKind::Segment => KindByte::Segment,
+            ShapeKind::Point => KindByte::Point,
+        }
+    }
+
+    /// The convex kind this byte stands for; `None` for a concave polygon, a chain and a
+    /// free slot.
+    fn shape_kind(self) -> Option<ShapeKind> {
+        match self {
+            KindByte::Circle => Some(ShapeKind::Circle),
+            KindByte::AlignedBox => Some(ShapeKind::AlignedBox),
+            KindByte::OrientedBox => Some(ShapeKind::OrientedBox),
+            KindByte::Polygon => Some(ShapeKind::Polygon),
+            KindByte::Capsule => Some(ShapeKind::Capsule),
+            KindByte::Segment => Some(ShapeKind::Segment),
+            KindByte::Point => Some(ShapeKind::Point),
+            KindByte::Concave | KindByte::Chain | KindByte::Loop | KindByte::Free => None,
+        }
+    }
+
+    /// The kind whose byte is `byte`, if any.
+    fn from_byte(byte: u8) -> Option<KindByte> {
+        KindByte::ALL.into_iter().find(|&kind| kind as u8 == byte)
+    }
+}
+
 /// Header flag: static shapes were written since the tree was built.
 const STATICS_DIRTY: u32 = 1;
 /// Header flag: the world computes contact points; the last step's follow the removed ids,
@@ -378,19 +447,20 @@ impl World {
                 .map(|&f| f & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH)),
         );
         o.0.extend((0..n).map(|id| {
-            if store.flags[id] & FLAG_ALIVE == 0 {
-                NO_KIND
+            let kind = if store.flags[id] & FLAG_ALIVE == 0 {
+                KindByte::Free
             } else if self.concaves.get(id as u32).is_some() {
-                CONCAVE_KIND
+                KindByte::Concave
             } else if let Some(chain) = self.chains.get(id as u32) {
                 if chain.is_loop() {
-                    LOOP_KIND
+                    KindByte::Loop
                 } else {
-                    CHAIN_KIND
+                    KindByte::Chain
                 }
             } else {
-                body(id).shape.kind() as u8
-            }
+                KindByte::of(body(id).shape.kind())
+            };
+            kind as u8
         }));
         // A concave shape's row holds its hull and a chain's its rectangle, both rebuilt
         // from the points: no vertex count, no parameters.
@@ -481,5 +551,55 @@ impl World {
             }
         }
         (moved, poses)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind byte is the format's (`docs/snapshot-format.md`): a snapshot saved by
+    /// an earlier build must load, so no change may move one.
+    #[test]
+    fn kind_bytes_are_the_formats() {
+        let convex = [
+            (ShapeKind::Circle, 0),
+            (ShapeKind::AlignedBox, 1),
+            (ShapeKind::OrientedBox, 2),
+            (ShapeKind::Polygon, 3),
+            (ShapeKind::Capsule, 4),
+            (ShapeKind::Segment, 5),
+            (ShapeKind::Point, 6),
+        ];
+        assert_eq!(
+            convex.len(),
+            ShapeKind::ALL.len(),
+            "every convex kind pinned"
+        );
+        for (kind, byte) in convex {
+            assert_eq!(KindByte::of(kind) as u8, byte, "{kind:?}");
+            assert_eq!(
+                KindByte::from_byte(byte).and_then(KindByte::shape_kind),
+                Some(kind)
+            );
+        }
+        let others = [
+            (KindByte::Concave, 7),
+            (KindByte::Chain, 8),
+            (KindByte::Loop, 9),
+            (KindByte::Free, 0xFF),
+        ];
+        for (kind, byte) in others {
+            assert_eq!(kind as u8, byte, "{kind:?}");
+            assert_eq!(KindByte::from_byte(byte), Some(kind));
+            assert_eq!(kind.shape_kind(), None);
+        }
+        let named = (0..=u8::MAX).filter_map(KindByte::from_byte).count();
+        assert_eq!(
+            named,
+            convex.len() + others.len(),
+            "no byte unnamed, none twice"
+        );
+        assert_eq!(KindByte::ALL.len(), named);
     }
 }
