@@ -245,7 +245,10 @@ pub(super) fn world_options(method: &str, options: &JsValue) -> Result<WorldOpti
     }
     plain_object(method, "options", options, &["contactPoints"])?;
     let contact_points = optional_bool(method, "options.", options, "contactPoints")?;
-    Ok(WorldOptions { contact_points })
+    Ok(WorldOptions {
+        contact_points,
+        ..WorldOptions::default()
+    })
 }
 
 /// The optional boolean `object[key]` (`false` when undefined), named `{prefix}{key}` in
