@@ -7,10 +7,8 @@
 //! leaves the instance unusable. These helpers grow through `try_reserve` instead, so that
 //! the world can fail the step with an error and stay as its last step left it.
 //!
-//! Growth first asks for the usual doubling (amortised O(1) pushes) and, when that is
-//! refused, for an eighth more (or what is needed, when that is more): a pile near the
-//! memory's limit may still fit. Never for one item more: a loop of pushes would then copy
-//! the whole buffer at every push.
+//! Growth asks for the usual doubling (amortised O(1) pushes), like `push`; a buffer that
+//! replaces another whole asks for exactly what it needs when the doubling is refused.
 //!
 //! Every helper checks the capacity inline and grows out of line, so a hot loop that
 //! reserves before it pushes pays one comparison per reservation, not per item.
@@ -20,22 +18,23 @@
 use core::fmt;
 
 /// A buffer could not grow: the allocator refused, or the size does not fit the address
-/// space (then `bytes` is what it would have taken).
+/// space (then `bytes` is what it would have taken, at most `usize::MAX`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GrowError {
-    /// How many items the buffer had to hold.
-    pub items: u64,
-    /// How many bytes that is.
-    pub bytes: u64,
+    /// How many items the buffer had to hold (at most `usize::MAX`).
+    pub items: usize,
+    /// How many bytes that is (at most `usize::MAX`).
+    pub bytes: usize,
 }
 
 impl GrowError {
-    /// The error of a buffer of `T` that had to hold `items`. In `u64`, so that a size
-    /// beyond the address space of wasm32 (where `usize` has 32 bits) is still told right.
+    /// The error of a buffer of `T` that had to hold `items`. Counted in `u64` and cut to
+    /// `usize::MAX`: in wasm32 a pile's pairs can outnumber the address space.
     fn of<T>(items: u64) -> GrowError {
+        let bytes = items.saturating_mul(core::mem::size_of::<T>() as u64);
         GrowError {
-            items,
-            bytes: items.saturating_mul(core::mem::size_of::<T>() as u64),
+            items: usize::try_from(items).unwrap_or(usize::MAX),
+            bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
         }
     }
 }
@@ -65,14 +64,8 @@ pub(crate) fn reserve<T>(v: &mut Vec<T>, additional: usize) -> Result<(), GrowEr
 #[cold]
 #[inline(never)]
 fn grow<T>(v: &mut Vec<T>, additional: usize) -> Result<(), GrowError> {
-    let smaller_step = additional.max(v.capacity() / 8);
-    if v.try_reserve(additional).is_ok() || v.try_reserve_exact(smaller_step).is_ok() {
-        Ok(())
-    } else {
-        Err(GrowError::of::<T>(
-            (v.len() as u64).saturating_add(additional as u64),
-        ))
-    }
+    v.try_reserve(additional)
+        .map_err(|_| GrowError::of::<T>((v.len() as u64).saturating_add(additional as u64)))
 }
 
 /// Appends `item` to `v`.
@@ -102,19 +95,30 @@ pub(crate) fn resize<T: Clone>(v: &mut Vec<T>, len: u64, value: T) -> Result<(),
 /// replacement is allocated before `v` is touched, and `v` keeps its content and address
 /// when the allocation fails. (Growing `v` itself would also copy the content that the
 /// caller is about to overwrite.)
+///
+/// Asks for twice `v`'s room when that is more, like the doubling of `push`, and for
+/// `capacity` exactly when the allocator refuses the doubling.
+#[inline(never)]
 pub(crate) fn replacement<T>(v: &Vec<T>, capacity: usize) -> Result<Option<Vec<T>>, GrowError> {
     if v.capacity() >= capacity {
         return Ok(None);
     }
     let mut new = Vec::new();
-    reserve(&mut new, capacity.max(v.capacity().saturating_mul(2)))
-        .or_else(|_| reserve_exact(&mut new, capacity))?;
-    Ok(Some(new))
+    let doubled = capacity.max(v.capacity().saturating_mul(2));
+    if new.try_reserve_exact(doubled).is_ok() || new.try_reserve_exact(capacity).is_ok() {
+        Ok(Some(new))
+    } else {
+        Err(GrowError::of::<T>(capacity as u64))
+    }
 }
 
-fn reserve_exact<T>(v: &mut Vec<T>, additional: usize) -> Result<(), GrowError> {
-    v.try_reserve_exact(additional)
-        .map_err(|_| GrowError::of::<T>(additional as u64))
+/// Empties `v`, or replaces it with `room` (a [`replacement`]).
+#[inline(never)]
+pub(crate) fn clear_into<T>(v: &mut Vec<T>, room: Option<Vec<T>>) {
+    match room {
+        Some(room) => *v = room,
+        None => v.clear(),
+    }
 }
 
 #[cfg(test)]
@@ -125,11 +129,12 @@ mod tests {
     fn a_size_beyond_the_address_space_is_an_error_with_its_bytes() {
         let mut v: Vec<u64> = Vec::new();
         let err = reserve(&mut v, usize::MAX).unwrap_err();
-        assert_eq!(err.items, usize::MAX as u64);
-        assert_eq!(err.bytes, u64::MAX);
-        let err = resize(&mut v, u64::MAX / 16, 0).unwrap_err();
-        assert_eq!(err.bytes, u64::MAX / 16 * 8);
-        assert!(replacement(&v, usize::MAX / 2).is_err());
+        assert_eq!((err.items, err.bytes), (usize::MAX, usize::MAX));
+        let err = resize(&mut v, u64::MAX / 2, 0).unwrap_err();
+        let items = usize::try_from(u64::MAX / 2).unwrap_or(usize::MAX);
+        assert_eq!((err.items, err.bytes), (items, usize::MAX));
+        let err = replacement(&v, usize::MAX / 4).unwrap_err();
+        assert_eq!(err.bytes, usize::MAX);
         assert!(v.is_empty());
     }
 

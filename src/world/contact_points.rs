@@ -145,10 +145,7 @@ impl ContactPoints {
     /// small (see [`ContactPoints::room_to_publish`]).
     #[inline]
     pub(super) fn begin_publish(&mut self, room: Option<Vec<f32>>) {
-        match room {
-            Some(buffer) => self.published = buffer,
-            None => self.published.clear(),
-        }
+        grow::clear_into(&mut self.published, room);
     }
 
     /// Appends the points of the pair with `slot` to the published ones.

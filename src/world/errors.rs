@@ -71,11 +71,11 @@ pub enum WorldError {
     /// results a world that never failed would give.
     OutOfMemory {
         /// How many pairs the step had to hold when memory ran out (candidate pairs, when
-        /// it ran out in the broad phase). In `u64`, like `bytes`: in a 32-bit wasm the
-        /// count of a pile can exceed the address space.
-        pairs: u64,
+        /// it ran out in the broad phase). At most `usize::MAX`, like `bytes`: in wasm32 a
+        /// pile's pairs can outnumber the address space.
+        pairs: usize,
         /// How many bytes the buffer that could not grow asked for.
-        bytes: u64,
+        bytes: usize,
     },
     /// A step found more pairs than [`World::set_max_pairs`](super::World::set_max_pairs)
     /// (or [`WorldOptions::max_pairs`](super::WorldOptions::max_pairs)) allows. The
@@ -156,7 +156,7 @@ impl From<ShapeError> for WorldError {
 
 /// The error of a step whose buffer for `pairs` pairs could not grow.
 #[cold]
-pub(super) fn out_of_memory(pairs: u64, e: GrowError) -> WorldError {
+pub(super) fn out_of_memory(pairs: usize, e: GrowError) -> WorldError {
     WorldError::OutOfMemory {
         pairs,
         bytes: e.bytes,

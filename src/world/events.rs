@@ -8,8 +8,7 @@
 //! it is ended (the old shape's pair) *and* started (the new one's). A pair of a removed
 //! shape that was not found again is ended by the merge like any other.
 
-use super::errors::out_of_memory;
-use super::{Scratch, World, WorldError};
+use super::{Scratch, World};
 use crate::grow::{self, GrowError};
 use crate::sort::{heap_sort_by_key, radix_pass};
 
@@ -39,7 +38,7 @@ impl World {
     /// fails with the last step's results untouched: the published buffers that are too
     /// small are replaced by new ones allocated beside them, and `started` and `ended`
     /// get room for their most (every pair started, every pair of the last step ended).
-    pub(super) fn sort_and_publish(&mut self) -> Result<(), WorldError> {
+    pub(super) fn sort_and_publish(&mut self) -> Result<(), GrowError> {
         let Scratch {
             found,
             carried,
@@ -51,29 +50,24 @@ impl World {
         } = &mut self.scratch;
         let ids = self.store.slot_count();
         let count = found.len() + carried.len();
-        let no_room = |e: GrowError| out_of_memory(count as u64, e);
         if found.len() * 32 < ids {
             // Few tested pairs (most were carried): a counting sort would cost O(ids).
             heap_sort_by_key(found, |f| f.key);
         } else {
-            sort_found(found, found_buffer, run_starts, long_runs, ids).map_err(no_room)?;
+            sort_found(found, found_buffer, run_starts, long_runs, ids)?;
         }
         keys.clear();
-        grow::reserve(keys, count).map_err(no_room)?;
-        let pairs_room = grow::replacement(&self.pairs, 2 * count).map_err(no_room)?;
-        let contacts_room = grow::replacement(&self.contacts, 3 * count).map_err(no_room)?;
-        let points_room = self
-            .contact_points
-            .room_to_publish(count)
-            .map_err(no_room)?;
-        let started_room = grow::replacement(&self.started, 2 * count).map_err(no_room)?;
-        let ended_room =
-            grow::replacement(&self.ended, self.previous_keys.len() * 2).map_err(no_room)?;
+        grow::reserve(keys, count)?;
+        let pairs_room = grow::replacement(&self.pairs, 2 * count)?;
+        let contacts_room = grow::replacement(&self.contacts, 3 * count)?;
+        let points_room = self.contact_points.room_to_publish(count)?;
+        let started_room = grow::replacement(&self.started, 2 * count)?;
+        let ended_room = grow::replacement(&self.ended, self.previous_keys.len() * 2)?;
         // Room made: from here on nothing fails.
-        fill(&mut self.pairs, pairs_room);
-        fill(&mut self.contacts, contacts_room);
-        fill(&mut self.started, started_room);
-        fill(&mut self.ended, ended_room);
+        grow::clear_into(&mut self.pairs, pairs_room);
+        grow::clear_into(&mut self.contacts, contacts_room);
+        grow::clear_into(&mut self.started, started_room);
+        grow::clear_into(&mut self.ended, ended_room);
         let (pairs, contacts) = (&mut self.pairs, &mut self.contacts);
         let points = &mut self.contact_points;
         points.begin_publish(points_room);
@@ -171,15 +165,6 @@ impl World {
             self.ended.capacity(),
             self.contact_points.published.capacity(),
         ]
-    }
-}
-
-/// Empties `buffer`, or replaces it with `room` (an empty buffer with more room).
-#[inline]
-fn fill<T>(buffer: &mut Vec<T>, room: Option<Vec<T>>) {
-    match room {
-        Some(room) => *buffer = room,
-        None => buffer.clear(),
     }
 }
 

@@ -661,11 +661,18 @@ impl World {
     /// Phases 2, 3 and 4 of a step, reading `clock` after the first two. Each fails only
     /// before the published results are touched.
     fn pair_phases(&mut self, clock: &mut impl FnMut() -> f64) -> Result<[f64; 2], WorldError> {
-        self.find_candidates()?;
+        // The pairs of the error: those the buffer had to hold, or those found, for the
+        // output (whose buffers hold several items a pair).
+        let no_room = |e: GrowError| out_of_memory(e.items, e);
+        self.find_candidates().map_err(no_room)?;
         let t2 = clock();
-        self.narrow_phase()?;
+        let pairs = self.narrow_phase().map_err(no_room)?;
         let t3 = clock();
-        self.sort_and_publish()?;
+        if let Some(limit) = self.max_pairs.filter(|&limit| pairs > limit) {
+            return Err(WorldError::TooManyPairs { pairs, limit });
+        }
+        self.sort_and_publish()
+            .map_err(|e| out_of_memory(pairs, e))?;
         Ok([t2, t3])
     }
 
@@ -687,7 +694,7 @@ impl World {
     /// Phase 2 of a step: the reorder of the rows when it is due, then the candidate
     /// pairs from the grid of awake shapes, the tree of static ones and the grid of
     /// resting ones. Fails when the candidates cannot grow.
-    fn find_candidates(&mut self) -> Result<(), WorldError> {
+    fn find_candidates(&mut self) -> Result<(), GrowError> {
         // The two halves of a reorder go to two steps, to halve the longest step.
         if self.reorder.points_pending {
             self.store.reorder_points();
@@ -708,10 +715,8 @@ impl World {
         candidates.clear();
         let awake = resting.awake(store);
         self.grid.rebuild(awake, &store.aabbs);
-        let no_room = |e: GrowError| out_of_memory(e.items, e);
         self.grid
-            .overlapping_pairs(awake, &store.aabbs, candidates)
-            .map_err(no_room)?;
+            .overlapping_pairs(awake, &store.aabbs, candidates)?;
         // A query reports to a closure: a push that fails is kept and returned after it.
         let mut failed = None;
         if !self.statics.is_empty() {
@@ -721,7 +726,7 @@ impl World {
                         failed = Some(e);
                     }
                 });
-                failed.map_or(Ok(()), Err).map_err(no_room)?;
+                failed.map_or(Ok(()), Err)?;
             }
         }
         if resting.any_resting() {
@@ -738,7 +743,7 @@ impl World {
                         }
                     }
                 });
-                failed.map_or(Ok(()), Err).map_err(no_room)?;
+                failed.map_or(Ok(()), Err)?;
             }
         }
         Ok(())
