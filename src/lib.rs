@@ -18,10 +18,11 @@
 //! 7. [`cast`]: translational shape casts (exact time of impact on the rounded Minkowski
 //!    sum) and the plane solver of move-and-slide; pure functions on shapes and poses.
 //!
-//! Beside them, `sort` holds the radix and heap sorts a step uses, [`raycast`] casts a ray
-//! against one shape (used by the world's ray query), and `wasm` (wasm32 builds only) is
-//! the single JavaScript binding module: it converts and checks arguments, delegates to
-//! [`world::World`] and maps errors to JS `TypeError`/`RangeError`.
+//! Beside them, `sort` holds the radix and heap sorts a step uses, `grow` the growth of
+//! buffers that fails with an error ([`GrowError`]) rather than aborting, [`raycast`]
+//! casts a ray against one shape (used by the world's ray query), and `wasm` (wasm32
+//! builds only) is the single JavaScript binding module: it converts and checks
+//! arguments, delegates to [`world::World`] and maps errors to JS `TypeError`/`RangeError`.
 //!
 //! Measurements behind the design choices are in `docs/performance-notes.md`; the code
 //! comments keep the reasons.
@@ -43,6 +44,7 @@
 
 pub mod broad_phase;
 pub mod cast;
+mod grow;
 pub mod math;
 pub mod narrow_phase;
 pub mod raycast;
@@ -63,6 +65,7 @@ mod test_rng;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
+pub use grow::GrowError;
 pub use math::{Aabb, Rot, Transform, Vec2};
 pub use narrow_phase::{collide, overlaps, Contact};
 pub use shape::{ConcavePolygon, ConvexPolygon, MessageWriter, Shape, ShapeError, ShapeKind};

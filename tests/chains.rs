@@ -1001,6 +1001,7 @@ fn contact_points_of_a_box_across_joints_lie_on_the_floor_and_in_the_box() {
     use sepax::WorldOptions;
     let mut world = World::with_options(WorldOptions {
         contact_points: true,
+        ..WorldOptions::default()
     });
     let chain = Chain::new(&collinear_points(), false).unwrap();
     world

@@ -25,6 +25,7 @@ fn steady_state_steps_do_not_allocate() {
 fn steady_state_steps_with_contact_points_do_not_allocate() {
     steady_state_steps(World::with_options(WorldOptions {
         contact_points: true,
+        ..WorldOptions::default()
     }));
 }
 
@@ -274,6 +275,7 @@ fn steady_state_steps_with_resting_shapes_do_not_allocate() {
 fn steady_state_steps_with_resting_shapes_and_contact_points_do_not_allocate() {
     steady_state_steps_with_resting_shapes(World::with_options(WorldOptions {
         contact_points: true,
+        ..WorldOptions::default()
     }));
 }
 

@@ -17,6 +17,7 @@ fn bits(values: &[f32]) -> Vec<u32> {
 fn with_points() -> World {
     World::with_options(WorldOptions {
         contact_points: true,
+        ..WorldOptions::default()
     })
 }
 

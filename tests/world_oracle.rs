@@ -194,6 +194,7 @@ fn run_scene(
     // Concave scenes with contact points: those of the deepest part pair.
     let mut world = World::with_options(WorldOptions {
         contact_points: concaves,
+        ..WorldOptions::default()
     });
     if let Some(steps) = reorder_interval {
         world.set_reorder_interval(steps);
@@ -562,6 +563,7 @@ fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)])
     // Odd seeds with contact points, which carried pairs must carry too.
     let options = WorldOptions {
         contact_points: seed % 2 == 1,
+        ..WorldOptions::default()
     };
     let mut world = World::with_options(options);
     world.set_reorder_interval(1 + seed % 9);

@@ -286,6 +286,7 @@ fn replay_with(seed: u32, count: usize, frames: usize, resting: bool, options: W
     // A used world to load into in place: other shapes, other results, resting ones.
     let other = WorldOptions {
         contact_points: !options.contact_points,
+        ..WorldOptions::default()
     };
     let mut target = seeded_world_with(seed ^ 0xABCD, count / 2, other);
     for _ in 0..12 {
@@ -345,6 +346,7 @@ fn replay_after_restore_is_bit_identical_without_resting() {
 fn replay_with_contact_points_is_bit_identical() {
     let on = WorldOptions {
         contact_points: true,
+        ..WorldOptions::default()
     };
     replay_with(4, 300, 120, true, on);
 }
@@ -688,6 +690,7 @@ fn snapshot_into_a_large_enough_buffer_allocates_nothing() {
 fn concave_world() -> (World, u32, u32) {
     let mut world = World::with_options(WorldOptions {
         contact_points: true,
+        ..WorldOptions::default()
     });
     let o = ShapeOptions::default();
     let mut rng = Mulberry32::new(21);
@@ -894,6 +897,7 @@ fn chains_come_back_with_the_same_points_and_sides() {
     let o = ShapeOptions::default();
     let mut world = World::with_options(WorldOptions {
         contact_points: true,
+        ..WorldOptions::default()
     });
     // A floor of 1,000 segments (more points than a concave outline may have) and a loop.
     let floor: Vec<Vec2> = (0..=1000).map(|i| Vec2::new(i as f32 * 0.5, 0.0)).collect();

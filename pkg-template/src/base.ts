@@ -15,6 +15,8 @@ import {
   plainObject,
   get,
   describe,
+  number,
+  rangeError,
   typeError,
   typedArray,
   PointLimit,
@@ -38,6 +40,19 @@ const FAILED = 0xffffffff;
 /** How many f64 the raw world's `io` holds (the binding's `IO_LEN`). */
 const IO_LEN = 32;
 
+/** The raw world's number for "no limit of pairs". */
+const NO_PAIR_LIMIT = 0xffffffff;
+
+/** A limit of pairs: `undefined` none, else an integer from 0 to 2^32 - 2. */
+function pairLimit(method: string, arg: string, value: unknown): number {
+  if (value === undefined) return NO_PAIR_LIMIT;
+  const n = number(method, arg, value);
+  if (!Number.isInteger(n) || n < 0 || n >= NO_PAIR_LIMIT) {
+    throw rangeError(method, `${arg} must be an integer from 0 to ${NO_PAIR_LIMIT - 1} (got ${n})`);
+  }
+  return n;
+}
+
 function freedError(): Error {
   return new Error("World was freed: this World can no longer be used (free() was called)");
 }
@@ -57,23 +72,37 @@ export abstract class WorldBase {
 
   /**
    * Creates an empty world. `options` may be omitted; `contactPoints: true` makes every step also compute contact
-   * points (see `contactPoints()`). An unknown option or a non-boolean `contactPoints` throws a TypeError naming it.
+   * points (see `contactPoints()`), and `maxPairs` caps the pairs a step may find (see `setMaxPairs`). An unknown
+   * option or one of the wrong type throws a TypeError naming it.
    * @example const world = new World();
-   * @example const world = new World({ contactPoints: true });
+   * @example const world = new World({ contactPoints: true, maxPairs: 1_000_000 });
    */
   constructor(options?: WorldOptions) {
+    const M = "new World";
     const memory = loadedMemory();
     let contactPoints = false;
+    let maxPairs = NO_PAIR_LIMIT;
     if (options !== undefined && options !== null) {
-      const checked = plainObject("new World", "options", options, ["contactPoints"]);
-      const value = get("new World", "options.contactPoints", checked, "contactPoints");
+      const checked = plainObject(M, "options", options, ["contactPoints", "maxPairs"]);
+      const value = get(M, "options.contactPoints", checked, "contactPoints");
       if (value !== undefined && typeof value !== "boolean") {
-        throw typeError("new World", `options.contactPoints must be a boolean (got ${describe(value)})`);
+        throw typeError(M, `options.contactPoints must be a boolean (got ${describe(value)})`);
       }
       contactPoints = value === true;
+      maxPairs = pairLimit(M, "options.maxPairs", get(M, "options.maxPairs", checked, "maxPairs"));
     }
-    this.#raw = new RawWorld(contactPoints);
+    this.#raw = new RawWorld(contactPoints, maxPairs);
     this.#io = new Float64Array(memory.buffer, this.#raw.ioPtr(), IO_LEN);
+  }
+
+  /**
+   * Sets the most pairs a step may find (`null`: no limit but memory). A step that finds more throws a `RangeError`
+   * saying how many, and the world keeps the last good step's results (as when a step's pairs outgrow memory).
+   * @example world.setMaxPairs(1_000_000); // a pile of shapes becomes an error, not a frame of minutes
+   */
+  setMaxPairs(maxPairs: number | null): void {
+    const raw = this.raw();
+    raw.setMaxPairs(pairLimit("setMaxPairs", "maxPairs", maxPairs ?? undefined));
   }
 
   /** @internal The raw world; throws on a freed one. */

@@ -82,6 +82,9 @@ export interface WorldOptions {
   /** Compute one or two contact points per pair at every step, read with `contactPoints()`
    * (default false: the step then costs what it did without them). */
   contactPoints?: boolean;
+  /** The most pairs a step may find (default: no limit but memory). A step that finds more throws a `RangeError`
+   * saying how many, and the world keeps the last good step's results; see `setMaxPairs`. */
+  maxPairs?: number;
 }
 
 /** Points `x0, y0, x1, y1, …` as the methods take them. */

@@ -48,7 +48,10 @@
 //! `resting` module): the grid here is "rebuilt every step" for the shapes that move.
 //!
 //! This module sees bounding boxes and ids only: it knows nothing of shapes, layers or
-//! contacts, and it allocates nothing once its buffers have grown to the scene.
+//! contacts, and it allocates nothing once its buffers have grown to the scene. The
+//! buffers of the pairs grow through `try_reserve`: shapes piled at one point can ask for
+//! more pairs than memory holds, and that is an error for the world to report
+//! ([`GrowError`](crate::GrowError)), not an abort.
 //!
 //! ## Where things are
 //!

@@ -104,7 +104,7 @@ fn grid_pairs_equal_brute_force_on_every_layout() {
                 hashed_runs += 1;
             }
             let mut got = Vec::new();
-            grid.overlapping_pairs(&ids, &aabbs, &mut got);
+            grid.overlapping_pairs(&ids, &aabbs, &mut got).unwrap();
             let mut got: Vec<(u32, u32)> = got.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
             got.sort_unstable();
             assert_eq!(
@@ -166,11 +166,11 @@ fn a_grid_emptied_after_a_full_step_has_no_pairs() {
     let mut grid = HashGrid::new();
     let mut pairs = Vec::new();
     grid.rebuild(&ids, &aabbs);
-    grid.overlapping_pairs(&ids, &aabbs, &mut pairs);
+    grid.overlapping_pairs(&ids, &aabbs, &mut pairs).unwrap();
     assert!(!pairs.is_empty());
     pairs.clear();
     grid.rebuild(&[], &aabbs);
-    grid.overlapping_pairs(&[], &aabbs, &mut pairs);
+    grid.overlapping_pairs(&[], &aabbs, &mut pairs).unwrap();
     assert!(pairs.is_empty());
     let mut hits = Vec::new();
     grid.query(&aabbs[0], |id, _| hits.push(id));

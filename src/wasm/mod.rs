@@ -113,11 +113,16 @@ impl RawWorld {
 
 #[wasm_bindgen]
 impl RawWorld {
-    /// An empty world; `contact_points` makes every step compute contact points.
+    /// An empty world; `contact_points` makes every step compute contact points, and a
+    /// step that finds more than `max_pairs` pairs fails (`u32::MAX`: no limit but memory).
     #[wasm_bindgen(constructor)]
-    pub fn new(contact_points: bool) -> RawWorld {
+    pub fn new(contact_points: bool, max_pairs: u32) -> RawWorld {
+        let options = WorldOptions {
+            contact_points,
+            max_pairs: pair_limit(max_pairs),
+        };
         RawWorld {
-            inner: CoreWorld::with_options(WorldOptions { contact_points }),
+            inner: CoreWorld::with_options(options),
             io: [0.0; IO_LEN],
             error: String::new(),
             ids: Vec::new(),
@@ -125,6 +130,12 @@ impl RawWorld {
             floats: Vec::new(),
             bytes: Vec::new(),
         }
+    }
+
+    /// Sets the most pairs a step may find (`u32::MAX`: no limit but memory).
+    #[wasm_bindgen(js_name = setMaxPairs)]
+    pub fn set_max_pairs(&mut self, max_pairs: u32) {
+        self.inner.set_max_pairs(pair_limit(max_pairs));
     }
 
     /// The message of the last failure (then forgotten).
@@ -150,6 +161,11 @@ impl RawWorld {
     pub fn floats_ptr(&self) -> u32 {
         self.floats.as_ptr() as u32
     }
+}
+
+/// The core's limit of pairs for the entry's number (`u32::MAX`: none).
+fn pair_limit(max_pairs: u32) -> Option<usize> {
+    (max_pairs != u32::MAX).then_some(max_pairs as usize)
 }
 
 /// A limit of the core, for the entry's checks of lengths before it copies anything: 0 the

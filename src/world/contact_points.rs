@@ -16,20 +16,28 @@
 //! `tests/world_oracle.rs` compares the bits with a world that re-tests everything).
 //!
 //! When off, the only costs are a predictable branch per found pair and per published
-//! pair. Every buffer is reused: a steady-state step allocates nothing either way.
+//! pair. Every buffer is reused: a steady-state step allocates nothing either way. The
+//! buffers grow fallibly, room made before the loops that fill them (see `crate::grow`).
 
+use crate::grow::{self, GrowError};
 use crate::math::{Transform, Vec2};
 use crate::narrow_phase::manifold::manifold_into;
 use crate::narrow_phase::{Contact, MANIFOLD_STRIDE};
 use crate::shape::Shape;
 
-/// Settings fixed when a world is created.
+/// Settings given when a world is created.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WorldOptions {
     /// Compute one or two contact points per pair at every step
     /// ([`World::contact_points`](super::World::contact_points)). Off by default, so that
-    /// a step costs what it did without them.
+    /// a step costs what it did without them. Fixed for the world's life.
     pub contact_points: bool,
+    /// The most pairs a step may find: a step that finds more fails with
+    /// [`WorldError::TooManyPairs`](super::WorldError::TooManyPairs), keeping the last
+    /// step's results, before it has stored them all. `None` (the default): no limit but
+    /// memory ([`WorldError::OutOfMemory`](super::WorldError::OutOfMemory)). Changed
+    /// later by [`World::set_max_pairs`](super::World::set_max_pairs).
+    pub max_pairs: Option<usize>,
 }
 
 /// Marks a slot that indexes the carried points rather than the tested ones.
@@ -56,7 +64,27 @@ impl ContactPoints {
         self.carried.clear();
     }
 
-    /// The slot of a tested pair: its manifold, computed and kept (call only when enabled).
+    /// Makes room for the manifolds of `tested` more tested pairs and `carried` more
+    /// carried ones (when enabled), so that [`ContactPoints::test`] and
+    /// [`ContactPoints::carry`] never grow a buffer.
+    #[inline]
+    pub(super) fn reserve(&mut self, tested: usize, carried: usize) -> Result<(), GrowError> {
+        if self.enabled {
+            grow::reserve(&mut self.tested, tested)?;
+            grow::reserve(&mut self.carried, carried)?;
+        }
+        Ok(())
+    }
+
+    /// Frees the tested and carried points (after a step that failed: they may hold the
+    /// most pairs of any step).
+    pub(super) fn release_scratch(&mut self) {
+        self.tested = Vec::new();
+        self.carried = Vec::new();
+    }
+
+    /// The slot of a tested pair: its manifold, computed and kept (call only when enabled,
+    /// after [`ContactPoints::reserve`]).
     // Out of line, so that the compiler cannot copy the whole narrow-phase loop (with its
     // inlined kernels) into an "on" and an "off" version: that doubled the loop in wasm.
     //
@@ -88,7 +116,8 @@ impl ContactPoints {
         slot as u32
     }
 
-    /// The slot of the last step's pair number `index`, carried: its published points.
+    /// The slot of the last step's pair number `index`, carried: its published points
+    /// (after [`ContactPoints::reserve`]).
     #[inline]
     pub(super) fn carry(&mut self, index: usize) -> u32 {
         if !self.enabled {
@@ -101,10 +130,22 @@ impl ContactPoints {
         (self.carried.len() - 1) as u32 | CARRIED
     }
 
-    /// Starts publishing a step's points.
+    /// A buffer for the points of `pairs` published pairs, when the published one is too
+    /// small (see [`grow::replacement`]): allocated before the last step's points are
+    /// touched, so that a failure keeps them.
+    pub(super) fn room_to_publish(&self, pairs: usize) -> Result<Option<Vec<f32>>, GrowError> {
+        if self.enabled {
+            grow::replacement(&self.published, pairs * MANIFOLD_STRIDE)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Starts publishing a step's points, into `room` when the published buffer was too
+    /// small (see [`ContactPoints::room_to_publish`]).
     #[inline]
-    pub(super) fn begin_publish(&mut self) {
-        self.published.clear();
+    pub(super) fn begin_publish(&mut self, room: Option<Vec<f32>>) {
+        grow::clear_into(&mut self.published, room);
     }
 
     /// Appends the points of the pair with `slot` to the published ones.

@@ -1,11 +1,15 @@
 //! Why a world call fails ([`WorldError`]), and the argument checks that say so. The
-//! world runs every check before it writes anything, so an error leaves it as it was.
+//! world runs every check before it writes anything, so an error leaves it as it was;
+//! a step that runs out of memory or over its limit of pairs leaves its results as they
+//! were (see [`World::step`](super::World::step)).
 
 use super::{MAX_COORDINATE, MAX_SHAPES};
+use crate::grow::GrowError;
 use crate::shape::{FormatterWriter, MessageWriter, ShapeError};
 use core::fmt;
 
-/// Why a world call was rejected. Nothing was changed.
+/// Why a world call was rejected. Nothing was changed (but see
+/// [`WorldError::OutOfMemory`] for what a failed step leaves).
 #[derive(Clone, Debug, PartialEq)]
 pub enum WorldError {
     /// An id that was never issued or whose shape was removed.
@@ -60,6 +64,28 @@ pub enum WorldError {
         /// The id given.
         id: u32,
     },
+    /// A step needed more memory for its pairs than the world could get: shapes piled at
+    /// one point, whose pairs grow with the square of their count. The results (pairs,
+    /// contacts, started, ended, contact points) are still the last successful step's,
+    /// and the world stays usable: a later step over fewer pairs succeeds, with the
+    /// results a world that never failed would give.
+    OutOfMemory {
+        /// How many pairs the step had to hold when memory ran out (candidate pairs, when
+        /// it ran out in the broad phase). At most `usize::MAX`, like `bytes`: in wasm32 a
+        /// pile's pairs can outnumber the address space.
+        pairs: usize,
+        /// How many bytes the buffer that could not grow asked for.
+        bytes: usize,
+    },
+    /// A step found more pairs than [`World::set_max_pairs`](super::World::set_max_pairs)
+    /// (or [`WorldOptions::max_pairs`](super::WorldOptions::max_pairs)) allows. The
+    /// results and the world are as after [`WorldError::OutOfMemory`].
+    TooManyPairs {
+        /// How many pairs the step found.
+        pairs: usize,
+        /// The most pairs allowed.
+        limit: usize,
+    },
 }
 
 impl WorldError {
@@ -100,6 +126,16 @@ impl WorldError {
                 out.write_str(")")
             }
             WorldError::NotAChain { id } => write!(out, "id: shape {id} is not a chain"),
+            WorldError::OutOfMemory { pairs, bytes } => write!(
+                out,
+                "out of memory: the step could not allocate {bytes} bytes for {pairs} pairs \
+                 (shapes piled too densely); the results are still the last step's"
+            ),
+            WorldError::TooManyPairs { pairs, limit } => write!(
+                out,
+                "the step found {pairs} pairs, more than maxPairs ({limit}); the results \
+                 are still the last step's"
+            ),
         }
     }
 }
@@ -115,6 +151,15 @@ impl std::error::Error for WorldError {}
 impl From<ShapeError> for WorldError {
     fn from(e: ShapeError) -> Self {
         WorldError::Shape(e)
+    }
+}
+
+/// The error of a step whose buffer for `pairs` pairs could not grow.
+#[cold]
+pub(super) fn out_of_memory(pairs: usize, e: GrowError) -> WorldError {
+    WorldError::OutOfMemory {
+        pairs,
+        bytes: e.bytes,
     }
 }
 

@@ -9,6 +9,7 @@
 //! shape that was not found again is ended by the merge like any other.
 
 use super::{Scratch, World};
+use crate::grow::{self, GrowError};
 use crate::sort::{heap_sort_by_key, radix_pass};
 
 /// A colliding pair found by a step, with its sort key.
@@ -32,7 +33,12 @@ pub(super) fn pair_key(a: u32, b: u32) -> u64 {
 impl World {
     /// Phase 4 of a step: sorts the found pairs, publishes them as `pairs` and `contacts`,
     /// and computes `started` and `ended` against the last step's pairs.
-    pub(super) fn sort_and_publish(&mut self) {
+    ///
+    /// Every buffer it writes gets its room first, so that a step that cannot have it
+    /// fails with the last step's results untouched: the published buffers that are too
+    /// small are replaced by new ones allocated beside them, and `started` and `ended`
+    /// get room for their most (every pair started, every pair of the last step ended).
+    pub(super) fn sort_and_publish(&mut self) -> Result<(), GrowError> {
         let Scratch {
             found,
             carried,
@@ -43,18 +49,28 @@ impl World {
             ..
         } = &mut self.scratch;
         let ids = self.store.slot_count();
+        let count = found.len() + carried.len();
         if found.len() * 32 < ids {
             // Few tested pairs (most were carried): a counting sort would cost O(ids).
             heap_sort_by_key(found, |f| f.key);
         } else {
-            sort_found(found, found_buffer, run_starts, long_runs, ids);
+            sort_found(found, found_buffer, run_starts, long_runs, ids)?;
         }
-        self.pairs.clear();
-        self.contacts.clear();
         keys.clear();
+        grow::reserve(keys, count)?;
+        let pairs_room = grow::replacement(&self.pairs, 2 * count)?;
+        let contacts_room = grow::replacement(&self.contacts, 3 * count)?;
+        let points_room = self.contact_points.room_to_publish(count)?;
+        let started_room = grow::replacement(&self.started, 2 * count)?;
+        let ended_room = grow::replacement(&self.ended, self.previous_keys.len() * 2)?;
+        // Room made: from here on nothing fails.
+        grow::clear_into(&mut self.pairs, pairs_room);
+        grow::clear_into(&mut self.contacts, contacts_room);
+        grow::clear_into(&mut self.started, started_room);
+        grow::clear_into(&mut self.ended, ended_room);
         let (pairs, contacts) = (&mut self.pairs, &mut self.contacts);
         let points = &mut self.contact_points;
-        points.begin_publish();
+        points.begin_publish(points_room);
         if carried.is_empty() {
             for f in found.iter() {
                 publish(pairs, contacts, keys, f);
@@ -79,8 +95,6 @@ impl World {
 
         // started = current - previous, ended = previous - current, both in key order; a
         // pair in both whose id was reused since is both (see the module docs).
-        self.started.clear();
-        self.ended.clear();
         let (prev, cur) = (&self.previous_keys, &*keys);
         let removals = &self.removals;
         let any_removed = !removals.is_empty();
@@ -105,6 +119,7 @@ impl World {
         }
         self.removals.clear();
         core::mem::swap(&mut self.previous_keys, &mut self.scratch.keys);
+        Ok(())
     }
 
     /// The last step's touching pairs, flattened `[a0, b0, a1, b1, …]` with `a < b`,
@@ -167,11 +182,11 @@ fn sort_found(
     starts: &mut Vec<u32>,
     long_runs: &mut Vec<u32>,
     ids: usize,
-) {
+) -> Result<(), GrowError> {
     const SHORT_RUN: u32 = 16;
     let a_of = |f: &Found| (f.key >> 32) as usize;
     starts.clear();
-    starts.resize(ids + 1, 0);
+    grow::resize(starts, ids as u64 + 1, 0)?;
     for f in found.iter() {
         starts[a_of(f) + 1] += 1;
     }
@@ -179,7 +194,7 @@ fn sort_found(
     for a in 0..ids {
         // `starts[a + 1]` counts the run of `a` until this line makes it the run's start.
         if starts[a + 1] > SHORT_RUN {
-            long_runs.push(a as u32);
+            grow::push(long_runs, a as u32)?;
         }
         starts[a + 1] += starts[a];
     }
@@ -187,7 +202,7 @@ fn sort_found(
     // into the cache without reading them, and growing the buffer only when needed made
     // this phase slower.
     buffer.clear();
-    buffer.resize(found.len(), Found::default());
+    grow::resize(buffer, found.len() as u64, Found::default())?;
     for f in found.iter() {
         let at = &mut starts[a_of(f)];
         buffer[*at as usize] = *f;
@@ -209,6 +224,7 @@ fn sort_found(
         }
     }
     core::mem::swap(found, buffer);
+    Ok(())
 }
 
 /// Sorts a run of found pairs of one `a` by `b` (the key's low half), through `scratch`
@@ -351,7 +367,8 @@ mod tests {
                 &mut starts,
                 &mut long,
                 ids as usize,
-            );
+            )
+            .unwrap();
             let got: Vec<u64> = found.iter().map(|f| f.key).collect();
             assert_eq!(got, want, "{len} pairs over {ids} ids, b below {b_limit}");
         }

@@ -36,11 +36,19 @@
 //! Errors never leave the world half-changed: every argument is checked before anything is
 //! written, and a batch is checked whole before any of it is applied.
 //!
+//! Every buffer that grows with the pairs grows fallibly (see `crate::grow`): shapes
+//! piled at one point have pairs in the square of their count, and a step that cannot
+//! hold them fails with [`WorldError::OutOfMemory`] (or, at a limit the game sets, with
+//! [`WorldError::TooManyPairs`]) before it touches the published results. See
+//! [`World::step`] for what such a step leaves.
+//!
 //! ## Where things are
 //!
 //! - `mod.rs` (here): the [`World`], adding and moving shapes, and the step: its order,
-//!   and phases 2 and 3, which hand the work to the broad and narrow phase modules;
+//!   what a failed step leaves, and phase 2, which hands the work to the broad phase;
 //! - `poses.rs`: phase 1, the checks of the written transforms and the poses and boxes;
+//! - `narrow.rs`: phase 3, the exact tests of the candidates, the carried pairs, and the
+//!   limit of pairs;
 //! - `resting.rs`: which shapes moved, the resting ones and their grid, the carried pairs;
 //! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
 //! - `queries.rs`: point, box, shape and ray queries over the broad phase;
@@ -62,6 +70,7 @@ mod contact_points;
 mod errors;
 mod events;
 mod mover;
+mod narrow;
 mod pieces;
 mod poses;
 mod queries;
@@ -71,13 +80,13 @@ mod side_table;
 mod snapshot;
 
 use crate::broad_phase::{HashGrid, StaticTree};
+use crate::grow::{self, GrowError};
 #[cfg(doc)]
-use crate::narrow_phase::collide;
-use crate::narrow_phase::{collide_with_points, Contact};
+use crate::narrow_phase::{collide, collide_with_points};
 use crate::shape::Shape;
 use crate::store::{ShapeStore, SlotInit};
-use errors::{check_angle, check_coordinate};
-use events::{pair_key, Found, Removals};
+use errors::{check_angle, check_coordinate, out_of_memory};
+use events::{Found, Removals};
 use resting::Resting;
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
@@ -262,6 +271,8 @@ pub struct World {
     chains: chain::Chains,
     /// The contact points, when the world was created with them (see `contact_points`).
     contact_points: contact_points::ContactPoints,
+    /// See [`WorldOptions::max_pairs`].
+    max_pairs: Option<usize>,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -282,7 +293,8 @@ impl World {
     ///
     /// ```
     /// use sepax::{Shape, ShapeOptions, World, WorldOptions};
-    /// let mut world = World::with_options(WorldOptions { contact_points: true });
+    /// let options = WorldOptions { contact_points: true, ..WorldOptions::default() };
+    /// let mut world = World::with_options(options);
     /// let o = ShapeOptions::default();
     /// world.add(Shape::aligned_box(5.0, 1.0).unwrap(), 0.0, 0.0, 0.0, o).unwrap();
     /// world.add(Shape::aligned_box(1.0, 1.0).unwrap(), 0.0, 1.9, 0.0, o).unwrap();
@@ -297,15 +309,40 @@ impl World {
     pub fn with_options(options: WorldOptions) -> World {
         let mut world = World::default();
         world.contact_points.enabled = options.contact_points;
+        world.max_pairs = options.max_pairs;
         world
     }
 
-    /// The options the world was created with.
+    /// The options the world was created with (and its limit of pairs as last set).
     #[must_use]
     pub fn options(&self) -> WorldOptions {
         WorldOptions {
             contact_points: self.contact_points.enabled,
+            max_pairs: self.max_pairs,
         }
+    }
+
+    /// Sets the most pairs a step may find (`None`: no limit but memory); see
+    /// [`WorldOptions::max_pairs`]. Takes effect at the next step.
+    ///
+    /// ```
+    /// use sepax::{Shape, ShapeOptions, World, WorldError};
+    /// let mut world = World::new();
+    /// for i in 0..4 {
+    ///     let circle = Shape::circle(1.0).unwrap();
+    ///     world.add(circle, i as f32, 0.0, 0.0, ShapeOptions::default()).unwrap();
+    /// }
+    /// world.step().unwrap(); // 5 pairs: 0-1, 0-2, 1-2, 1-3, 2-3
+    /// world.set_max_pairs(Some(4));
+    /// let err = world.step().unwrap_err();
+    /// assert_eq!(err, WorldError::TooManyPairs { pairs: 5, limit: 4 });
+    /// assert_eq!(world.pairs().len(), 2 * 5); // still the last step's
+    /// world.remove(3).unwrap();
+    /// assert_eq!(world.step().unwrap(), 3);
+    /// assert_eq!(world.ended(), [1, 3, 2, 3]);
+    /// ```
+    pub fn set_max_pairs(&mut self, limit: Option<usize>) {
+        self.max_pairs = limit;
     }
 
     /// The last step's contact points, parallel to [`World::pairs`]: per pair
@@ -584,7 +621,13 @@ impl World {
     /// Finds every touching pair and returns how many there are. See the module docs.
     ///
     /// Fails, changing nothing that the last step reported, when a transform written
-    /// through the columns is not finite or out of range.
+    /// through the columns is not finite or out of range. Fails too when the pairs need
+    /// more memory than the world can get ([`WorldError::OutOfMemory`]) or are more than
+    /// [`World::set_max_pairs`] allows ([`WorldError::TooManyPairs`]): the results (pairs,
+    /// contacts, started, ended, contact points) are then still the last successful
+    /// step's, shapes removed since are still to be ended, and the next step that
+    /// succeeds gives exactly what it would have given had this one not been called.
+    /// Queries, which read the poses, see the transforms this step read.
     pub fn step(&mut self) -> Result<usize, WorldError> {
         self.step_timed(|| 0.0).map(|(count, _)| count)
     }
@@ -597,13 +640,16 @@ impl World {
         mut clock: impl FnMut() -> f64,
     ) -> Result<(usize, PhaseTimes), WorldError> {
         let t0 = clock();
+        let statics_were_dirty = self.statics_dirty;
         self.update_poses()?;
         let t1 = clock();
-        self.find_candidates();
-        let t2 = clock();
-        self.narrow_phase();
-        let t3 = clock();
-        self.sort_and_publish();
+        let [t2, t3] = match self.pair_phases(&mut clock) {
+            Ok(times) => times,
+            Err(e) => {
+                self.forget_failed_step(statics_were_dirty);
+                return Err(e);
+            }
+        };
         self.store.clear_fresh();
         let t4 = clock();
         let times = PhaseTimes {
@@ -616,10 +662,43 @@ impl World {
         Ok((self.pairs.len() / 2, times))
     }
 
+    /// Phases 2, 3 and 4 of a step, reading `clock` after the first two. Each fails only
+    /// before the published results are touched.
+    fn pair_phases(&mut self, clock: &mut impl FnMut() -> f64) -> Result<[f64; 2], WorldError> {
+        // The pairs of the error: those the buffer had to hold, or those found, for the
+        // output (whose buffers hold several items a pair).
+        let no_room = |e: GrowError| out_of_memory(e.items, e);
+        self.find_candidates().map_err(no_room)?;
+        let t2 = clock();
+        let pairs = self.narrow_phase().map_err(no_room)?;
+        let t3 = clock();
+        if let Some(limit) = self.max_pairs.filter(|&limit| pairs > limit) {
+            return Err(WorldError::TooManyPairs { pairs, limit });
+        }
+        self.sort_and_publish()
+            .map_err(|e| out_of_memory(pairs, e))?;
+        Ok([t2, t3])
+    }
+
+    /// After a step that failed past its poses (out of memory, or over the limit of
+    /// pairs): its results and the removals were not touched, but the poses, the static
+    /// tree and what `resting` knows of moves went on to this step's transforms. The next
+    /// step therefore tests every pair, carrying none from results that do not reflect
+    /// those moves, and reads the statics again if this step did. The scratch, which may
+    /// hold the most pairs of any step, is freed for the game's other needs.
+    #[cold]
+    fn forget_failed_step(&mut self, statics_were_dirty: bool) {
+        self.resting.retest_all();
+        self.statics_dirty |= statics_were_dirty;
+        self.scratch = Scratch::default();
+        self.grid.release_scratch();
+        self.contact_points.release_scratch();
+    }
+
     /// Phase 2 of a step: the reorder of the rows when it is due, then the candidate
     /// pairs from the grid of awake shapes, the tree of static ones and the grid of
-    /// resting ones.
-    fn find_candidates(&mut self) {
+    /// resting ones. Fails when the candidates cannot grow.
+    fn find_candidates(&mut self) -> Result<(), GrowError> {
         // The two halves of a reorder go to two steps, to halve the longest step.
         if self.reorder.points_pending {
             self.store.reorder_points();
@@ -640,12 +719,18 @@ impl World {
         candidates.clear();
         let awake = resting.awake(store);
         self.grid.rebuild(awake, &store.aabbs);
-        self.grid.overlapping_pairs(awake, &store.aabbs, candidates);
+        self.grid
+            .overlapping_pairs(awake, &store.aabbs, candidates)?;
+        // A query reports to a closure: a push that fails is kept and returned after it.
+        let mut failed = None;
         if !self.statics.is_empty() {
             for &row in awake {
                 self.statics.query(&store.aabbs[row as usize], |other, _| {
-                    candidates.push((row, other));
+                    if let Err(e) = grow::push(candidates, (row, other)) {
+                        failed = Some(e);
+                    }
                 });
+                failed.map_or(Ok(()), Err)?;
             }
         }
         if resting.any_resting() {
@@ -656,100 +741,16 @@ impl World {
                 grid.query(&store.aabbs[row as usize], |k, _| {
                     let id = member_ids[k as usize];
                     if rests[id as usize] {
-                        candidates.push((row, store.id_to_row[id as usize]));
+                        let pair = (row, store.id_to_row[id as usize]);
+                        if let Err(e) = grow::push(candidates, pair) {
+                            failed = Some(e);
+                        }
                     }
                 });
+                failed.map_or(Ok(()), Err)?;
             }
         }
-    }
-
-    /// Phase 3 of a step: the layer filter and the exact test of every candidate, as
-    /// `(smaller id, larger id)`.
-    fn narrow_phase(&mut self) {
-        let store = &self.store;
-        let found = &mut self.scratch.found;
-        found.clear();
-        // With default filters everywhere every pair passes, and skipping the test saves two
-        // random reads per candidate (`layers[b]`, `masks[b]`).
-        let filtering = self.custom_filter_count > 0;
-        let manifolds = &mut self.contact_points;
-        manifolds.begin_step();
-        for &(row_a, row_b) in &self.scratch.candidates {
-            let (id_a, id_b) = (
-                store.row_to_id[row_a as usize],
-                store.row_to_id[row_b as usize],
-            );
-            // A is the smaller id, whichever row it is in.
-            let ((a, row_a), (b, row_b)) = if id_a < id_b {
-                ((id_a, row_a), (id_b, row_b))
-            } else {
-                ((id_b, row_b), (id_a, row_a))
-            };
-            if filtering && !store.filters_pass(a, b) {
-                continue;
-            }
-            let (body_a, body_b) = (&store.bodies[row_a as usize], &store.bodies[row_b as usize]);
-            // Polygons are read from the store's row-ordered copies of their points.
-            let points = |row: u32| {
-                let (start, len) = store.point_spans[row as usize];
-                &store.polygon_points[start as usize..(start + len) as usize]
-            };
-            let (points_a, points_b) = (points(row_a), points(row_b));
-            let (pose_a, pose_b) = (&body_a.pose, &body_b.pose);
-            // A concave shape is tested through its parts; its contact points are those of
-            // the deepest part pair, the one whose contact the pair reports.
-            let tested = if self.concaves.involves(a, b) || self.chains.involves(a, b) {
-                let tables = (&self.concaves, &self.chains);
-                pieces::collide_rows(store, tables, (a, row_a), (b, row_b))
-                    .map(|d| (d.contact, d.a, d.b))
-            } else {
-                collide_with_points(
-                    &body_a.shape,
-                    points_a,
-                    pose_a,
-                    &body_b.shape,
-                    points_b,
-                    pose_b,
-                )
-                .map(|c| (c, (&body_a.shape, points_a), (&body_b.shape, points_b)))
-            };
-            if let Some((contact, (shape_a, piece_a), (shape_b, piece_b))) = tested {
-                let Contact { normal, depth } = contact;
-                let slot = if manifolds.enabled {
-                    manifolds.test(
-                        shape_a, piece_a, pose_a, shape_b, piece_b, pose_b, normal.x, normal.y,
-                        depth,
-                    )
-                } else {
-                    0
-                };
-                found.push(Found {
-                    key: pair_key(a, b),
-                    nx: normal.x,
-                    ny: normal.y,
-                    depth,
-                    slot,
-                });
-            }
-        }
-        // Pairs between shapes that are resting or static and unmoved: the last step's,
-        // carried without a test (see `resting`). They stay in key order.
-        let carried = &mut self.scratch.carried;
-        carried.clear();
-        if self.resting.any_resting() {
-            let contacts = self.contacts.chunks_exact(3);
-            for (index, (pair, contact)) in self.pairs.chunks_exact(2).zip(contacts).enumerate() {
-                if self.resting.carries(store, pair[0], pair[1]) {
-                    carried.push(Found {
-                        key: pair_key(pair[0], pair[1]),
-                        nx: contact[0],
-                        ny: contact[1],
-                        depth: contact[2],
-                        slot: manifolds.carry(index),
-                    });
-                }
-            }
-        }
+        Ok(())
     }
 
     /// Checks internal invariants (tests call it after every operation).

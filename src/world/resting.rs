@@ -142,6 +142,8 @@ pub(super) struct Resting {
     /// Rows of the awake moving shapes: the grid's content this step, while some rest
     /// (see [`Resting::awake`]).
     awake_rows: Vec<u32>,
+    /// The next step counts every shape as moved, once (see [`Resting::retest_all`]).
+    retest: bool,
 }
 
 impl Default for Resting {
@@ -171,6 +173,7 @@ impl Default for Resting {
             filter_changes: Vec::new(),
             moved_static_rows: Vec::new(),
             awake_rows: Vec::new(),
+            retest: false,
         }
     }
 }
@@ -179,6 +182,22 @@ impl Resting {
     /// Records that the layer or mask of `id` was set: it counts as moved at the next step.
     pub(super) fn filter_changed(&mut self, id: u32) {
         self.filter_changes.push(id);
+    }
+
+    /// Makes the next step count every shape as moved, as a full step does: after a step
+    /// that failed past its poses, which moved `last_xs` and the still counters on to
+    /// transforms that the published pairs do not reflect. Carrying a pair needs both
+    /// shapes unchanged since the pairs it is carried from; after one full step they are
+    /// that step's again.
+    pub(super) fn retest_all(&mut self) {
+        self.retest = true;
+    }
+
+    /// False while every live shape counts as moved at every step: full steps (set by
+    /// [`World::set_resting`], or for one step by [`Resting::retest_all`]).
+    #[inline]
+    fn compares(&self) -> bool {
+        self.enabled & !self.retest
     }
 
     /// True when some shape rests (queries must then look in the resting grid too).
@@ -208,7 +227,7 @@ impl Resting {
             self.still.resize(n, 0);
             self.rests.resize(n, false);
         }
-        let enabled = self.enabled;
+        let enabled = self.compares();
         let (xs, ys, angles, flags) = (
             &store.xs[..n],
             &store.ys[..n],
@@ -275,11 +294,12 @@ impl Resting {
         self.all_moved = moved_count == store.dynamic_rows.len();
         self.listed = listed;
         self.ready_count = ready;
+        self.retest = false;
     }
 
     /// Statics issued since the last step (or all, for full steps) count as moved.
     fn note_new_statics(&mut self, store: &ShapeStore) {
-        if self.enabled {
+        if self.compares() {
             for &id in &store.fresh_ids {
                 if store.is_static(id) {
                     self.static_moved(id, store.id_to_row[id as usize]);

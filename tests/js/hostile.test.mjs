@@ -100,7 +100,7 @@ test("has() is a predicate: false for anything that is not a live id, never a th
 test("the raw binding never traps, whatever numbers it is given, and keeps its errors for takeError()", () => {
   // The entry checks types before it calls the raw binding, but the binding itself must still answer every number a
   // u32 or f32 parameter can carry without trapping: a trap would break the whole wasm instance.
-  const w = new RawWorld(false);
+  const w = new RawWorld(false, 0xffffffff);
   try {
     const a = w.addShape(0, 0, 0, 0, 1, 0, 1, 0xffffffff, false);
     w.addShape(0, 1, 0, 0, 1, 0, 1, 0xffffffff, false);

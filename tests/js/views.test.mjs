@@ -119,7 +119,7 @@ test("a view of one world is not disturbed by another world", () => {
 test("layoutVersion changes with every new slot and stays a small integer", () => {
   // The views check the raw world's layoutVersion on every transforms() call: a value of 2^30 or more would be a
   // heap number in V8, i.e. garbage on every frame.
-  const w = new RawWorld(false);
+  const w = new RawWorld(false, 0xffffffff);
   const seen = new Set([w.layoutVersion()]);
   for (let i = 0; i < 5000; i++) {
     w.addShape(0, i * 3, 0, 0, 1, 0, 1, 0xffffffff, false);

@@ -4,6 +4,7 @@
 //! `broad_phase`).
 
 use super::{pack_cell, Entry, HashGrid, FIRST_COLUMN, FIRST_ROW};
+use crate::grow::{self, GrowError};
 use crate::math::Aabb;
 
 impl HashGrid {
@@ -11,10 +12,20 @@ impl HashGrid {
     /// boxes it overlaps, each reported from the cell of `level` holding the lower-left
     /// corner of the intersection (so from exactly one of the cells visited).
     #[inline]
-    fn pairs_on_level(&self, id: u32, box_a: &Aabb, level: u32, out: &mut Vec<(u32, u32)>) {
+    fn pairs_on_level(
+        &self,
+        id: u32,
+        box_a: &Aabb,
+        level: u32,
+        out: &mut Vec<(u32, u32)>,
+    ) -> Result<(), GrowError> {
+        let mut result = Ok(());
         self.visit_cells(level, box_a, |other, _| {
-            out.push((id.min(other), id.max(other)))
+            if let Err(e) = grow::push(out, (id.min(other), id.max(other))) {
+                result = Err(e);
+            }
         });
+        result
     }
 
     /// Calls `visit` with the id of every entry of `level` whose box overlaps `query`,
@@ -54,7 +65,16 @@ impl HashGrid {
     /// Appends every pair of indexed boxes that overlap (touching counts), once each, in no
     /// particular order, each pair's two ids in either order (the world orders them by id
     /// itself, so ordering them here would be wasted work).
-    pub fn overlapping_pairs(&mut self, ids: &[u32], aabbs: &[Aabb], out: &mut Vec<(u32, u32)>) {
+    ///
+    /// Fails when a buffer cannot grow to the pairs (shapes piled at one point give a
+    /// number of pairs that grows with the square of their count); `out` then holds some
+    /// of them.
+    pub fn overlapping_pairs(
+        &mut self,
+        ids: &[u32],
+        aabbs: &[Aabb],
+        out: &mut Vec<(u32, u32)>,
+    ) -> Result<(), GrowError> {
         // Same-level pairs, bucket by bucket (the table has at most four buckets per
         // shape, so walking it costs little beside the entries). They are written to
         // `slots`, which keeps its length from step to step: growing `out` instead would
@@ -68,20 +88,21 @@ impl HashGrid {
                 continue;
             }
             count = if self.dense {
-                same_cell_pairs::<true>(&self.entries[start..end], &[], slots, count)
+                same_cell_pairs::<true>(&self.entries[start..end], &[], slots, count)?
             } else {
                 same_cell_pairs::<false>(
                     &self.entries[start..end],
                     &self.cells[start..end],
                     slots,
                     count,
-                )
+                )?
             };
         }
+        grow::reserve(out, count)?;
         out.extend_from_slice(&slots[..count]);
         // Cross-level pairs: from the side chosen by `plan_cross_level_lookups`.
         if self.levels_in_use.count_ones() < 2 {
-            return;
+            return Ok(());
         }
         for (f, &id) in self.footprints.iter().zip(ids) {
             let mut others = self.look_up[f.level as usize] | self.look_down[f.level as usize];
@@ -92,9 +113,16 @@ impl HashGrid {
             while others != 0 {
                 let level = others.trailing_zeros();
                 others &= others - 1;
-                self.pairs_on_level(id, box_a, level, out);
+                self.pairs_on_level(id, box_a, level, out)?;
             }
         }
+        Ok(())
+    }
+
+    /// Frees the scratch of the same-cell pairs (after a step that failed: it may hold
+    /// the most pairs of any step).
+    pub fn release_scratch(&mut self) {
+        self.pair_slots = Vec::new();
     }
 
     /// Calls `visit` with every indexed id whose box overlaps `query` (touching counts),
@@ -148,8 +176,9 @@ impl HashGrid {
 }
 
 /// The pairs of overlapping boxes among the entries of one bucket, written to
-/// `out[count..]` (grown as needed); returns the new count. In hashed mode (`DENSE`
-/// false) `cells` tells which entries share a cell; in dense mode the bucket is one cell.
+/// `out[count..]` (grown as needed); returns the new count, or the error of a buffer that
+/// could not grow. In hashed mode (`DENSE` false) `cells` tells which entries share a
+/// cell; in dense mode the bucket is one cell.
 ///
 /// The inner loop is branch-free: about one comparison in five is a hit, at random, so
 /// short-circuit tests and a conditional push would mispredict constantly. Every
@@ -161,12 +190,14 @@ fn same_cell_pairs<const DENSE: bool>(
     cells: &[u64],
     out: &mut Vec<(u32, u32)>,
     mut count: usize,
-) -> usize {
-    // Room for every comparison of the bucket at once, rather than checked for each entry.
+) -> Result<usize, GrowError> {
+    // Room for every comparison of the bucket at once, rather than checked for each entry;
+    // at least doubled when it grows, so that growing stays rare. Counted in `u64`: a pile
+    // of 65,536 shapes in one cell has more comparisons than a 32-bit `usize` counts.
     let n = entries.len();
-    let tests = n * (n - 1) / 2;
-    if out.len() < count + tests {
-        out.resize((count + tests) * 2, (0, 0));
+    let needed = count as u64 + n as u64 * (n as u64 - 1) / 2;
+    if (out.len() as u64) < needed {
+        grow::resize(out, needed.max(2 * out.len() as u64), (0, 0))?;
     }
     if !DENSE {
         // Hashed mode (rare in games): one entry at a time, the smaller code.
@@ -183,7 +214,7 @@ fn same_cell_pairs<const DENSE: bool>(
             }
             count += hits;
         }
-        return count;
+        return Ok(count);
     }
     // Dense mode (the bucket is one cell): entries are taken two at a time, each pair of
     // them compared with every later entry in one inner loop: half the inner loops (whose
@@ -215,7 +246,7 @@ fn same_cell_pairs<const DENSE: bool>(
         out[count] = (ea.id(), eb.id());
         count += usize::from(reported(ea, eb) & BoxProbe::new(&ea.aabb).overlaps(&eb.aabb));
     }
-    count
+    Ok(count)
 }
 
 /// True when the pair of two entries of one cell, if their boxes overlap, is reported
