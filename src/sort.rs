@@ -4,6 +4,8 @@
 //!   time, with a reused buffer: no allocation once the buffers have grown.
 //! - [`heap_sort_by_key`] sorts short lists (query results, the pairs ended by removal, a
 //!   long run of found pairs) and whatever the radix sort hands it below its threshold.
+//! - [`select_nth_by_key`] puts the median of the ids in the middle (the static tree's
+//!   splits), in linear time on average.
 //!
 //! (The found pairs have their own sort, next to them in `world`.)
 //!
@@ -18,6 +20,47 @@ const RADIX_THRESHOLD: usize = 256;
 
 /// The widest radix digit: 2,048 counters (8 KB) stay in the L1 cache.
 const MAX_DIGIT_BITS: u32 = 11;
+
+/// Reorders `ids` so that `ids[nth]` has the key it would have sorted (by `key`, ascending),
+/// no id before it a larger key and none after it a smaller one. Quickselect with the
+/// median of three as the pivot and a three-way partition, so that many equal keys (a row
+/// of tiles) cost linear time too; the keys must not be NaN.
+pub(crate) fn select_nth_by_key(ids: &mut [u32], nth: usize, key: impl Fn(u32) -> f32) {
+    let (mut lo, mut hi) = (0, ids.len());
+    while hi - lo > 1 {
+        let m = lo + (hi - lo) / 2;
+        let (a, b, c) = (key(ids[lo]), key(ids[m]), key(ids[hi - 1]));
+        let pivot = if (a <= b) == (b <= c) {
+            b
+        } else if (b <= a) == (a <= c) {
+            a
+        } else {
+            c
+        };
+        // ids[lo..less] < pivot, ids[less..i] == pivot, ids[greater..hi] > pivot.
+        let (mut less, mut i, mut greater) = (lo, lo, hi);
+        while i < greater {
+            let k = key(ids[i]);
+            if k < pivot {
+                ids.swap(i, less);
+                less += 1;
+                i += 1;
+            } else if k > pivot {
+                greater -= 1;
+                ids.swap(i, greater);
+            } else {
+                i += 1;
+            }
+        }
+        if nth < less {
+            hi = less;
+        } else if nth >= greater {
+            lo = greater;
+        } else {
+            return;
+        }
+    }
+}
 
 /// Sorts `items` in place by `key` (not stable). `O(n log n)`, no allocation.
 #[inline(never)]
@@ -151,6 +194,32 @@ mod tests {
             want.sort_unstable();
             heap_sort_by_key(&mut ids, |&id| id);
             assert_eq!(ids, want);
+        }
+    }
+
+    #[test]
+    fn select_nth_puts_the_nth_key_in_place_with_smaller_before_and_larger_after() {
+        let mut s = Rng::new(7);
+        // Few distinct keys (many equal: the linear three-way case), and many.
+        for distinct in [1, 3, 1000] {
+            for n in [1, 2, 3, 10, 101, 4000] {
+                let keys: Vec<f32> = (0..n)
+                    .map(|_| (s.next_u64() % distinct) as f32 * 0.5)
+                    .collect();
+                let mut sorted = keys.clone();
+                sorted.sort_by(f32::total_cmp);
+                for nth in [0, n / 2, n - 1] {
+                    let mut ids: Vec<u32> = (0..n as u32).collect();
+                    select_nth_by_key(&mut ids, nth, |id| keys[id as usize]);
+                    let k = keys[ids[nth] as usize];
+                    assert_eq!(k, sorted[nth], "{n} keys of {distinct}, nth {nth}");
+                    assert!(ids[..nth].iter().all(|&id| keys[id as usize] <= k));
+                    assert!(ids[nth + 1..].iter().all(|&id| keys[id as usize] >= k));
+                    let mut seen = ids.clone();
+                    seen.sort_unstable();
+                    assert!(seen.iter().copied().eq(0..n as u32), "a permutation");
+                }
+            }
         }
     }
 }

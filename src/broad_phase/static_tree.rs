@@ -3,6 +3,7 @@
 //! query anything, so static-static pairs never come up.
 
 use crate::math::Aabb;
+use crate::sort::select_nth_by_key;
 
 /// A node of the static tree: a box and either two children or a run of leaf ids.
 #[derive(Clone, Copy, Debug)]
@@ -138,18 +139,14 @@ impl StaticTree {
 fn split_at_median(range: &mut [u32], aabbs: &[Aabb], bounds: &Aabb) -> usize {
     let ext = bounds.extents();
     let mid = range.len() / 2;
-    if ext.x >= ext.y {
-        range.select_nth_unstable_by(mid, |&a, &b| {
-            let ca = aabbs[a as usize].min.x + aabbs[a as usize].max.x;
-            let cb = aabbs[b as usize].min.x + aabbs[b as usize].max.x;
-            ca.total_cmp(&cb)
-        });
-    } else {
-        range.select_nth_unstable_by(mid, |&a, &b| {
-            let ca = aabbs[a as usize].min.y + aabbs[a as usize].max.y;
-            let cb = aabbs[b as usize].min.y + aabbs[b as usize].max.y;
-            ca.total_cmp(&cb)
-        });
-    }
+    let along_x = ext.x >= ext.y;
+    select_nth_by_key(range, mid, |id| {
+        let b = &aabbs[id as usize];
+        if along_x {
+            b.min.x + b.max.x
+        } else {
+            b.min.y + b.max.y
+        }
+    });
     mid
 }

@@ -11,8 +11,8 @@
 //! the memory to hold them (through the same loop: a second loop for counting would be a
 //! second copy of the inlined kernels in the wasm).
 
-use super::pieces;
 use super::events::{pair_key, Found};
+use super::pieces;
 use super::World;
 use crate::grow::{self, GrowError};
 use crate::narrow_phase::{collide_with_points, Contact};
