@@ -151,8 +151,16 @@ const pkg = {
             default: "./inline.js",
         },
         // Levels from the Tiled and LDtk editors (maps.ts): its own entry, so games that build levels in code never
-        // load it. Pure JavaScript (no wasm), so one file serves every condition.
-        "./maps": { types: "./maps.d.ts", default: "./maps.js" },
+        // load it. A require() from Node gets maps.cjs, which require()s maps.js (as node.cjs does for ".").
+        "./maps": {
+            node: {
+                require: { types: "./maps.d.cts", default: "./maps.cjs" },
+                types: "./maps.d.ts",
+                default: "./maps.js",
+            },
+            types: "./maps.d.ts",
+            default: "./maps.js",
+        },
         "./sepax_core_bg.wasm": "./sepax_core_bg.wasm",
         "./sepax_core_simd_bg.wasm": "./sepax_core_simd_bg.wasm",
         "./package.json": "./package.json",
