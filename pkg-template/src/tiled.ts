@@ -4,7 +4,11 @@
 // and global-tile-ids.rst in the mapeditor/tiled repository, as of Tiled 1.12), with the TMX page for what the JSON
 // page leaves out (rotation is "degrees clockwise around (x, y)"; tile objects are "aligned to the bottom-left" on
 // orthogonal maps unless the tileset's `objectalignment` says otherwise; group offsets "recursively affect child
-// layers"; larger tiles "extend at the top and right (anchored to the bottom left)").
+// layers"; larger tiles "extend at the top and right (anchored to the bottom left)"), the manual for tile property
+// inheritance (custom-properties.rst) and the export options named in messages (preferences.rst), and Tiled's own
+// code where the pages are silent: a capsule is drawn as the rounded rectangle of radius min(width, height) / 2
+// (orthogonalrenderer.cpp), and the writer puts an object's class under `type` (under `class` in 1.9 only) and flags
+// each shape with `ellipse`, `capsule`, `point`, `polygon`, `polyline` or `text` (maptovariantconverter.cpp).
 //
 // Coordinates are Tiled's pixels, y down; sepax's angles turn +x towards +y, which is Tiled's "clockwise", so a
 // rotation of r degrees is an angle of r·π/180. Quarter turns are done exactly: a rectangle turned by 90° stays an
