@@ -90,7 +90,7 @@ else
         "$TEMPLATE"/tsconfig.json >"$ts"/tsconfig.json
     tsc -p "$ts" --outDir "$next"
     # The types of the modules that no public declaration imports are left out (their JS stays).
-    rm -f "$next"/check.d.ts "$next"/shapes.d.ts "$next"/views.d.ts
+    rm -f "$next"/check.d.ts "$next"/shapes.d.ts "$next"/views.d.ts "$next"/map_json.d.ts "$next"/tiled_shapes.d.ts
     # Both licenses require their text to travel with the code; the changelog is for the registry's readers.
     cp LICENSE-MIT LICENSE-APACHE CHANGELOG.md "$next"/
     # sepax/inline (pkg-template/inline.js): each build as a module whose default export is the base64 of its .wasm.
@@ -149,6 +149,17 @@ const pkg = {
             },
             types: "./inline.d.ts",
             default: "./inline.js",
+        },
+        // Levels from the Tiled and LDtk editors (maps.ts): its own entry, so games that build levels in code never
+        // load it. A require() from Node gets maps.cjs, which require()s maps.js (as node.cjs does for ".").
+        "./maps": {
+            node: {
+                require: { types: "./maps.d.cts", default: "./maps.cjs" },
+                types: "./maps.d.ts",
+                default: "./maps.js",
+            },
+            types: "./maps.d.ts",
+            default: "./maps.js",
         },
         "./sepax_core_bg.wasm": "./sepax_core_bg.wasm",
         "./sepax_core_simd_bg.wasm": "./sepax_core_simd_bg.wasm",

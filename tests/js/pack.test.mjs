@@ -48,6 +48,12 @@ test("the tarball holds the entries, the wasm and the types, and nothing else", 
     "index.d.ts",
     "world.js",
     "world.d.ts",
+    "maps.js",
+    "maps.d.ts",
+    "maps.cjs",
+    "maps.d.cts",
+    "tiled.js",
+    "ldtk.js",
     "sepax_core.js",
     "sepax_core_bg.wasm",
     "sepax_core_simd_bg.wasm",
@@ -163,6 +169,28 @@ test("the READMEs' examples run unchanged in Node (no top-level await)", () => {
     writeFileSync(join(app, "readme-example.mjs"), code + `\nsetTimeout(() => console.log("done"), 100);\n`);
     assert.match(sh(process.execPath, ["readme-example.mjs"], app), /done/, name);
   }
+});
+
+test("sepax/maps reads a map without init(), from ES modules and CommonJS", () => {
+  const map = readFileSync(join(fixtures, "maps", "base64.tmj"), "utf8");
+  writeFileSync(join(app, "level.tmj"), map);
+  writeFileSync(
+    join(app, "maps.mjs"),
+    `import { readTiledMap } from "sepax/maps";
+import { readFileSync } from "node:fs";
+const plan = readTiledMap(JSON.parse(readFileSync("level.tmj", "utf8")));
+console.log(JSON.stringify({ grids: plan.grids.length, cols: plan.grids[0].cols }));
+`,
+  );
+  assert.deepEqual(JSON.parse(sh(process.execPath, ["maps.mjs"], app).trim()), { grids: 1, cols: 4 });
+  writeFileSync(
+    join(app, "maps.cjs"),
+    `const { readTiledMap, loadTiledMap } = require("sepax/maps");
+const plan = readTiledMap(JSON.parse(require("node:fs").readFileSync("level.tmj", "utf8")));
+console.log(JSON.stringify({ grids: plan.grids.length, load: typeof loadTiledMap }));
+`,
+  );
+  assert.deepEqual(JSON.parse(sh(process.execPath, ["maps.cjs"], app).trim()), { grids: 1, load: "function" });
 });
 
 test("sepax/inline loads the embedded build this engine should run, with no file access", () => {
