@@ -84,7 +84,11 @@ fn moving_ids(n: usize, share: f64) -> Option<Vec<u32>> {
 
 fn new_world(w: &Workload) -> World {
     let contact_points = std::env::var("BENCH_CONTACT_POINTS").is_ok_and(|v| v == "1");
-    let mut world = build_world(w, WorldOptions { contact_points });
+    let options = WorldOptions {
+        contact_points,
+        ..WorldOptions::default()
+    };
+    let mut world = build_world(w, options);
     if std::env::var("BENCH_RESTING").is_ok_and(|v| v == "0") {
         world.set_resting(false);
     }
