@@ -456,7 +456,7 @@ fn queries_reject_non_finite_and_out_of_range_arguments() {
         rejects(&mut world, non_finite("angle"), |w| {
             w.query_shape(&circle, 0.0, 0.0, bad, u32::MAX, &mut out)
         });
-        rejects(&mut world, non_finite("originY"), |w| {
+        rejects(&mut world, non_finite("y"), |w| {
             w.raycast(Vec2::new(0.0, bad), Vec2::new(1.0, 0.0), 1.0, u32::MAX)
         });
         rejects(&mut world, non_finite("direction"), |w| {
