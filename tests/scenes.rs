@@ -283,7 +283,8 @@ fn a_bad_record_is_named_by_index_and_field_and_nothing_is_added() {
                 0.0,
                 0.0,
             ),
-            "list[2]: x2, y2 must differ from x1, y1 (a segment needs two distinct ends)",
+            "list[2].x2, list[2].y2 must differ from list[2].x1, list[2].y1 \
+             (a segment needs two distinct ends)",
         ),
         (
             desc(

@@ -1,4 +1,4 @@
-//! The JS binding (`sepax::wasm::WasmWorld`) in headless Chromium and Firefox:
+//! The raw binding (`sepax::wasm::RawWorld`) in headless Chromium and Firefox:
 //! `WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome` (or `--firefox`). Without
 //! the configure line below, a browser run silently skips this file
 //! (docs/toolchain.md#wasm-test-skips).

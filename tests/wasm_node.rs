@@ -1,4 +1,4 @@
-//! The JS binding (`sepax::wasm::WasmWorld`) under Node: `wasm-pack test --node`.
+//! The raw binding (`sepax::wasm::RawWorld`) under Node: `wasm-pack test --node`.
 //! The tests are in `wasm_shared/mod.rs`, shared with `wasm_browser.rs`.
 #![cfg(target_arch = "wasm32")]
 

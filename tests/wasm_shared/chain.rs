@@ -1,7 +1,7 @@
-//! Chains through the binding: `addChain` gives one id whose smoothed pairs equal the
-//! native world's, `chainPoints` and `parts` read it back, and hostile points and options
-//! (too few or too many points, NaN, a lying length, a `loop` that is not a boolean) throw
-//! a named `RangeError` or `TypeError` and change nothing.
+//! Chains through the raw binding: `addChain` gives one id whose smoothed pairs equal the
+//! native world's, `chainPoints` and `parts` write it back to the floats, and bad points (too
+//! few distinct or too many, NaN, too far) and ids that are not chains fail with the core's
+//! message and change nothing.
 
 use super::*;
 use sepax::shape::Chain;
@@ -17,10 +17,6 @@ fn wavy() -> Vec<f32> {
         .collect()
 }
 
-fn points(values: &[f32]) -> JsValue {
-    Float32Array::from(values).into()
-}
-
 #[wasm_bindgen_test]
 fn chain_pairs_equal_the_native_world_and_points_are_returned() {
     let mut w = world();
@@ -28,13 +24,15 @@ fn chain_pairs_equal_the_native_world_and_points_are_returned() {
     let o = ShapeOptions::default();
     let values = wavy();
     let local: Vec<Vec2> = values.chunks(2).map(|p| Vec2::new(p[0], p[1])).collect();
-    let floor = w.add_chain(points(&values), NONE).unwrap();
-    native
-        .add_chain(Chain::new(&local, false).unwrap(), 0.0, 0.0, 0.0, o)
-        .unwrap();
+    let floor = w.add_chain(&values, false, LAYER, ALL, true);
+    let fixed = ShapeOptions {
+        is_static: true,
+        ..o
+    };
+    let chain = Chain::new(&local, false).unwrap();
+    assert_eq!(native.add_chain(chain, 0.0, 0.0, 0.0, fixed), Ok(floor));
     // Moved and turned like any shape.
-    w.set_transform(n(floor as f64), n(3.0), n(-1.0), n(0.2))
-        .unwrap();
+    assert!(w.set_transform(floor, 3.0, -1.0, 0.2));
     native.set_transform(floor, 3.0, -1.0, 0.2).unwrap();
     let mut rng = Mulberry32::new(7);
     for _ in 0..300 {
@@ -44,89 +42,97 @@ fn chain_pairs_equal_the_native_world_and_points_are_returned() {
             rng.range(0.1, 0.8),
         );
         if rng.below(2) == 0 {
-            w.add_circle(n(x as f64), n(y as f64), n(r as f64), NONE)
-                .unwrap();
+            add_circle(&mut w, x, y, r);
             native.add(Shape::circle(r).unwrap(), x, y, 0.0, o).unwrap();
         } else {
-            w.add_box(n(x as f64), n(y as f64), n(r as f64), n(0.3), n(1.0), NONE)
-                .unwrap();
+            add(&mut w, ShapeKind::OrientedBox, x, y, 1.0, r, 0.3);
             let shape = Shape::oriented_box(r, 0.3).unwrap();
             native.add(shape, x, y, 1.0, o).unwrap();
         }
     }
-    let count = w.step().unwrap();
+    let count = w.step();
     assert_eq!(count as usize, native.step().unwrap());
-    let pairs = read_u32(w.pairs_ptr(), 2 * count);
-    assert_eq!(pairs, native.pairs());
-    let floor_pairs = pairs.chunks(2).filter(|p| p[0] == floor).count();
+    let got = pairs(&w);
+    assert_eq!(got, native.pairs());
+    let floor_pairs = got.chunks(2).filter(|p| p[0] == floor).count();
     assert!(floor_pairs > 10, "{floor_pairs} pairs with the floor");
-    let mut contacts = vec![0f32; 3 * count as usize];
-    Float32Array::new_with_byte_offset_and_length(&memory_buffer(), w.contacts_ptr(), 3 * count)
-        .copy_to(&mut contacts);
-    assert_eq!(contacts, native.contacts());
-    assert_eq!(w.chain_points(n(floor as f64)).unwrap().to_vec(), values);
+    assert_eq!(contacts(&w), native.contacts());
+    let n = w.chain_points(floor);
+    assert_eq!(floats(&w, n), values);
     let mut want = Vec::new();
     native.parts(floor, &mut want).unwrap();
-    assert_eq!(w.parts(n(floor as f64)).unwrap().to_vec(), want);
-    assert_eq!(want[0], 200.0);
+    let n = w.parts(floor);
+    assert_eq!(floats(&w, n), want);
+    assert_eq!(want[0], 200.0, "one part of 2 points per segment");
+    // A loop: its last point joins its first.
+    let square = [0.0, 0.0, 4.0, 0.0, 4.0, 4.0, 0.0, 4.0];
+    let ring = w.add_chain(&square, true, LAYER, ALL, false);
+    let n = w.chain_points(ring);
+    assert_eq!(floats(&w, n), square);
+    assert_eq!(w.shape_record(ring), 8);
+    assert_eq!(
+        io(&w)[10],
+        2.0,
+        "a loop's record has FLAG_LOOP, not FLAG_STATIC"
+    );
 }
 
 #[wasm_bindgen_test]
-fn hostile_chains_throw_named_errors_and_change_nothing() {
+fn bad_chains_fail_with_the_cores_message_and_change_nothing() {
     let mut w = world();
-    let a = w.add_circle(n(0.0), n(0.0), n(1.0), NONE).unwrap();
-    let b = w.add_circle(n(1.0), n(0.0), n(1.0), NONE).unwrap();
-    w.step().unwrap();
-    let (range, type_) = ("RangeError", "TypeError");
-    let looped = || opts(&[("loop", JsValue::TRUE)]);
-    for (values, options, class, needle) in [
+    let a = add_circle(&mut w, 0.0, 0.0, 1.0);
+    let b = add_circle(&mut w, 1.0, 0.0, 1.0);
+    w.step();
+    let too_many = vec![0.0; 2 * 4097];
+    for (points, is_loop, message) in [
         (
-            vec![1.0, 2.0],
-            NONE,
-            range,
-            "addChain: points: a chain needs at least 2 distinct points (got 1)",
-        ),
-        (vec![0.0, 0.0, 1.0, 0.0], looped(), range, "at least 3"),
-        (vec![0.0, 0.0, f32::NAN, 1.0], NONE, range, "vertex 1"),
-        (
-            vec![0.0; 8194],
-            NONE,
-            range,
-            "at most 4096 points (got 4097)",
-        ),
-        (vec![0.0; 5], NONE, range, "even"),
-        (
-            vec![0.0, 0.0, 1.0, 0.0],
-            opts(&[("loop", n(1.0))]),
-            type_,
-            "opts.loop must be a boolean",
+            &[1.0, 2.0][..],
+            false,
+            "points: a chain needs at least 2 distinct points (got 1)",
         ),
         (
-            vec![0.0, 0.0, 1.0, 0.0],
-            opts(&[("closed", JsValue::TRUE)]),
-            type_,
-            "unknown key",
+            &[1.0, 2.0, 1.0, 2.0][..],
+            false,
+            "points: a chain needs at least 2 distinct points (got 1)",
+        ),
+        (
+            &[0.0, 0.0, 1.0, 0.0][..],
+            true,
+            "points: a chain needs at least 3 distinct points (got 2)",
+        ),
+        (
+            &[0.0, 0.0, f32::NAN, 1.0][..],
+            false,
+            "points: vertex 1 is not a finite number",
+        ),
+        (
+            &[0.0, 0.0, 1.0, 2e7][..],
+            false,
+            "points: vertex 1 is further than 1e7 from the origin",
+        ),
+        (
+            &too_many[..],
+            false,
+            "points: a chain has at most 4096 points (got 4097)",
         ),
     ] {
-        assert_error(w.add_chain(points(&values), options), class, needle);
+        fails(
+            &mut w,
+            FAILED,
+            |w| w.add_chain(points, is_loop, LAYER, ALL, false),
+            message,
+        );
     }
-    assert_error(
-        w.add_chain(JsValue::from_str("0,0,1,0"), NONE),
-        type_,
-        "points",
+    let not_a_chain = format!("id: shape {a} is not a chain");
+    fails(&mut w, FAILED, |w| w.chain_points(a), &not_a_chain);
+    fails(
+        &mut w,
+        FAILED,
+        |w| w.chain_points(7),
+        "id: 7 is not the id of a live shape",
     );
-    let liar = Float32Array::from(&[0.0f32, 0.0, 1.0, 0.0][..]);
-    Reflect::define_property(
-        &liar,
-        &JsValue::from_str("length"),
-        opts(&[("value", n(10.0))]).unchecked_ref(),
-    )
-    .unwrap();
-    assert_error(w.add_chain(liar.into(), NONE), type_, "points[4]");
-    assert_error(w.chain_points(n(a as f64)), range, "is not a chain");
-    assert_error(w.chain_points(JsValue::from_str("0")), type_, "id");
     // Nothing changed.
     assert_eq!(w.size(), 2);
-    assert_eq!(w.step().unwrap(), 1);
+    assert_eq!(w.step(), 1);
     assert_eq!(pairs(&w), [a, b]);
 }

@@ -1,44 +1,19 @@
-//! Contact points through the binding: `new World({ contactPoints })` and its checks, and
-//! the buffer the package's `contactPoints()` view reads (address, `7 × pairCount` floats,
-//! capacity 4), equal to the core's `manifold` for every pair.
+//! Contact points through the raw binding: a world made with `RawWorld::new(true)` fills
+//! result buffer 4 (`7 × pairCount` floats, what the package's `contactPoints()` view reads),
+//! equal to the core's `manifold` for every pair; one made with `false` leaves it empty and
+//! reports the same pairs.
 
-use super::rng::Mulberry32;
-use super::{add_kind, assert_type_error, contacts, n, opts, pairs, read_f32, NONE};
+use super::*;
 use sepax::narrow_phase::manifold;
-use sepax::wasm::WasmWorld;
-use sepax::{Contact, Vec2};
-use wasm_bindgen::JsValue;
-use wasm_bindgen_test::wasm_bindgen_test;
+use sepax::Contact;
 
-fn with_points() -> WasmWorld {
-    WasmWorld::new(opts(&[("contactPoints", JsValue::TRUE)])).unwrap()
-}
-
-fn contact_points(w: &WasmWorld) -> Vec<f32> {
-    read_f32(w.contact_points_ptr(), 7 * w.pair_count())
-}
-
-#[wasm_bindgen_test]
-fn world_options_are_checked_and_named() {
-    assert!(WasmWorld::new(NONE).is_ok());
-    assert!(WasmWorld::new(JsValue::NULL).is_ok());
-    assert!(WasmWorld::new(opts(&[])).is_ok());
-    assert!(WasmWorld::new(opts(&[("contactPoints", JsValue::FALSE)])).is_ok());
-    assert!(WasmWorld::new(opts(&[("contactPoints", NONE)])).is_ok());
-    assert_type_error(
-        WasmWorld::new(opts(&[("contactPoint", JsValue::TRUE)])).map(drop),
-        "\"contactPoint\"",
-    );
-    assert_type_error(
-        WasmWorld::new(opts(&[("contactPoints", n(1.0))])).map(drop),
-        "options.contactPoints must be a boolean",
-    );
-    assert_type_error(WasmWorld::new(n(3.0)).map(drop), "options");
+fn contact_points(w: &RawWorld) -> Vec<f32> {
+    read_f32(w.result_ptr(CONTACT_POINTS), 7 * w.pair_count())
 }
 
 #[wasm_bindgen_test]
 fn contact_points_follow_the_pairs_and_equal_the_core() {
-    let (mut on, mut off) = (with_points(), WasmWorld::new(NONE).unwrap());
+    let (mut on, mut off) = (RawWorld::new(true), RawWorld::new(false));
     let mut rng = Mulberry32::new(0xC0A7);
     let mut shapes = Vec::new();
     for kind in 0..70 {
@@ -50,11 +25,11 @@ fn contact_points_follow_the_pairs_and_equal_the_core() {
         shapes.push(add_kind(&mut on, kind, x, y, a));
         add_kind(&mut off, kind, x, y, a);
     }
-    assert_eq!(on.step().unwrap(), off.step().unwrap());
+    assert_eq!(on.step(), off.step());
     assert_eq!(pairs(&on), pairs(&off));
     assert_eq!(contacts(&on), contacts(&off));
-    assert_eq!(off.result_capacity(n(4.0)), 0);
-    assert!(on.result_capacity(n(4.0)) >= 7 * on.pair_count());
+    assert_eq!(off.result_capacity(CONTACT_POINTS), 0);
+    assert!(on.result_capacity(CONTACT_POINTS) >= 7 * on.pair_count());
     let got = contact_points(&on);
     let contact_list = contacts(&on);
     assert!(on.pair_count() > 20, "the scene must be crowded");
@@ -73,12 +48,10 @@ fn contact_points_follow_the_pairs_and_equal_the_core() {
 
 #[wasm_bindgen_test]
 fn face_to_face_boxes_give_two_points_through_the_binding() {
-    let mut w = with_points();
-    w.add_aligned_box(n(0.0), n(0.0), n(5.0), n(1.0), NONE)
-        .unwrap();
-    w.add_box(n(0.0), n(1.9), n(1.0), n(1.0), NONE, NONE)
-        .unwrap();
-    assert_eq!(w.step().unwrap(), 1);
+    let mut w = RawWorld::new(true);
+    add(&mut w, ShapeKind::AlignedBox, 0.0, 0.0, 0.0, 5.0, 1.0);
+    add(&mut w, ShapeKind::OrientedBox, 0.0, 1.9, 0.0, 1.0, 1.0);
+    assert_eq!(w.step(), 1);
     let p = contact_points(&w);
     assert_eq!(p[0], 2.0);
     let mut xs = [p[1], p[4]];

@@ -1,174 +1,196 @@
-//! `moveAndSlide` through the binding: the checked method's result object, the raw
-//! variant's numbers and views (what the package's JS entry reads), and the errors.
+//! `moveAndSlide` through the raw binding: its options read from `io[MOVE_OPTIONS..]` (the
+//! defaults written there by `moveOptionDefaults`, kept there by every other call), its result
+//! in `io[0..3]` and its contacts at the address in `io[3]`, equal to the native world's move;
+//! and its failures, which name the argument or option and move nothing.
 
-use super::{assert_range_error, assert_type_error, n, opts, read_f32, world, NONE};
-use js_sys::{Float32Array, Float64Array, Reflect};
-use sepax::wasm::WasmWorld;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_test::wasm_bindgen_test;
+use super::*;
+use sepax::wasm::MOVE_OPTIONS;
+use sepax::world::MoveOptions;
+use sepax::{ShapeOptions, World};
 
-fn field(object: &JsValue, key: &str) -> JsValue {
-    Reflect::get(object, &key.into()).unwrap()
+/// What a move returned: its contact count, `x, y, grounded` and the contacts (`id, nx, ny`).
+type Moved = (u32, [f64; 3], Vec<f32>);
+
+fn move_by(w: &mut RawWorld, id: u32, dx: f32, dy: f32) -> Moved {
+    let count = w.move_and_slide(id, dx, dy);
+    assert_ne!(count, FAILED, "{}", w.take_error());
+    let out = io(w);
+    let contacts = read_f32(out[3] as u32, 3 * count);
+    (count, [out[0], out[1], out[2]], contacts)
 }
 
-fn fixed() -> JsValue {
-    opts(&[("isStatic", JsValue::TRUE)])
+/// The options' slots as numbers, in the binding's order.
+fn options_slots(o: &MoveOptions) -> [f64; 5] {
+    [
+        f64::from(o.max_iterations),
+        f64::from(o.up.x),
+        f64::from(o.up.y),
+        f64::from(o.max_slope),
+        f64::from(o.skin),
+    ]
 }
 
 #[wasm_bindgen_test]
-fn move_and_slide_lands_on_a_floor_and_reports_it() {
-    let mut w = world();
-    let floor = w
-        .add_aligned_box(n(0.0), n(1.0), n(50.0), n(1.0), fixed())
+fn move_and_slide_lands_on_a_floor_and_equals_the_native_move() {
+    let (mut w, mut native) = (world(), World::new());
+    let fixed = ShapeOptions {
+        is_static: true,
+        ..ShapeOptions::default()
+    };
+    let floor = w.add_shape(
+        ShapeKind::AlignedBox as u8,
+        0.0,
+        1.0,
+        0.0,
+        50.0,
+        1.0,
+        LAYER,
+        ALL,
+        true,
+    );
+    let id = add(&mut w, ShapeKind::AlignedBox, 0.0, -3.0, 0.0, 0.5, 1.0);
+    native
+        .add(Shape::aligned_box(50.0, 1.0).unwrap(), 0.0, 1.0, 0.0, fixed)
         .unwrap();
-    let id = w
-        .add_aligned_box(n(0.0), n(-3.0), n(0.5), n(1.0), NONE)
+    let body = Shape::aligned_box(0.5, 1.0).unwrap();
+    native
+        .add(body, 0.0, -3.0, 0.0, ShapeOptions::default())
         .unwrap();
-    w.step().unwrap();
-    let result = w
-        .move_and_slide(n(id as f64), n(2.0), n(5.0), NONE)
-        .unwrap();
-    let x = field(&result, "x").as_f64().unwrap();
-    let y = field(&result, "y").as_f64().unwrap();
+    w.step();
+    native.step().unwrap();
+
+    w.move_option_defaults();
+    let defaults = MoveOptions::default();
+    assert_eq!(
+        io(&w)[MOVE_OPTIONS..MOVE_OPTIONS + 5],
+        options_slots(&defaults)
+    );
+    let (count, [x, y, grounded], contacts) = move_by(&mut w, id, 2.0, 5.0);
     assert!((x - 2.0).abs() < 1e-5, "{x}");
     assert!((y + 1.01).abs() < 1e-4, "{y}");
-    assert_eq!(field(&result, "grounded"), JsValue::TRUE);
-    let contacts = field(&result, "contacts")
-        .dyn_into::<Float32Array>()
-        .unwrap()
-        .to_vec();
+    assert_eq!((count, grounded), (1, 1.0));
     assert_eq!(contacts, [floor as f32, 0.0, -1.0]);
+    let want = native
+        .move_and_slide(id, Vec2::new(2.0, 5.0), &defaults)
+        .unwrap();
+    assert_eq!([x as f32, y as f32], [want.position.x, want.position.y]);
+    assert_eq!(contacts, native.move_contacts()[..3]);
     // Written like setTransform.
-    assert_eq!(
-        w.get_transform(n(id as f64)).unwrap().to_vec(),
-        [x as f32, y as f32, 0.0]
-    );
+    assert!(w.transform(id));
+    assert_eq!(io(&w)[..3], [x, y, 0.0]);
 
-    // The raw variant reads its options from the numbers (defaults written as the package
-    // does) and writes its result there.
-    let defaults = w.move_option_defaults().to_vec();
-    assert_eq!(defaults[..3], [4.0, 0.0, -1.0]);
-    let count = raw(&mut w, id, -1.0, 0.5, &defaults);
-    assert_eq!(count, 1);
-    let out = numbers(&w);
-    assert!((out[0] - (x - 1.0)).abs() < 1e-5, "{out:?}");
-    assert_eq!(out[1], y);
-    assert_eq!(out[2], 1.0);
-    assert_eq!(
-        read_f32(w.move_contacts_ptr(), 3 * count),
-        [floor as f32, 0.0, -1.0]
-    );
-    // y-up: the floor is a ceiling, not ground.
-    let y_up = [4.0, 0.0, 1.0, defaults[3], defaults[4]];
-    assert_eq!(raw(&mut w, id, 0.0, 0.5, &y_up), 1);
-    assert_eq!(numbers(&w)[2], 0.0);
-}
-
-/// The world's eight numbers: x, y, grounded, then the options of the next raw move.
-fn numbers_view(w: &WasmWorld) -> Float64Array {
-    Float64Array::new_with_byte_offset_and_length(&super::memory_buffer(), w.move_numbers_ptr(), 8)
-}
-
-fn numbers(w: &WasmWorld) -> Vec<f64> {
-    numbers_view(w).to_vec()
-}
-
-/// `moveAndSlideRaw` with `options` written where the package writes them.
-fn raw(w: &mut WasmWorld, id: u32, dx: f64, dy: f64, options: &[f64]) -> u32 {
-    numbers_view(w).set(&Float64Array::from(options), 3);
-    w.move_and_slide_raw(id as f64, dx, dy)
+    // y-up: the floor is a ceiling, not ground. The options stay in their slots while other
+    // calls write their results to io.
+    let y_up = MoveOptions {
+        up: Vec2::new(0.0, 1.0),
+        ..defaults
+    };
+    write_io(&w, MOVE_OPTIONS, &options_slots(&y_up));
+    w.step();
+    assert_eq!(w.raycast(0.0, -10.0, 0.0, 1.0, 100.0, ALL), 1);
+    assert_eq!(w.shape_record(floor), 0);
+    w.transform_ptrs();
+    w.cast_result_ptrs();
+    w.snapshot();
+    w.step_profiled();
+    let (count, [_, _, grounded], _) = move_by(&mut w, id, 0.0, 0.5);
+    assert_eq!((count, grounded), (1, 0.0));
+    // And the defaults come back when written again.
+    w.move_option_defaults();
+    let (_, [_, _, grounded], _) = move_by(&mut w, id, 0.0, 0.5);
+    assert_eq!(grounded, 1.0);
 }
 
 #[wasm_bindgen_test]
-fn move_and_slide_errors_name_the_argument_and_change_nothing() {
+fn move_failures_name_the_argument_and_move_nothing() {
     let mut w = world();
-    w.add_aligned_box(n(0.0), n(1.0), n(50.0), n(1.0), fixed())
-        .unwrap();
-    let id = w.add_circle(n(0.0), n(-3.0), n(0.5), NONE).unwrap();
-    w.step().unwrap();
-    let before = w.get_transform(n(id as f64)).unwrap().to_vec();
-    let m = |pairs: &[(&str, JsValue)]| opts(pairs);
-    let i = n(id as f64);
-
-    assert_type_error(
-        w.move_and_slide(JsValue::from_str("1"), n(0.0), n(0.0), NONE),
-        "moveAndSlide: id",
+    w.add_shape(
+        ShapeKind::AlignedBox as u8,
+        0.0,
+        1.0,
+        0.0,
+        50.0,
+        1.0,
+        LAYER,
+        ALL,
+        true,
     );
-    assert_range_error(w.move_and_slide(n(1.5), n(0.0), n(0.0), NONE), "id");
-    assert_range_error(
-        w.move_and_slide(n(99.0), n(0.0), n(0.0), NONE),
-        "not the id of a live shape",
+    let id = add_circle(&mut w, 0.0, -3.0, 0.5);
+    w.step();
+    w.move_option_defaults();
+    let moving = |dx: f32, dy: f32| move |w: &mut RawWorld| w.move_and_slide(id, dx, dy);
+    fails(
+        &mut w,
+        FAILED,
+        |w| w.move_and_slide(99, 0.0, 0.0),
+        "id: 99 is not the id of a live shape",
     );
-    assert_range_error(
-        w.move_and_slide(i.clone(), n(f64::NAN), n(0.0), NONE),
+    fails(
+        &mut w,
+        FAILED,
+        moving(f32::NAN, 0.0),
         "dx must be a finite number",
     );
-    assert_range_error(
-        w.move_and_slide(i.clone(), n(0.0), n(f64::INFINITY), NONE),
+    fails(
+        &mut w,
+        FAILED,
+        moving(0.0, f32::INFINITY),
         "dy must be a finite number",
     );
-    assert_type_error(
-        w.move_and_slide(i.clone(), JsValue::NULL, n(0.0), NONE),
-        "dx",
+    fails(
+        &mut w,
+        FAILED,
+        moving(3e7, 0.0),
+        "x + dx must be between -1e7 and 1e7 (got 3e7)",
     );
-    assert_range_error(w.move_and_slide(i.clone(), n(3e7), n(0.0), NONE), "x + dx");
-    assert_type_error(
-        w.move_and_slide(i.clone(), n(0.0), n(0.0), JsValue::from_str("fast")),
-        "opts",
-    );
-    assert_type_error(
-        w.move_and_slide(i.clone(), n(0.0), n(0.0), m(&[("maxSlop", n(1.0))])),
-        "unknown key \"maxSlop\"",
-    );
-    assert_range_error(
-        w.move_and_slide(i.clone(), n(0.0), n(0.0), m(&[("maxIterations", n(-1.0))])),
-        "opts.maxIterations must be an integer from 1 to 16",
-    );
-    assert_range_error(
-        w.move_and_slide(i.clone(), n(0.0), n(0.0), m(&[("maxIterations", n(2.5))])),
-        "opts.maxIterations",
-    );
-    assert_type_error(
-        w.move_and_slide(
-            i.clone(),
-            n(0.0),
-            n(0.0),
-            m(&[("maxIterations", JsValue::from_str("4"))]),
-        ),
-        "opts.maxIterations must be a number",
-    );
-    assert_range_error(
-        w.move_and_slide(i.clone(), n(0.0), n(0.0), m(&[("maxSlope", n(f64::NAN))])),
-        "opts.maxSlope",
-    );
-    assert_range_error(
-        w.move_and_slide(i.clone(), n(0.0), n(0.0), m(&[("maxSlope", n(-1.0))])),
-        "opts.maxSlope",
-    );
-    assert_range_error(
-        w.move_and_slide(i.clone(), n(0.0), n(0.0), m(&[("skin", n(-0.1))])),
-        "opts.skin",
-    );
-    assert_range_error(
-        w.move_and_slide(
-            i.clone(),
-            n(0.0),
-            n(0.0),
-            m(&[("upX", n(0.0)), ("upY", n(0.0))]),
-        ),
-        "opts.upX, opts.upY",
-    );
-    // The raw variant: no throw, the error kept for takeError().
-    let good = [4.0, 0.0, -1.0, 0.7, 0.01];
-    assert_eq!(raw(&mut w, id, f64::NAN, 0.0, &good), u32::MAX);
-    assert_range_error(Err::<(), _>(w.take_error()), "dx");
+    // Each option out of its range, written to its slot: the core's message for it.
+    let defaults = MoveOptions::default();
+    let bad = [
+        MoveOptions {
+            max_iterations: 0,
+            ..defaults
+        },
+        MoveOptions {
+            max_iterations: 17,
+            ..defaults
+        },
+        MoveOptions {
+            up: Vec2::ZERO,
+            ..defaults
+        },
+        MoveOptions {
+            up: Vec2::new(f32::NAN, 1.0),
+            ..defaults
+        },
+        MoveOptions {
+            max_slope: -1.0,
+            ..defaults
+        },
+        MoveOptions {
+            max_slope: f32::NAN,
+            ..defaults
+        },
+        MoveOptions {
+            skin: -0.1,
+            ..defaults
+        },
+    ];
+    let messages: Vec<String> = bad
+        .iter()
+        .map(|options| options.validate().unwrap_err().to_string())
+        .collect();
     assert_eq!(
-        raw(&mut w, id, 0.0, 0.0, &[0.0, 0.0, -1.0, 0.7, 0.01]),
-        u32::MAX
+        messages[0],
+        "opts.maxIterations must be an integer from 1 to 16 (got 0)"
     );
-    assert_range_error(Err::<(), _>(w.take_error()), "opts.maxIterations");
-
-    assert_eq!(w.get_transform(i.clone()).unwrap().to_vec(), before);
+    for (options, message) in bad.iter().zip(&messages) {
+        assert!(message.starts_with("opts."), "{message}");
+        write_io(&w, MOVE_OPTIONS, &options_slots(options));
+        fails(&mut w, FAILED, moving(0.0, 1.0), message);
+    }
     // Still usable: a good move works.
-    assert!(w.move_and_slide(i, n(0.0), n(5.0), NONE).is_ok());
+    w.move_option_defaults();
+    let (count, [x, y, grounded], _) = move_by(&mut w, id, 0.0, 5.0);
+    assert_eq!((count, x, grounded), (1, 0.0, 1.0));
+    assert!((y + 0.51).abs() < 1e-4, "{y}");
 }
