@@ -29,7 +29,7 @@
 mod float_text;
 mod message;
 mod queries;
-mod scene;
+pub mod scene;
 mod shapes;
 mod snapshot;
 mod step;

@@ -78,7 +78,7 @@
 //! This module finds candidates and keeps the closest hit; the geometry is `cast`'s and
 //! `raycast`'s.
 
-use super::errors::{check_angle, check_coordinate};
+use super::errors::{check_angle, check_coordinate, check_max_distance};
 use super::pieces::{cast_pieces, pieces_or, Pieces};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{cast_shape_with_points, CastHit};
@@ -670,11 +670,7 @@ impl World {
                 });
             }
         }
-        if max_distance.is_nan() || max_distance < 0.0 {
-            return Err(WorldError::NonFinite {
-                arg: "maxDistance".into(),
-            });
-        }
+        check_max_distance(max_distance)?;
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
         let count = rays.len() / 4;
         let mut out = core::mem::take(&mut self.casts);

@@ -173,6 +173,19 @@ pub(super) fn check_coordinate(arg: impl FnOnce() -> String, value: f32) -> Resu
     }
 }
 
+/// A ray's reach: a number `>= 0` (infinity allowed).
+pub(super) fn check_max_distance(value: f32) -> Result<(), WorldError> {
+    if value >= 0.0 {
+        Ok(())
+    } else {
+        Err(WorldError::InvalidValue {
+            arg: "maxDistance",
+            expected: ">= 0",
+            value,
+        })
+    }
+}
+
 pub(super) fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
     if value.is_finite() {
         Ok(())

@@ -3,7 +3,7 @@
 //! grid and the static tree, never a scan of every shape), then tests them exactly, and
 //! sees the world as the last step left it.
 
-use super::errors::{check_angle, check_coordinate};
+use super::errors::{check_angle, check_coordinate, check_max_distance};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
@@ -166,15 +166,11 @@ impl World {
         let scale = direction.x.abs().max(direction.y.abs());
         let unit = Vec2::new(direction.x / scale, direction.y / scale).normalize_or_zero();
         if unit == Vec2::ZERO {
-            return Err(WorldError::NonFinite {
-                arg: "direction (zero length)".into(),
+            return Err(WorldError::ZeroLength {
+                arg: "dx, dy".into(),
             });
         }
-        if max_distance.is_nan() || max_distance < 0.0 {
-            return Err(WorldError::NonFinite {
-                arg: "maxDistance".into(),
-            });
-        }
+        check_max_distance(max_distance)?;
         // Clip the ray to the coordinate range so that its box stays finite.
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
         // The same walk as each ray of `raycast_many`, so that the two agree bit for bit.

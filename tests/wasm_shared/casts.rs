@@ -217,7 +217,7 @@ fn failed_casts_name_the_argument_and_write_no_result() {
         &mut w,
         FAILED,
         |w| w.raycast_many(&[0.0, 0.0, 1.0, 0.0], f32::NAN, ALL),
-        "maxDistance must be a finite number",
+        "maxDistance must be >= 0 (got NaN)",
     );
     let circle = ShapeKind::Circle as u8;
     let none: &[f32] = &[];

@@ -1,4 +1,4 @@
-//! Contact points through the raw binding: a world made with `RawWorld::new(true)` fills
+//! Contact points through the raw binding: a world made with `RawWorld::new(true, u32::MAX)` fills
 //! result buffer 4 (`7 × pairCount` floats, what the package's `contactPoints()` view reads),
 //! equal to the core's `manifold` for every pair; one made with `false` leaves it empty and
 //! reports the same pairs.
@@ -13,7 +13,7 @@ fn contact_points(w: &RawWorld) -> Vec<f32> {
 
 #[wasm_bindgen_test]
 fn contact_points_follow_the_pairs_and_equal_the_core() {
-    let (mut on, mut off) = (RawWorld::new(true), RawWorld::new(false));
+    let (mut on, mut off) = (RawWorld::new(true, u32::MAX), RawWorld::new(false, u32::MAX));
     let mut rng = Mulberry32::new(0xC0A7);
     let mut shapes = Vec::new();
     for kind in 0..70 {
@@ -48,7 +48,7 @@ fn contact_points_follow_the_pairs_and_equal_the_core() {
 
 #[wasm_bindgen_test]
 fn face_to_face_boxes_give_two_points_through_the_binding() {
-    let mut w = RawWorld::new(true);
+    let mut w = RawWorld::new(true, u32::MAX);
     add(&mut w, ShapeKind::AlignedBox, 0.0, 0.0, 0.0, 5.0, 1.0);
     add(&mut w, ShapeKind::OrientedBox, 0.0, 1.9, 0.0, 1.0, 1.0);
     assert_eq!(w.step(), 1);

@@ -23,7 +23,7 @@ mod casts;
 mod chain;
 // addConcave, parts.
 mod concave;
-// RawWorld::new(true) and result buffer 4.
+// RawWorld::new(true, u32::MAX) and result buffer 4.
 mod contact_points;
 // The sentinels, takeError() and the core's messages.
 mod errors;
@@ -147,7 +147,7 @@ pub fn snapshot(w: &mut RawWorld) -> Vec<u8> {
 
 /// An empty world without contact points, as `new World()` makes it.
 pub fn world() -> RawWorld {
-    RawWorld::new(false)
+    RawWorld::new(false, u32::MAX)
 }
 
 /// Runs `call`, which must fail: it returns `sentinel`, `takeError()` then holds exactly

@@ -6,12 +6,7 @@
 //! record is named by its index, adding nothing.
 
 use super::*;
-
-/// The kind numbers of the records that are not convex shapes, and the flags.
-const KIND_CONCAVE: u8 = 7;
-const KIND_CHAIN: u8 = 8;
-const FLAG_STATIC: u32 = 1;
-const FLAG_LOOP: u32 = 2;
+use sepax::wasm::scene::{FLAG_LOOP, FLAG_STATIC, KIND_CHAIN, KIND_CONCAVE};
 
 /// A list of records, as the entry's `readScene` flattens them.
 #[derive(Debug, Default)]
