@@ -33,9 +33,8 @@
 //!
 //! 1. `shape` (here): a [`ShapeKind`] variant, last (its number is its place in the
 //!    canonical order of the kernels), added to [`ShapeKind::ALL`] and to the successor
-//!    table that checks it **(compiler)**, with its [`ShapeKind::name`],
-//!    [`ShapeKind::has_area`] and [`ShapeKind::js_name`] **(compiler)**, and its place in
-//!    [`ShapeKind::JS_ORDER`] (a test checks that it lists every kind).
+//!    table that checks it **(compiler)**, with its [`ShapeKind::name`] and
+//!    [`ShapeKind::has_area`] **(compiler)**.
 //! 2. `shape` (here): a [`Shape`] variant and its checked constructor; its arms in
 //!    [`Shape::validate`], [`Shape::kind`], [`Shape::bounding_radius`],
 //!    [`Shape::aabb_half_extents`], [`Shape::aabb`], [`Shape::polygon_points`] and
@@ -63,10 +62,12 @@
 //!    `KindByte::ALL` and the test that pins every byte; its parameters in
 //!    `for_each_param`, `param_count` and `read_shape` **(compiler)**; its byte and
 //!    parameters in `docs/snapshot-format.md`.
-//! 6. The JavaScript binding (`src/wasm`): an `add` method; the kind's JavaScript name
-//!    and its fields in the probe-shape decoder (a `match` over kinds there is
-//!    **(compiler)**, one over name strings is not); its fields in `shape(id)`'s record
-//!    (`src/wasm/scene.rs`, **(compiler)**); the `ProbeShape` and `ShapeDesc` TypeScript types;
+//! 6. The JavaScript API: in the raw binding (`src/wasm`), its sizes in `shapes::shape_of`
+//!    and in `shape(id)`'s record (`scene.rs`), both **(compiler)**; in the TypeScript entry
+//!    (`pkg-template/src/`), its row in the `KINDS` table of `shapes.ts` (JS name, kind
+//!    number, size fields: the one list of the JS names, which the probe and record readers
+//!    and their messages use), an `add…` method (`base.ts`), its members of the `ProbeShape`
+//!    and `ShapeDesc` types (`types.ts`; `tests/js/kinds.test.mjs` holds them to the table);
 //!    the kinds in `pkg-template/README.md` and `README.md`.
 //! 7. Tests and tools: `random_shape`, `shape_literal` and the f64 reference's core
 //!    (`f64_core_and_radius`) in `tests/common`, `shape_of` in `benches/kernels.rs` and
@@ -159,42 +160,6 @@ impl ShapeKind {
             | ShapeKind::Capsule => true,
             ShapeKind::Segment | ShapeKind::Point => false,
         }
-    }
-
-    /// The kind's name in the JavaScript API (`queryShape`'s `{ kind: "box", … }`). `"box"`
-    /// is the oriented box (`addBox`) and `"alignedBox"` the aligned one. The one table of
-    /// these names: the binding reads the accepted kinds and its messages from it.
-    #[must_use]
-    pub fn js_name(self) -> &'static str {
-        match self {
-            ShapeKind::Circle => "circle",
-            ShapeKind::AlignedBox => "alignedBox",
-            ShapeKind::OrientedBox => "box",
-            ShapeKind::Polygon => "polygon",
-            ShapeKind::Capsule => "capsule",
-            ShapeKind::Segment => "segment",
-            ShapeKind::Point => "point",
-        }
-    }
-
-    /// All kinds in the order the JavaScript API lists them (its `ProbeShape` type and the
-    /// message naming the accepted kinds).
-    pub const JS_ORDER: [ShapeKind; ShapeKind::ALL.len()] = [
-        ShapeKind::Circle,
-        ShapeKind::OrientedBox,
-        ShapeKind::AlignedBox,
-        ShapeKind::Capsule,
-        ShapeKind::Segment,
-        ShapeKind::Point,
-        ShapeKind::Polygon,
-    ];
-
-    /// The kind whose [`js_name`](ShapeKind::js_name) is `name`.
-    #[must_use]
-    pub fn from_js_name(name: &str) -> Option<ShapeKind> {
-        ShapeKind::JS_ORDER
-            .into_iter()
-            .find(|k| k.js_name() == name)
     }
 }
 
@@ -746,16 +711,5 @@ mod tests {
             Shape::segment_between(v(1.0, 1.0), v(1.0, 1.0)),
             Err(ShapeError::ZeroLengthSegment)
         );
-    }
-
-    #[test]
-    fn js_names_cover_every_kind_once() {
-        for kind in ShapeKind::ALL {
-            let listed = ShapeKind::JS_ORDER.iter().filter(|&&k| k == kind).count();
-            assert_eq!(listed, 1, "{kind:?} in JS_ORDER");
-            assert_eq!(ShapeKind::from_js_name(kind.js_name()), Some(kind));
-        }
-        assert_eq!(ShapeKind::from_js_name("box"), Some(ShapeKind::OrientedBox));
-        assert_eq!(ShapeKind::from_js_name("aligned_box"), None);
     }
 }
