@@ -2,9 +2,9 @@
 //!
 //! Games move nearly everything every frame, and the pipeline is built for that. But most
 //! games also have parts that stand still for a while (props, sleeping enemies, the level
-//! away from the player), and an unmoved shape used to cost as much per step as a moving
-//! one. This module lets such shapes **rest**, with results identical to a step that
-//! re-tests everything.
+//! away from the player), and a step that re-tests every shape pays as much for an unmoved
+//! one as for a moving one. This module lets such shapes **rest**, with results identical
+//! to a step that re-tests everything.
 //!
 //! ## What moved
 //!
