@@ -643,7 +643,11 @@ impl TileGrid {
     /// Calls `visit` with the number and the record of every boundary segment whose box
     /// meets `near` (a box in the grid's frame), chunk by chunk in row-major order, until
     /// it returns false. Numbers grow along the walk.
-    pub fn each_segment_near(&self, near: &Aabb, visit: &mut dyn FnMut(u32, &TileSegment) -> bool) {
+    pub fn each_segment_near<'a>(
+        &'a self,
+        near: &Aabb,
+        visit: &mut dyn FnMut(u32, &'a TileSegment) -> bool,
+    ) {
         let span = self.cell * CHUNK_CELLS as f32;
         let range = |lo: f32, hi: f32, size: f32, count: u32| {
             // Saturating conversions: a box beyond the grid clamps to its edge chunks, and

@@ -594,6 +594,7 @@ impl World {
         let store = &self.store;
         for (i, (&id, d)) in ids.iter().zip(dxy.chunks_exact(2)).enumerate() {
             self.check_id("ids", id)?;
+            self.check_not_grid("ids", id)?;
             let s = id as usize;
             check_coordinate(|| format!("x of shape {id}"), store.xs[s])?;
             check_coordinate(|| format!("y of shape {id}"), store.ys[s])?;

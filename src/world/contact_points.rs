@@ -17,6 +17,11 @@
 //!
 //! When off, the only costs are a predictable branch per found pair and per published
 //! pair. Every buffer is reused: a steady-state step allocates nothing either way.
+//!
+//! The **cells** of a world's pairs with tile grids (`tiles.rs`) ride the same slots: while
+//! the world holds a grid, each found pair records the cell of its deepest contact
+//! ([`NO_CELL`](super::NO_CELL) without a grid), carried pairs copy theirs, and the
+//! output publishes them parallel to `pairs()`. A world without grids records none.
 
 use crate::math::{Transform, Vec2};
 use crate::narrow_phase::manifold::manifold_into;
@@ -39,6 +44,13 @@ const CARRIED: u32 = 1 << 31;
 #[derive(Clone, Debug, Default)]
 pub(super) struct ContactPoints {
     pub(super) enabled: bool,
+    /// The world holds a tile grid: pairs record their cells (see the module docs).
+    pub(super) cells: bool,
+    /// Parallel to the published pairs while `cells`.
+    pub(super) published_cells: Vec<u32>,
+    /// The cells of this step's tested and carried pairs, as `tested` and `carried`.
+    tested_cells: Vec<u32>,
+    carried_cells: Vec<u32>,
     /// Parallel to the published pairs, [`MANIFOLD_STRIDE`] floats each.
     pub(super) published: Vec<f32>,
     /// The manifolds of this step's tested pairs, in the order they were found.
@@ -51,12 +63,23 @@ impl ContactPoints {
     /// Forgets the last step's tested and carried points (not the published ones, which
     /// the carried pairs copy from).
     #[inline]
-    pub(super) fn begin_step(&mut self) {
+    pub(super) fn begin_step(&mut self, cells: bool) {
+        self.cells = cells;
         self.tested.clear();
         self.carried.clear();
+        self.tested_cells.clear();
+        self.carried_cells.clear();
     }
 
-    /// The slot of a tested pair: its manifold, computed and kept (call only when enabled).
+    /// True when found pairs need a slot: the world computes contact points or records
+    /// cells.
+    #[inline]
+    pub(super) fn any(&self) -> bool {
+        self.enabled | self.cells
+    }
+
+    /// The slot of a tested pair: its manifold, computed and kept when enabled, and its
+    /// cell when the world records cells (call only when [`ContactPoints::any`]).
     // Out of line, so that the compiler cannot copy the whole narrow-phase loop (with its
     // inlined kernels) into an "on" and an "off" version: that doubled the loop in wasm.
     //
@@ -75,41 +98,65 @@ impl ContactPoints {
         nx: f32,
         ny: f32,
         depth: f32,
+        cell: u32,
     ) -> u32 {
-        let contact = Contact {
-            normal: Vec2::new(nx, ny),
-            depth,
-        };
-        // Written in place (see `manifold_into`).
-        let slot = self.tested.len();
-        self.tested.push([0.0; MANIFOLD_STRIDE]);
-        let (a, b) = ((shape_a, points_a, pose_a), (shape_b, points_b, pose_b));
-        manifold_into(a, b, &contact, &mut self.tested[slot]);
+        // The two lists grow together, or only one of them does.
+        let slot = self.tested.len().max(self.tested_cells.len());
+        if self.cells {
+            self.tested_cells.push(cell);
+        }
+        if self.enabled {
+            let contact = Contact {
+                normal: Vec2::new(nx, ny),
+                depth,
+            };
+            // Written in place (see `manifold_into`).
+            self.tested.push([0.0; MANIFOLD_STRIDE]);
+            let (a, b) = ((shape_a, points_a, pose_a), (shape_b, points_b, pose_b));
+            manifold_into(a, b, &contact, &mut self.tested[slot]);
+        }
         slot as u32
     }
 
     /// The slot of the last step's pair number `index`, carried: its published points.
     #[inline]
     pub(super) fn carry(&mut self, index: usize) -> u32 {
-        if !self.enabled {
+        if !self.any() {
             return 0;
         }
-        let at = index * MANIFOLD_STRIDE;
-        let mut points = [0.0; MANIFOLD_STRIDE];
-        points.copy_from_slice(&self.published[at..at + MANIFOLD_STRIDE]);
-        self.carried.push(points);
-        (self.carried.len() - 1) as u32 | CARRIED
+        let slot = self.carried.len().max(self.carried_cells.len());
+        if self.cells {
+            // A pair published before the world held a grid has no cell recorded.
+            let cell = self.published_cells.get(index).copied();
+            self.carried_cells.push(cell.unwrap_or(super::NO_CELL));
+        }
+        if self.enabled {
+            let at = index * MANIFOLD_STRIDE;
+            let mut points = [0.0; MANIFOLD_STRIDE];
+            points.copy_from_slice(&self.published[at..at + MANIFOLD_STRIDE]);
+            self.carried.push(points);
+        }
+        slot as u32 | CARRIED
     }
 
     /// Starts publishing a step's points.
     #[inline]
     pub(super) fn begin_publish(&mut self) {
         self.published.clear();
+        self.published_cells.clear();
     }
 
     /// Appends the points of the pair with `slot` to the published ones.
     #[inline(always)]
     pub(super) fn publish(&mut self, slot: u32) {
+        if self.cells {
+            let cell = if slot & CARRIED != 0 {
+                self.carried_cells[(slot & !CARRIED) as usize]
+            } else {
+                self.tested_cells[slot as usize]
+            };
+            self.published_cells.push(cell);
+        }
         if self.enabled {
             let points = if slot & CARRIED != 0 {
                 &self.carried[(slot & !CARRIED) as usize]
@@ -127,6 +174,13 @@ impl ContactPoints {
         } else {
             0
         };
+        let cells = if self.cells { pair_count } else { 0 };
+        if self.published_cells.len() != cells {
+            return Err(format!(
+                "{} cells for {pair_count} pairs",
+                self.published_cells.len()
+            ));
+        }
         if self.published.len() != want {
             return Err(format!(
                 "{} contact point floats for {pair_count} pairs",

@@ -69,6 +69,7 @@ mod resting;
 mod scene;
 mod side_table;
 mod snapshot;
+mod tiles;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 #[cfg(doc)]
@@ -88,6 +89,7 @@ pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
+pub use tiles::{MAX_TILE_TABLES, NO_CELL};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.
@@ -260,6 +262,9 @@ pub struct World {
     concaves: concave::Concaves,
     /// The segments of the chains, by id (see `chain`).
     chains: chain::Chains,
+    /// The tile grids, by id, and the tile tables they read (see `tiles`).
+    grids: tiles::Grids,
+    tile_tables: Vec<crate::shape::tiles::TileTable>,
     /// The contact points, when the world was created with them (see `contact_points`).
     contact_points: contact_points::ContactPoints,
 }
@@ -370,6 +375,7 @@ impl World {
         self.store.remove(id);
         self.concaves.remove(id);
         self.chains.remove(id);
+        self.grids.remove(id);
         // O(1): the next step ends this id's pairs (see `events`), so that a new shape
         // reusing the id does not inherit them.
         self.removals.mark(id);
@@ -673,7 +679,7 @@ impl World {
         // random reads per candidate (`layers[b]`, `masks[b]`).
         let filtering = self.custom_filter_count > 0;
         let manifolds = &mut self.contact_points;
-        manifolds.begin_step();
+        manifolds.begin_step(self.grids.count() > 0);
         for &(row_a, row_b) in &self.scratch.candidates {
             let (id_a, id_b) = (
                 store.row_to_id[row_a as usize],
@@ -698,10 +704,13 @@ impl World {
             let (pose_a, pose_b) = (&body_a.pose, &body_b.pose);
             // A concave shape is tested through its parts; its contact points are those of
             // the deepest part pair, the one whose contact the pair reports.
-            let tested = if self.concaves.involves(a, b) || self.chains.involves(a, b) {
-                let tables = (&self.concaves, &self.chains);
+            let tested = if self.concaves.involves(a, b)
+                || self.chains.involves(a, b)
+                || self.grids.involves(a, b)
+            {
+                let tables = (&self.concaves, &self.chains, &self.grids);
                 pieces::collide_rows(store, tables, (a, row_a), (b, row_b))
-                    .map(|d| (d.contact, d.a, d.b))
+                    .map(|d| (d.contact, d.a, d.b, d.placed, d.cell))
             } else {
                 collide_with_points(
                     &body_a.shape,
@@ -711,14 +720,23 @@ impl World {
                     points_b,
                     pose_b,
                 )
-                .map(|c| (c, (&body_a.shape, points_a), (&body_b.shape, points_b)))
+                .map(|c| {
+                    let (a, b) = ((&body_a.shape, points_a), (&body_b.shape, points_b));
+                    (c, a, b, None, NO_CELL)
+                })
             };
-            if let Some((contact, (shape_a, piece_a), (shape_b, piece_b))) = tested {
+            if let Some((contact, (shape_a, piece_a), (shape_b, piece_b), placed, cell)) = tested {
                 let Contact { normal, depth } = contact;
-                let slot = if manifolds.enabled {
+                let slot = if manifolds.any() {
+                    // A tile of a grid, placed in its cell, when the other shape lies
+                    // inside the grid's solid (`tiles`).
+                    let (pose_a, pose_b) = match &placed {
+                        Some((a, b)) => (a, b),
+                        None => (pose_a, pose_b),
+                    };
                     manifolds.test(
                         shape_a, piece_a, pose_a, shape_b, piece_b, pose_b, normal.x, normal.y,
-                        depth,
+                        depth, cell,
                     )
                 } else {
                     0
@@ -778,6 +796,8 @@ impl World {
         self.concaves.validate(&self.store, "concave", hull)?;
         let bounds = |c: &crate::shape::Chain| Shape::Polygon(c.bounds().clone());
         self.chains.validate(&self.store, "chain", bounds)?;
+        let rectangle = |g: &crate::shape::tiles::TileGrid| Shape::Polygon(g.bounds().clone());
+        self.grids.validate(&self.store, "tile grid", rectangle)?;
         self.validate_resting()
     }
 }

@@ -371,6 +371,7 @@ impl World {
         options: &MoveOptions,
     ) -> Result<MoveResult, WorldError> {
         self.check_id("id", id)?;
+        self.check_not_grid("id", id)?;
         let s = id as usize;
         let (x, y, angle) = (self.store.xs[s], self.store.ys[s], self.store.angles[s]);
         check_coordinate(|| format!("x of shape {id}"), x)?;

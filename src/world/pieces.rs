@@ -3,8 +3,9 @@
 //! Every exact path of the world that may meet a shape made of several convex pieces (the
 //! step's pairs, point and shape queries, rays, casts and sweeps, the mover's planes) reads
 //! each shape as [`Pieces`]: a convex shape is one piece, a concave polygon (`concave.rs`)
-//! its convex parts, a chain (`chain.rs`) its segments, whose contacts and hit normals go
-//! through the chain's smoothing. This module holds that reading and the walks over it:
+//! its convex parts, a chain (`chain.rs`) its segments and a tile grid (`tiles.rs`) the
+//! segments of its boundary, whose contacts and hit normals go through the chain's
+//! smoothing. This module holds that reading and the walks over it:
 //!
 //! - the **deepest piece pair** of two shapes ([`deepest_pieces`]: ties to the first, A's
 //!   pieces in order, then B's; a concave shape and a convex one, the step's common case,
@@ -19,16 +20,21 @@
 //! or hierarchy over the parts or segments), so a shape touching one corner of a large
 //! outline tests the pieces near that corner only.
 //!
-//! It reads the side tables of `concave.rs` and `chain.rs` and calls the chain's
-//! smoothing; neither of those modules reads this one.
+//! It reads the side tables of `concave.rs`, `chain.rs` and `tiles.rs` and calls the
+//! chain's smoothing and the grid's inside test; of those modules only `tiles.rs` reads
+//! this one (for the record of a pair it builds).
 
-use super::chain::{smooth_contact, smooth_normal, Chains};
+use super::chain::{
+    smooth_contact, smooth_normal, smooth_segment_contact, smooth_segment_normal, Chains,
+};
 use super::concave::Concaves;
+use super::tiles::{inside_contact, Grids, NO_CELL};
 use super::World;
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::{collide_with_points, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
+use crate::shape::tiles::TileGrid;
 use crate::shape::{Chain, ConcavePolygon, Shape, Smoothed};
 use crate::store::{Body, ShapeStore};
 
@@ -43,6 +49,9 @@ pub enum Pieces<'a> {
     Parts(&'a ConcavePolygon),
     /// The segments of a chain.
     Chain(&'a Chain),
+    /// The boundary segments of a tile grid, numbered `chunk << 10 | k` (never a moving
+    /// shape's pieces: a grid is not swept or moved by the mover).
+    Tiles(&'a TileGrid),
 }
 
 impl<'a> Pieces<'a> {
@@ -52,13 +61,15 @@ impl<'a> Pieces<'a> {
         Pieces::One(shape, shape.polygon_points())
     }
 
-    /// How many pieces: 1, or the parts or segments.
+    /// How many pieces: 1, or the parts or segments, numbered from 0 (none for a grid,
+    /// whose numbers are not a range; it is never a moving shape).
     #[inline]
     pub(super) fn count(&self) -> usize {
         match *self {
             Pieces::One(..) => 1,
             Pieces::Parts(concave) => concave.parts().len(),
             Pieces::Chain(chain) => chain.segments().len(),
+            Pieces::Tiles(_) => 0,
         }
     }
 
@@ -72,6 +83,7 @@ impl<'a> Pieces<'a> {
                 (part, part.polygon_points())
             }
             Pieces::Chain(chain) => (&chain.segments()[k], &[]),
+            Pieces::Tiles(grid) => (&grid.segment(k as u32).shape, &[]),
         }
     }
 
@@ -88,6 +100,12 @@ impl<'a> Pieces<'a> {
                 for (k, segment) in chain.segments().iter().enumerate() {
                     visit(k as u32, segment, &[]);
                 }
+            }
+            Pieces::Tiles(grid) => {
+                grid.each_segment_near(&grid.local_bounds(), &mut |k, s| {
+                    visit(k, &s.shape, &[]);
+                    true
+                });
             }
         }
     }
@@ -107,6 +125,13 @@ impl<'a> Pieces<'a> {
     ) -> Option<Contact> {
         match *self {
             Pieces::Chain(chain) => smooth_contact(chain, pose, k, contact, other, other_pose),
+            Pieces::Tiles(grid) => {
+                let s = grid.segment(k);
+                let Shape::Segment { a, b } = s.shape else {
+                    return None;
+                };
+                smooth_segment_contact((a, b), &s.joints, true, pose, contact, other, other_pose)
+            }
             _ => Some(contact),
         }
     }
@@ -131,6 +156,7 @@ impl<'a> Pieces<'a> {
     pub(super) fn smooth_normal(&self, k: u32, pose: &Transform, normal: Vec2) -> Option<Vec2> {
         match *self {
             Pieces::Chain(chain) => smooth_normal(chain, pose, k, normal),
+            Pieces::Tiles(grid) => smooth_segment_normal(&grid.segment(k).joints, pose, normal),
             _ => Some(normal),
         }
     }
@@ -161,6 +187,18 @@ impl<'a> Pieces<'a> {
                     visit(k as u32, &segments[k], &[])
                 });
             }
+            Pieces::Tiles(grid) => {
+                grid.each_segment_near(&local_box(pose, near), &mut |k, s| visit(k, &s.shape, &[]));
+            }
+        }
+    }
+
+    /// The cell of piece `k`: a grid's segment's, [`NO_CELL`] for other pieces.
+    #[inline]
+    pub(super) fn cell(&self, k: u32) -> u32 {
+        match *self {
+            Pieces::Tiles(grid) => grid.segment(k).cell,
+            _ => NO_CELL,
         }
     }
 }
@@ -188,6 +226,12 @@ pub struct DeepestPieces<'a> {
     pub a: (&'a Shape, &'a [Vec2]),
     /// B's piece and its polygon points (placed at B's pose).
     pub b: (&'a Shape, &'a [Vec2]),
+    /// The poses of the two pieces when they are not the shapes' (a tile of a grid that
+    /// the other shape lies inside, placed in its cell: `tiles.rs`).
+    pub placed: Option<(Transform, Transform)>,
+    /// The grid cell of the contact ([`NO_CELL`] without a grid): A's when A is a grid,
+    /// else B's.
+    pub cell: u32,
 }
 
 /// The contact of the deepest touching piece pair of `a` and `b` (ties to the first: A's
@@ -220,6 +264,8 @@ pub fn deepest_pieces<'a>(
                 contact,
                 a: (shape_a, points_a),
                 b: (shape_b, points_b),
+                placed: None,
+                cell: NO_CELL,
             },
         );
     }
@@ -237,10 +283,16 @@ pub fn deepest_pieces<'a>(
             None => return,
         };
         if slot.map_or(true, |kept| contact.depth > kept.contact.depth) {
+            let cell = match a.cell(ka) {
+                NO_CELL => b.cell(kb),
+                cell => cell,
+            };
             *slot = Some(DeepestPieces {
                 contact,
                 a: pa,
                 b: pb,
+                placed: None,
+                cell,
             });
         }
     };
@@ -268,7 +320,16 @@ pub fn deepest_pieces<'a>(
         });
         true
     });
-    best.or(ghost)
+    best.or(ghost).or_else(|| match (a, b) {
+        // A shape touching no boundary segment of a grid may lie inside its solid.
+        (Pieces::Tiles(grid), Pieces::One(shape, points)) => {
+            inside_contact(grid, pose_a, (shape, points), pose_b, true)
+        }
+        (Pieces::One(shape, points), Pieces::Tiles(grid)) => {
+            inside_contact(grid, pose_b, (shape, points), pose_a, false)
+        }
+        _ => None,
+    })
 }
 
 /// [`deepest_pieces`] of a concave polygon (at `pose`) and a convex shape (`other`, at
@@ -298,7 +359,13 @@ fn deepest_part<'a>(
         };
         if let Some(contact) = collide_piece(a.0, a.1, pose_a, b.0, b.1, pose_b) {
             if best.map_or(true, |best| contact.depth > best.contact.depth) {
-                best = Some(DeepestPieces { contact, a, b });
+                best = Some(DeepestPieces {
+                    contact,
+                    a,
+                    b,
+                    placed: None,
+                    cell: NO_CELL,
+                });
             }
         }
         true
@@ -485,7 +552,7 @@ pub(super) fn cast_piece(
 fn piece_box(pieces: Pieces<'_>, shape: &Shape, pose: &Transform, stored: &Aabb) -> Aabb {
     match pieces {
         Pieces::One(..) => *stored,
-        Pieces::Parts(_) | Pieces::Chain(_) => shape.aabb(pose),
+        Pieces::Parts(_) | Pieces::Chain(_) | Pieces::Tiles(_) => shape.aabb(pose),
     }
 }
 
@@ -494,11 +561,11 @@ fn piece_box(pieces: Pieces<'_>, shape: &Shape, pose: &Transform, stored: &Aabb)
 #[inline]
 pub(super) fn row_pieces<'a>(
     store: &'a ShapeStore,
-    (concaves, chains): (&'a Concaves, &'a Chains),
+    tables: Tables<'a>,
     id: u32,
     row: usize,
 ) -> Pieces<'a> {
-    match compound(concaves, chains, id) {
+    match compound(tables, id) {
         Some(pieces) => pieces,
         None => {
             let (start, len) = store.point_spans[row];
@@ -513,7 +580,13 @@ impl World {
     /// `None` for a convex shape.
     #[inline]
     pub(super) fn compound(&self, id: u32) -> Option<Pieces<'_>> {
-        compound(&self.concaves, &self.chains, id)
+        compound(self.tables(), id)
+    }
+
+    /// The side tables of the shapes made of pieces.
+    #[inline]
+    pub(super) fn tables(&self) -> Tables<'_> {
+        (&self.concaves, &self.chains, &self.grids)
     }
 
     /// True when the stored shape `id` (`body`, its row) touches `shape` at `pose`.
@@ -565,20 +638,27 @@ pub(super) fn pieces_or<'a>(
     compound.unwrap_or(Pieces::One(shape, points))
 }
 
-/// The parts of the concave shape or the segments of the chain `id`, if it is one.
+/// The side tables of the shapes made of pieces: concave polygons, chains, tile grids.
+pub(super) type Tables<'a> = (&'a Concaves, &'a Chains, &'a Grids);
+
+/// The parts of the concave shape, the segments of the chain or the boundary of the grid
+/// `id`, if it is one.
 #[inline]
-fn compound<'a>(concaves: &'a Concaves, chains: &'a Chains, id: u32) -> Option<Pieces<'a>> {
+fn compound<'a>((concaves, chains, grids): Tables<'a>, id: u32) -> Option<Pieces<'a>> {
     if let Some(concave) = concaves.get(id) {
         return Some(Pieces::Parts(concave));
     }
-    chains.get(id).map(Pieces::Chain)
+    if let Some(chain) = chains.get(id) {
+        return Some(Pieces::Chain(chain));
+    }
+    grids.get(id).map(Pieces::Tiles)
 }
 
 /// The step's exact test of the rows of ids `a < b`, one of them concave: the deepest
 /// piece pair.
 pub(super) fn collide_rows<'a>(
     store: &'a ShapeStore,
-    tables: (&'a Concaves, &'a Chains),
+    tables: Tables<'a>,
     (a, row_a): (u32, u32),
     (b, row_b): (u32, u32),
 ) -> Option<DeepestPieces<'a>> {

@@ -93,9 +93,10 @@ impl World {
             // A convex piece that gave a plane need not be cast against when that plane
             // alone keeps the path clear of it by more than the margin, with room for the
             // rounding of the two shapes' coordinates. Not for a chain's segments, whose
-            // planes have smoothed normals, nor (so far) for the pieces of a concave or
-            // chain mover.
-            let separable = convex_mover && !matches!(other_pieces, Pieces::Chain(_));
+            // planes have smoothed normals (nor a grid's boundary), nor (so far) for the
+            // pieces of a concave or chain mover.
+            let separable =
+                convex_mover && !matches!(other_pieces, Pieces::Chain(_) | Pieces::Tiles(_));
             let least = margin
                 + PLANE_ROUNDINGS * f32::EPSILON * larger(mover.scale, largest_coordinate(aabb));
             for k in 0..mover_pieces.count() {
@@ -200,7 +201,7 @@ impl World {
     pub(super) fn candidate_pieces(&self, candidate: &Candidate) -> Pieces<'_> {
         row_pieces(
             &self.store,
-            (&self.concaves, &self.chains),
+            self.tables(),
             candidate.id,
             candidate.row as usize,
         )
