@@ -200,6 +200,7 @@ impl RawWorld {
             up: Vec2::new(o[1] as f32, o[2] as f32),
             max_slope: o[3] as f32,
             skin: o[4] as f32,
+            drop_through: o[5] != 0.0,
         };
         match self.inner.move_and_slide(id, Vec2::new(dx, dy), &options) {
             Ok(MoveResult {

@@ -62,6 +62,7 @@ mod contact_points;
 mod errors;
 mod events;
 mod mover;
+mod one_way;
 mod pieces;
 mod poses;
 mod queries;
@@ -85,6 +86,7 @@ pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
 pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
+pub use one_way::ONE_WAY_SKINS;
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
@@ -265,6 +267,8 @@ pub struct World {
     /// The tile grids, by id, and the tile tables they read (see `tiles`).
     grids: tiles::Grids,
     tile_tables: Vec<crate::shape::tiles::TileTable>,
+    /// The one-way direction of the one-way shapes, by id (see `one_way`).
+    one_ways: side_table::SideTable<crate::math::Vec2>,
     /// The contact points, when the world was created with them (see `contact_points`).
     contact_points: contact_points::ContactPoints,
 }
@@ -376,6 +380,7 @@ impl World {
         self.concaves.remove(id);
         self.chains.remove(id);
         self.grids.remove(id);
+        self.one_ways.remove(id);
         // O(1): the next step ends this id's pairs (see `events`), so that a new shape
         // reusing the id does not inherit them.
         self.removals.mark(id);

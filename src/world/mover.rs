@@ -109,6 +109,7 @@ mod planes;
 mod tests;
 
 use super::errors::{check_angle, check_coordinate};
+use super::one_way::{OneWay, ONE_WAY_SKINS};
 use super::pieces::{piece_pair_contact, pieces_or, PairContact, Pieces};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{clip_vector, solve_planes, Plane, MAX_PLANES};
@@ -165,6 +166,9 @@ pub struct MoveOptions {
     /// [`MAX_COORDINATE`]; raised to at least [`SKIN_ROUNDINGS`] roundings of the mover's
     /// coordinates.
     pub skin: f32,
+    /// Pass through every one-way shape and tile this move (a character dropping through a
+    /// platform on purpose; see `one_way.rs`). Default false.
+    pub drop_through: bool,
 }
 
 impl Default for MoveOptions {
@@ -174,6 +178,7 @@ impl Default for MoveOptions {
             up: Vec2::new(0.0, -1.0),
             max_slope: core::f32::consts::FRAC_PI_4,
             skin: DEFAULT_SKIN,
+            drop_through: false,
         }
     }
 }
@@ -309,6 +314,8 @@ struct Mover<'a> {
     /// The half extents of its box, for the kinds whose box is its position plus or minus
     /// them (the turn is the same at every offset); `None` for the others.
     box_half_extents: Option<Vec2>,
+    /// How one-way shapes meet it (their own direction is filled in per candidate).
+    one_way: OneWay,
 }
 
 impl Mover<'_> {
@@ -397,10 +404,19 @@ impl World {
             compound: self.compound(id),
             scale: power_of_two_above(start.translation.length() + shape.bounding_radius()),
             box_half_extents: shape.aabb_half_extents(&start.rotation),
+            one_way: OneWay::new(None, 0.0),
         };
         let skin = options
             .skin
             .max(SKIN_ROUNDINGS * f32::EPSILON * mover.scale);
+        let mover = Mover {
+            one_way: OneWay {
+                up: None,
+                tolerance: ONE_WAY_SKINS * skin,
+                ignore: options.drop_through,
+            },
+            ..mover
+        };
         let mut offset = self.slide(&mover, delta, skin, options.max_iterations, &mut scratch);
         // A mover held by what it met (pushed into a corner) comes out of the solve with a
         // displacement of rounding noise, which would make it tremble frame after frame.
@@ -484,6 +500,7 @@ impl World {
             // (a concave mover's parts may touch the same piece along different normals).
             let (mover_pieces, pose) = (mover.pieces(), &self.pose_of(candidate));
             let other_pieces = self.candidate_pieces(candidate);
+            let one_way = self.one_way_of(mover, candidate.id);
             // As in the world's overlap test (`deepest_pieces`): a chain whose segments'
             // contacts were all dropped as ghosts still gives the deepest of them.
             let (mut smoothed, mut ghost) = (false, None::<(u64, Contact)>);
@@ -497,10 +514,14 @@ impl World {
                 other_pieces.each_indexed_near(pose, &mover_box, &mut |piece, shape, points| {
                     let key = source(other, piece, km);
                     let mover_side = (mover_pieces, km, mover_piece, &mover.start);
+                    let up = one_way.up_of(other_pieces, piece, pose);
                     match piece_pair_contact(
                         (other_pieces, piece, (shape, points), pose),
                         mover_side,
                     ) {
+                        // A one-way piece holds only a mover that sank into its top.
+                        Some(PairContact::Kept(c) | PairContact::Ghost(c))
+                            if !one_way.holds(up, c.normal, c.depth) => {}
                         Some(PairContact::Kept(contact)) => {
                             smoothed = true;
                             let plane =

@@ -28,6 +28,7 @@ use super::chain::{
     smooth_contact, smooth_normal, smooth_segment_contact, smooth_segment_normal, Chains,
 };
 use super::concave::Concaves;
+use super::one_way::OneWay;
 use super::tiles::{inside_contact, Grids, NO_CELL};
 use super::World;
 use crate::cast::{cast_shape_with_points, CastHit};
@@ -373,26 +374,36 @@ fn deepest_part<'a>(
     best
 }
 
-/// The closest hit of the ray on any piece (ties to the first).
+/// The closest hit of the ray on any piece (ties to the first) that the one-way rule lets
+/// stop it, and the hit piece's cell ([`NO_CELL`] but on a grid).
 #[must_use]
-pub fn raycast_pieces(
+pub(super) fn raycast_pieces(
     pieces: Pieces<'_>,
     pose: &Transform,
     origin: Vec2,
     direction: Vec2,
     max_distance: f32,
-) -> Option<RayHit> {
+    one_way: OneWay,
+) -> Option<(RayHit, u32)> {
     let end = origin + direction * max_distance;
     let ray_box = Aabb::new(origin.min(end), origin.max(end));
-    let mut best: Option<RayHit> = None;
-    pieces.each_indexed_near(pose, &ray_box, &mut |k, shape, _| {
+    let mut best: Option<(RayHit, u32)> = None;
+    let start = Transform {
+        translation: origin,
+        ..Transform::IDENTITY
+    };
+    pieces.each_indexed_near(pose, &ray_box, &mut |k, shape, points| {
         let hit = raycast(shape, pose, origin, direction, max_distance).and_then(|hit| {
             let normal = pieces.smooth_normal(k, pose, hit.normal)?;
-            Some(RayHit { normal, ..hit })
+            let up = one_way.up_of(pieces, k, pose);
+            let point = (&Shape::Point, &[][..]);
+            one_way
+                .stops(up, direction, normal, point, &start, (shape, points), pose)
+                .then_some(RayHit { normal, ..hit })
         });
         if let Some(hit) = hit {
-            if best.map_or(true, |b| hit.distance < b.distance) {
-                best = Some(hit);
+            if best.map_or(true, |b| hit.distance < b.0.distance) {
+                best = Some((hit, pieces.cell(k)));
             }
         }
         true
@@ -401,18 +412,21 @@ pub fn raycast_pieces(
 }
 
 /// The earliest hit of any piece of `moving` (at `moving_pose`, moved by `delta`) on any
-/// piece of `target`, with the cast's `margin` (ties to the first pair).
+/// piece of `target`, with the cast's `margin` (ties to the first pair), that the one-way
+/// rule lets stop it, and the hit piece's cell ([`NO_CELL`] but on a grid).
 #[must_use]
-pub fn cast_pieces(
+#[allow(clippy::too_many_arguments)] // the two sides, the motion, and how they meet
+pub(super) fn cast_pieces(
     moving: Pieces<'_>,
     moving_pose: &Transform,
     delta: Vec2,
     target: Pieces<'_>,
     target_pose: &Transform,
     margin: f32,
-) -> Option<CastHit> {
+    one_way: OneWay,
+) -> Option<(CastHit, u32)> {
     if let (Pieces::One(shape_m, points_m), Pieces::One(shape_t, points_t)) = (moving, target) {
-        return cast_piece(
+        let hit = cast_piece(
             shape_m,
             points_m,
             moving_pose,
@@ -421,13 +435,17 @@ pub fn cast_pieces(
             points_t,
             target_pose,
             margin,
-        );
+        )?;
+        let up = one_way.up_of(target, 0, target_pose);
+        let (m, t) = ((shape_m, points_m), (shape_t, points_t));
+        let stops = one_way.stops(up, delta, hit.normal, m, moving_pose, t, target_pose);
+        return stops.then_some((hit, NO_CELL));
     }
     let moved = Transform {
         translation: moving_pose.translation + delta,
         rotation: moving_pose.rotation,
     };
-    let mut best: Option<CastHit> = None;
+    let mut best: Option<(CastHit, u32)> = None;
     moving.each(&mut |km, shape_m, points_m| {
         let swept = shape_m
             .aabb(moving_pose)
@@ -447,11 +465,14 @@ pub fn cast_pieces(
             .and_then(|hit| {
                 let target_side = (target, kt, target_pose);
                 let normal = smooth_hit_normal(target_side, (moving, km, moving_pose), hit.normal)?;
-                Some(CastHit { normal, ..hit })
+                let up = one_way.up_of(target, kt, target_pose);
+                let (m, t) = ((shape_m, points_m), (shape_t, points_t));
+                let stops = one_way.stops(up, delta, normal, m, moving_pose, t, target_pose);
+                stops.then_some(CastHit { normal, ..hit })
             });
             if let Some(hit) = hit {
-                if best.map_or(true, |b| hit.t < b.t) {
-                    best = Some(hit);
+                if best.map_or(true, |b| hit.t < b.0.t) {
+                    best = Some((hit, target.cell(kt)));
                 }
             }
             true
@@ -611,7 +632,8 @@ impl World {
         }
     }
 
-    /// The ray's hit on the stored shape `id` (`body`, its row).
+    /// The ray's hit on the stored shape `id` (`body`, its row), under the one-way rule
+    /// (see `one_way.rs`), and the hit's cell ([`NO_CELL`] but on a grid).
     pub(super) fn body_raycast(
         &self,
         id: u32,
@@ -619,11 +641,22 @@ impl World {
         origin: Vec2,
         direction: Vec2,
         max_distance: f32,
-    ) -> Option<RayHit> {
-        match self.compound(id) {
-            None => raycast(&body.shape, &body.pose, origin, direction, max_distance),
-            Some(pieces) => raycast_pieces(pieces, &body.pose, origin, direction, max_distance),
+    ) -> Option<(RayHit, u32)> {
+        let one_way = self.one_way_rule(id, origin, 0.0);
+        let pieces = pieces_or(self.compound(id), &body.shape, body.shape.polygon_points());
+        if let (Pieces::One(..), None) = (pieces, one_way.up) {
+            let hit = raycast(&body.shape, &body.pose, origin, direction, max_distance)?;
+            return Some((hit, NO_CELL));
         }
+        raycast_pieces(pieces, &body.pose, origin, direction, max_distance, one_way)
+    }
+
+    /// The one-way rule of shape `id` as a target of a cast or ray whose moving shape starts
+    /// around `position`, `radius` across.
+    #[inline]
+    pub(super) fn one_way_rule(&self, id: u32, position: Vec2, radius: f32) -> OneWay {
+        let up = self.one_ways.get(id).copied();
+        OneWay::new(up, super::one_way::cast_tolerance(position, radius))
     }
 }
 

@@ -20,6 +20,7 @@ use super::{Mover, MoverScratch};
 use crate::cast::CastHit;
 use crate::math::{Aabb, Transform, Vec2};
 use crate::sort::heap_sort_by_key;
+use crate::world::one_way::OneWay;
 use crate::world::pieces::{cast_piece, row_pieces, smooth_hit_normal, Pieces};
 use crate::world::World;
 
@@ -90,6 +91,7 @@ impl World {
             // source of its own plane.
             let pose = &self.pose_of(candidate);
             let other_pieces = self.candidate_pieces(candidate);
+            let one_way = self.one_way_of(mover, other);
             // A convex piece that gave a plane need not be cast against when that plane
             // alone keeps the path clear of it by more than the margin, with room for the
             // rounding of the two shapes' coordinates. Not for a chain's segments, whose
@@ -134,6 +136,13 @@ impl World {
                     else {
                         return true;
                     };
+                    // A one-way piece stops only a mover that started above it, moving down
+                    // onto it (`one_way.rs`).
+                    let up = one_way.up_of(other_pieces, piece, pose);
+                    let (moving, target) = ((mover_shape, mover_points), (shape, points));
+                    if !one_way.stops(up, motion, normal, moving, &mover.start, target, pose) {
+                        return true;
+                    }
                     let hit = CastHit { normal, ..hit };
                     // A piece that gave a plane this frame, met again at the start by the same
                     // piece of the mover: its plane already clipped the motion. Not for the
@@ -195,6 +204,14 @@ impl World {
     /// The candidate's pose, as the last step saw it.
     pub(super) fn pose_of(&self, candidate: &Candidate) -> Transform {
         self.store.bodies[candidate.row as usize].pose
+    }
+
+    /// How the one-way shape `id` (if it is one) meets the mover.
+    pub(super) fn one_way_of(&self, mover: &Mover, id: u32) -> OneWay {
+        OneWay {
+            up: self.one_ways.get(id).copied(),
+            ..mover.one_way
+        }
     }
 
     /// The candidate's pieces: its parts or segments, or its one convex shape.
