@@ -605,3 +605,91 @@ fn pairs_with_a_grid_tell_the_cell_of_their_deepest_contact() {
     assert_eq!(world.pair_cells(), [u32::MAX, 160]);
     world.validate().unwrap();
 }
+
+#[test]
+fn rays_casts_sweeps_and_moves_tell_the_cell_they_meet() {
+    let mut world = floor_world();
+    let wall = world
+        .add(
+            Shape::aligned_box(1.0, 5.0).unwrap(),
+            -10.0,
+            -5.0,
+            0.0,
+            fixed(),
+        )
+        .unwrap();
+    let bullet = world
+        .add(Shape::circle(0.1).unwrap(), 0.0, -5.0, 0.0, moving())
+        .unwrap();
+    let walker = world
+        .add(
+            Shape::capsule(0.2, 0.3).unwrap(),
+            20.5,
+            -3.0,
+            1.5707964,
+            moving(),
+        )
+        .unwrap();
+    world.step().unwrap();
+    let hit = world
+        .raycast(v(7.5, -3.0), v(0.0, 1.0), 10.0, u32::MAX)
+        .unwrap()
+        .unwrap();
+    assert_eq!((hit.id, hit.cell), (0, 7));
+    let hit = world
+        .raycast(v(0.0, -3.0), v(-1.0, 0.0), 100.0, u32::MAX)
+        .unwrap()
+        .unwrap();
+    assert_eq!((hit.id, hit.cell), (wall, u32::MAX));
+    let hit = world
+        .cast_shape(
+            &Shape::circle(0.1).unwrap(),
+            12.3,
+            -3.0,
+            0.0,
+            v(0.0, 5.0),
+            u32::MAX,
+        )
+        .unwrap()
+        .unwrap();
+    assert_eq!((hit.id, hit.cell), (0, 12));
+    // Row 1, from below.
+    let hit = world
+        .cast_shape(
+            &Shape::circle(0.1).unwrap(),
+            5.5,
+            4.0,
+            0.0,
+            v(0.0, -5.0),
+            u32::MAX,
+        )
+        .unwrap()
+        .unwrap();
+    assert_eq!((hit.id, hit.cell), (0, 1005));
+    world.set_transform(bullet, 300.6, -2.0, 0.0).unwrap();
+    world.sweep(&[bullet], &[0.0, 4.0], u32::MAX).unwrap();
+    assert_eq!(
+        (world.cast_results().ids[0], world.cast_results().cells[0]),
+        (0, 300)
+    );
+    world
+        .raycast_many(
+            &[
+                40.2, -1.0, 0.0, 1.0, 0.0, -1.0, -1.0, 0.0, 3.0, -1.0, 0.0, -1.0,
+            ],
+            50.0,
+            1,
+        )
+        .unwrap();
+    let r = world.cast_results();
+    assert_eq!(
+        (&r.ids[..3], &r.cells[..3]),
+        (&[0, wall, u32::MAX][..], &[40, u32::MAX, u32::MAX][..])
+    );
+    let moved = world
+        .move_and_slide(walker, v(0.0, 5.0), &MoveOptions::default())
+        .unwrap();
+    assert!(moved.grounded);
+    assert_eq!(world.move_contact_cells(), [20]);
+    assert_eq!(world.move_contacts()[0], 0.0);
+}

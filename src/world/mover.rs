@@ -240,6 +240,8 @@ pub(super) struct MoverScratch {
     candidates: Vec<Candidate>,
     /// `id, nx, ny` per contact of the last move.
     contacts: Vec<f32>,
+    /// The cell of each contact on a tile grid, or [`NO_CELL`](super::NO_CELL).
+    contact_cells: Vec<u32>,
     /// The box `candidates` were gathered for.
     gathered: Option<Aabb>,
     /// The last options that passed their checks, and their ground test: a game passes
@@ -275,6 +277,14 @@ impl MoverScratch {
         };
         self.checked = Some((*options, test));
         Ok(test)
+    }
+}
+
+/// Records `cell` for the contact a plane just added to `contacts`, unless the planes were
+/// full and it added none.
+fn note_cell(contacts: &[f32], cells: &mut Vec<u32>, cell: u32) {
+    if cells.len() < contacts.len() / 3 {
+        cells.push(cell);
     }
 }
 
@@ -449,6 +459,14 @@ impl World {
         &self.mover.contacts
     }
 
+    /// The cells of the contacts of the last [`World::move_and_slide`], parallel to
+    /// [`World::move_contacts`] (one per contact): the cell met on a tile grid
+    /// (`row × cols + col`), [`NO_CELL`](super::NO_CELL) for other shapes.
+    #[must_use]
+    pub fn move_contact_cells(&self) -> &[u32] {
+        &self.mover.contact_cells
+    }
+
     /// The loop of the module docs; returns the mover's displacement.
     fn slide(
         &self,
@@ -460,9 +478,11 @@ impl World {
     ) -> Vec2 {
         let mut planes = Planes::new();
         scratch.contacts.clear();
+        scratch.contact_cells.clear();
         if scratch.contacts.capacity() < 3 * MAX_PLANES {
-            // Once, so that the buffer (and the JS view over it) never moves again.
+            // Once, so that the buffers (and the JS views over them) never move again.
             scratch.contacts.reserve_exact(3 * MAX_PLANES);
+            scratch.contact_cells.reserve_exact(MAX_PLANES);
         }
         // One query for the start overlaps and the straight path (later rounds query again
         // only when they leave its box). Grown by a quarter of the mover's size beyond the
@@ -503,7 +523,7 @@ impl World {
             let one_way = self.one_way_of(mover, candidate.id);
             // As in the world's overlap test (`deepest_pieces`): a chain whose segments'
             // contacts were all dropped as ghosts still gives the deepest of them.
-            let (mut smoothed, mut ghost) = (false, None::<(u64, Contact)>);
+            let (mut smoothed, mut ghost) = (false, None::<(u64, Contact, u32)>);
             for k in 0..mover_pieces.count() {
                 let (km, mover_piece) = (k as u32, mover_pieces.piece(k));
                 let mover_box = if mover.compound.is_none() {
@@ -529,20 +549,23 @@ impl World {
                             // Overlapping by `depth` along the normal where the plane's
                             // separation is `−skin`.
                             planes.push(key, plane, skin, &mut scratch.contacts);
+                            let cell = other_pieces.cell(piece);
+                            note_cell(&scratch.contacts, &mut scratch.contact_cells, cell);
                         }
                         Some(PairContact::Ghost(raw))
-                            if ghost.map_or(true, |(_, g)| raw.depth > g.depth) =>
+                            if ghost.map_or(true, |(_, g, _)| raw.depth > g.depth) =>
                         {
-                            ghost = Some((key, raw));
+                            ghost = Some((key, raw, other_pieces.cell(piece)));
                         }
                         _ => {}
                     }
                     true
                 });
             }
-            if let (false, Some((key, contact))) = (smoothed, ghost) {
+            if let (false, Some((key, contact, cell))) = (smoothed, ghost) {
                 let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
                 planes.push(key, plane, skin, &mut scratch.contacts);
+                note_cell(&scratch.contacts, &mut scratch.contact_cells, cell);
             }
         }
         planes.started = planes.count;
@@ -661,5 +684,6 @@ impl World {
             f32::NEG_INFINITY
         };
         planes.push(hit.source, plane, clearance, &mut scratch.contacts);
+        note_cell(&scratch.contacts, &mut scratch.contact_cells, hit.cell);
     }
 }

@@ -50,6 +50,8 @@ pub(super) struct FirstHit {
     pub(super) source: u64,
     pub(super) t: f32,
     pub(super) normal: Vec2,
+    /// The cell met, on a tile grid.
+    pub(super) cell: u32,
 }
 
 impl World {
@@ -162,6 +164,7 @@ impl World {
                             source: key,
                             t: hit.t,
                             normal: hit.normal,
+                            cell: other_pieces.cell(piece),
                         });
                     }
                     true
