@@ -62,16 +62,20 @@
 //!
 //! This module is pure geometry: the world reads a grid through its pieces
 //! (`world/pieces.rs`) and its inside test (`world/tiles.rs`).
+//!
+//! ## Where things are
+//!
+//! - `tiles.rs` (here): the grid, its cells, chunks and walks;
+//! - `tiles/table.rs`: tile tables, their errors, and how a grid reads a definition;
+//! - `tiles/boundary.rs`: the derivation of each cell's boundary segments and each chunk's
+//!   joints.
 
 use super::chain::Joints;
-use super::{ConvexPolygon, MessageWriter, Shape, ShapeError, MAX_SHAPE_SIZE};
+use super::{ConvexPolygon, Shape, MAX_SHAPE_SIZE};
 use crate::math::{Aabb, Vec2};
-use core::fmt;
-
-/// The most points a tile's outline may have: a tile's boundary segments are numbered
-/// within their chunk (below `2^10`, see [`TileGrid::segment`]), which allows
-/// `8 + 4` per cell.
-pub const MAX_TILE_VERTICES: usize = 8;
+use boundary::RawSegment;
+use table::{full_tile, read_tile, TileShape, EMPTY, SOLID};
+pub use table::{TileDef, TileError, TileTable, MAX_TILE_VERTICES};
 
 /// The most cells a grid may have (its cells are numbered in a `u32`, and a chunk number
 /// with the segment's number within it fits the world's piece numbers).
@@ -82,241 +86,6 @@ pub const CHUNK_CELLS: u32 = 8;
 
 /// How many low bits of a segment's number are its index within its chunk.
 const SEGMENT_BITS: u32 = 10;
-
-/// How close (as a fraction of the cell's larger side) an outline's point must be to a
-/// side of the cell to be put on it, and how far outside the cell it may lie.
-const SNAP: f32 = 1e-4;
-
-/// The class of an empty value, of a solid one; one-way classes follow.
-const EMPTY: u16 = 0;
-const SOLID: u16 = 1;
-
-/// What a tile value is.
-#[derive(Clone, Debug, PartialEq)]
-pub enum TileDef {
-    /// No collision (a decoration in a collision layer).
-    Empty,
-    /// A solid tile.
-    Solid {
-        /// Its convex outline (3 to [`MAX_TILE_VERTICES`] points, either winding) in cell
-        /// units from the cell's min corner, every point within the cell; `None` for the
-        /// full cell.
-        outline: Option<Vec<Vec2>>,
-        /// Solid only from this side: the normal of the side a mover lands on (any
-        /// non-zero vector, scaled to unit length; in the grid's frame).
-        one_way: Option<Vec2>,
-    },
-}
-
-impl TileDef {
-    /// The full cell, solid from every side (what every value a table does not list is).
-    pub const SOLID: TileDef = TileDef::Solid {
-        outline: None,
-        one_way: None,
-    };
-}
-
-/// What each tile value is: a table given once, referred to by the grids that use it.
-/// Values it does not list are full solid cells; 0 is always empty.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TileTable {
-    /// Listed values, ascending, and their definitions.
-    values: Vec<u16>,
-    defs: Vec<TileDef>,
-}
-
-impl TileTable {
-    /// Checks the entries and builds the table. Each value must be from 1 to 65,535 and
-    /// listed once; an outline is checked as [`ConvexPolygon::new`] checks a polygon (its
-    /// errors name the point), with at most [`MAX_TILE_VERTICES`] points; a one-way
-    /// direction must be finite and not zero. Whether an outline lies within the cell is
-    /// checked by the grid, which knows the cell's size.
-    ///
-    /// ```
-    /// use sepax::math::Vec2;
-    /// use sepax::shape::tiles::{TileDef, TileTable};
-    /// let slope = vec![Vec2::new(0.0, 16.0), Vec2::new(16.0, 16.0), Vec2::new(16.0, 0.0)];
-    /// let table = TileTable::new(vec![
-    ///     (2, TileDef::Solid { outline: Some(slope), one_way: None }),
-    ///     (3, TileDef::Empty),
-    /// ])
-    /// .unwrap();
-    /// assert_eq!(table.get(3), Some(&TileDef::Empty));
-    /// assert_eq!(table.get(9), None); // unlisted: a full solid cell
-    /// ```
-    pub fn new(entries: Vec<(u32, TileDef)>) -> Result<TileTable, TileError> {
-        let mut entries = entries;
-        for (value, def) in &entries {
-            let value = *value;
-            if !(1..=u32::from(u16::MAX)).contains(&value) {
-                return Err(TileError::BadValue { value });
-            }
-            let value = value as u16;
-            if let TileDef::Solid { outline, one_way } = def {
-                if let Some(points) = outline {
-                    if points.len() > MAX_TILE_VERTICES {
-                        return Err(TileError::TooManyVertices {
-                            value,
-                            count: points.len(),
-                        });
-                    }
-                    ConvexPolygon::new(points)
-                        .map_err(|error| TileError::Outline { value, error })?;
-                }
-                if let Some(up) = one_way {
-                    if !up.is_finite() || unit(*up) == Vec2::ZERO {
-                        return Err(TileError::BadOneWay { value });
-                    }
-                }
-            }
-        }
-        entries.sort_by_key(|e| e.0);
-        if let Some(pair) = entries.windows(2).find(|p| p[0].0 == p[1].0) {
-            return Err(TileError::RepeatedValue { value: pair[0].0 });
-        }
-        Ok(TileTable {
-            values: entries.iter().map(|e| e.0 as u16).collect(),
-            defs: entries.into_iter().map(|e| e.1).collect(),
-        })
-    }
-
-    /// The definition of `value`, if the table lists it.
-    #[must_use]
-    pub fn get(&self, value: u16) -> Option<&TileDef> {
-        self.index(value).map(|k| &self.defs[k])
-    }
-
-    /// The listed values and their definitions, values ascending.
-    pub fn entries(&self) -> impl Iterator<Item = (u16, &TileDef)> {
-        self.values.iter().copied().zip(&self.defs)
-    }
-
-    /// The position of `value` among the listed ones.
-    fn index(&self, value: u16) -> Option<usize> {
-        self.values.binary_search(&value).ok()
-    }
-}
-
-/// Why a tile table or grid was rejected. Messages name the argument as the JavaScript
-/// API does (`tiles[3].points`, `cells`, `col`).
-#[derive(Clone, Debug, PartialEq)]
-pub enum TileError {
-    /// A table key that is not a value from 1 to 65,535.
-    BadValue {
-        /// The key given.
-        value: u32,
-    },
-    /// A value listed twice.
-    RepeatedValue {
-        /// The value.
-        value: u32,
-    },
-    /// An outline that is not a convex polygon.
-    Outline {
-        /// Its value.
-        value: u16,
-        /// Why.
-        error: ShapeError,
-    },
-    /// An outline of more than [`MAX_TILE_VERTICES`] points.
-    TooManyVertices {
-        /// Its value.
-        value: u16,
-        /// How many points were given.
-        count: usize,
-    },
-    /// A one-way direction that is not finite or is zero.
-    BadOneWay {
-        /// Its value.
-        value: u16,
-    },
-    /// An outline point outside the grid's cell.
-    OutsideCell {
-        /// Its value.
-        value: u16,
-        /// The index of the point as given.
-        vertex: usize,
-    },
-    /// A count or size of the grid out of its range (`cols`, `rows`: from 1, at most
-    /// [`MAX_TILE_CELLS`] cells; `cellWidth`, `cellHeight`: above 0, and the grid at most
-    /// [`MAX_SHAPE_SIZE`] across).
-    BadSize {
-        /// The argument's name.
-        arg: &'static str,
-        /// The value given.
-        value: f32,
-    },
-    /// `cells` of another length than `cols × rows`.
-    CellsLength {
-        /// `cols × rows`.
-        expected: usize,
-        /// The length given.
-        actual: usize,
-    },
-    /// A cell outside the grid.
-    OutOfGrid {
-        /// The column given.
-        col: u32,
-        /// The row given.
-        row: u32,
-    },
-}
-
-impl TileError {
-    /// Writes the message that `Display` writes, with the numbers written by `out` (see
-    /// [`MessageWriter`]).
-    pub fn write_message(&self, out: &mut impl MessageWriter) -> fmt::Result {
-        match self {
-            TileError::BadValue { value } => write!(
-                out,
-                "tiles: key {value} must be a tile value from 1 to 65535"
-            ),
-            TileError::RepeatedValue { value } => {
-                write!(out, "tiles[{value}] is listed twice")
-            }
-            TileError::Outline { value, error } => {
-                write!(out, "tiles[{value}].points: ")?;
-                error.write_message(out)
-            }
-            TileError::TooManyVertices { value, count } => write!(
-                out,
-                "tiles[{value}].points must have at most {MAX_TILE_VERTICES} points (got {count})"
-            ),
-            TileError::BadOneWay { value } => write!(
-                out,
-                "tiles[{value}].oneWay must be a finite non-zero vector"
-            ),
-            TileError::OutsideCell { value, vertex } => write!(
-                out,
-                "tiles[{value}].points: point {vertex} lies outside the cell"
-            ),
-            TileError::BadSize { arg, value } => {
-                let what = match *arg {
-                    "cols" | "rows" => "an integer from 1, with cols × rows at most 16777216",
-                    _ => "greater than 0, with the grid at most 1e7 across",
-                };
-                write!(out, "{arg} must be {what} (got ")?;
-                out.write_f32(*value, false)?;
-                out.write_str(")")
-            }
-            TileError::CellsLength { expected, actual } => write!(
-                out,
-                "cells must have length cols × rows = {expected} (got {actual})"
-            ),
-            TileError::OutOfGrid { col, row } => {
-                write!(out, "col, row: ({col}, {row}) is not a cell of the grid")
-            }
-        }
-    }
-}
-
-impl fmt::Display for TileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_message(&mut super::FormatterWriter(f))
-    }
-}
-
-impl std::error::Error for TileError {}
 
 /// The cells of a grid, row-major: one byte each while every value fits, else two.
 #[derive(Clone, Debug, PartialEq)]
@@ -343,8 +112,10 @@ impl Cells {
         }
     }
 
-    /// Wide cells whose values all fit in a byte, as narrow ones.
-    fn narrowed(self) -> Cells {
+    /// Wide cells whose values all fit in a byte, as narrow ones: what a new grid stores
+    /// (a grid keeps the width it was built with until a value needs two bytes).
+    #[must_use]
+    pub fn narrowed(self) -> Cells {
         match self {
             Cells::Wide(v) if v.iter().all(|&x| x <= 0xFF) => {
                 Cells::Narrow(v.into_iter().map(|x| x as u8).collect())
@@ -365,19 +136,6 @@ impl Cells {
             Cells::Wide(v) => v[k] = value,
         }
     }
-}
-
-/// A tile value as a grid reads it: its class, its outline in cell units and what covers
-/// the cell's sides.
-#[derive(Clone, Debug)]
-struct TileShape {
-    /// [`EMPTY`], [`SOLID`], or `2 + k` for the one-way direction `ups[k]`.
-    class: u16,
-    /// The outline as a polygon in cell units, or `None` for the full cell.
-    outline: Option<Shape>,
-    /// The interval (min, max) each side of the cell has covered by the outline: sides
-    /// `x = 0`, `x = w`, `y = 0`, `y = h`, along `y` for the first two and `x` for the others.
-    sides: [Option<(f32, f32)>; 4],
 }
 
 /// A boundary segment of a grid: what its walks and smoothing read.
@@ -412,15 +170,8 @@ impl Default for Chunk {
     }
 }
 
-const NO_BOX: Aabb = Aabb::new(Vec2::new(f32::MAX, f32::MAX), Vec2::new(f32::MIN, f32::MIN));
-
-/// A boundary segment before its joints are known.
-#[derive(Clone, Copy, Debug)]
-struct RawSegment {
-    a: Vec2,
-    b: Vec2,
-    class: u16,
-}
+pub(super) const NO_BOX: Aabb =
+    Aabb::new(Vec2::new(f32::MAX, f32::MAX), Vec2::new(f32::MIN, f32::MIN));
 
 /// The buffers of a chunk's derivation.
 #[derive(Clone, Debug, Default)]
@@ -462,7 +213,8 @@ impl TileGrid {
     /// [`MAX_TILE_CELLS`]) of `cell` units (each side above 0, the grid at most
     /// [`MAX_SHAPE_SIZE`] across), `cells` row-major, read with `table` (whose world id is
     /// `table_id`; every outline must lie within the cell, within a ten-thousandth of its
-    /// size, and points that close to a side are put on it).
+    /// size, and points that close to a side are put on it). The cells keep their width
+    /// (see [`Cells::narrowed`]).
     ///
     /// ```
     /// use sepax::math::Vec2;
@@ -531,7 +283,7 @@ impl TileGrid {
             cols,
             rows,
             cell,
-            cells: cells.narrowed(),
+            cells,
             table_id,
             values: table.values.clone(),
             shapes,
@@ -575,6 +327,12 @@ impl TileGrid {
     #[must_use]
     pub fn table_id(&self) -> u32 {
         self.table_id
+    }
+
+    /// Names the table the grid was built with by another id (a grid checked before its
+    /// table was given an id: `World::add_shapes`).
+    pub(crate) fn set_table_id(&mut self, id: u32) {
+        self.table_id = id;
     }
 
     /// The cells, row-major.
@@ -744,171 +502,6 @@ impl TileGrid {
         )
     }
 
-    /// The point `p` of cell `(col, row)` (cell units) in the grid's frame, computed the
-    /// same way by every cell whose closure holds it (see the module docs).
-    fn place(&self, col: u32, row: u32, p: Vec2) -> Vec2 {
-        let at = |i: u32, v: f32, size: f32| {
-            if v == 0.0 {
-                i as f32 * size
-            } else if v == size {
-                (i + 1) as f32 * size
-            } else {
-                i as f32 * size + v
-            }
-        };
-        Vec2::new(at(col, p.x, self.cell.x), at(row, p.y, self.cell.y))
-    }
-
-    /// Appends the boundary segments of cell `(col, row)` (see the module docs).
-    fn cell_boundary(&self, col: u32, row: u32, out: &mut Vec<RawSegment>) {
-        let tile = self.tile_of(col, row);
-        if tile.class == EMPTY {
-            return;
-        }
-        let (w, h) = (self.cell.x, self.cell.y);
-        let corners = [Vec2::ZERO, Vec2::new(w, 0.0), self.cell, Vec2::new(0.0, h)];
-        let vertices = match &tile.outline {
-            Some(Shape::Polygon(polygon)) => polygon.vertices(),
-            _ => &corners,
-        };
-        let class = tile.class;
-        let mut emit = |p: Vec2, q: Vec2| {
-            let (a, b) = (self.place(col, row, p), self.place(col, row, q));
-            if a != b {
-                out.push(RawSegment { a, b, class });
-            }
-        };
-        for (i, &p) in vertices.iter().enumerate() {
-            let q = vertices[(i + 1) % vertices.len()];
-            let Some(side) = side_of(p, q, self.cell) else {
-                emit(p, q);
-                continue;
-            };
-            let cover = self.neighbour(col, row, side).and_then(|(c, r)| {
-                let other = self.tile_of(c, r);
-                let covers = other.class == class || (class > SOLID && other.class == SOLID);
-                if covers {
-                    other.sides[side ^ 1]
-                } else {
-                    None
-                }
-            });
-            let Some((lo, hi)) = cover else {
-                emit(p, q);
-                continue;
-            };
-            // Along the side: `y` on the sides x = 0 and x = w, `x` on the others.
-            let along = |v: Vec2| if side < 2 { v.y } else { v.x };
-            let at = |s: f32| {
-                if side < 2 {
-                    Vec2::new(p.x, s)
-                } else {
-                    Vec2::new(s, p.y)
-                }
-            };
-            let (s0, s1) = (along(p), along(q));
-            let (e0, e1) = (s0.min(s1), s0.max(s1));
-            let mut pieces = [(e0, e1.min(lo)), (e0.max(hi), e1)];
-            if s0 > s1 {
-                pieces.reverse();
-            }
-            for (u, v) in pieces {
-                if u < v {
-                    let (u, v) = if s0 > s1 { (v, u) } else { (u, v) };
-                    emit(at(u), at(v));
-                }
-            }
-        }
-    }
-
-    /// The neighbour of cell `(col, row)` across `side`, if the grid has one.
-    fn neighbour(&self, col: u32, row: u32, side: usize) -> Option<(u32, u32)> {
-        match side {
-            0 => col.checked_sub(1).map(|c| (c, row)),
-            1 => (col + 1 < self.cols).then_some((col + 1, row)),
-            2 => row.checked_sub(1).map(|r| (col, r)),
-            _ => (row + 1 < self.rows).then_some((col, row + 1)),
-        }
-    }
-
-    /// Derives the segments of chunk `k` anew (see the module docs).
-    fn derive_chunk(&mut self, k: usize) {
-        let c = CHUNK_CELLS;
-        let (cx, cy) = (k as u32 % self.chunk_cols, k as u32 / self.chunk_cols);
-        let (col0, row0) = (cx * c, cy * c);
-        let (col1, row1) = ((col0 + c).min(self.cols), (row0 + c).min(self.rows));
-        // The chunk's cells and the ring around them, whose segments the joints read.
-        let (bc0, br0) = (col0.saturating_sub(1), row0.saturating_sub(1));
-        let (bc1, br1) = ((col1 + 1).min(self.cols), (row1 + 1).min(self.rows));
-        let block_cols = bc1 - bc0;
-        let mut scratch = core::mem::take(&mut self.scratch);
-        let (raw, starts) = (&mut scratch.raw, &mut scratch.starts);
-        raw.clear();
-        starts.clear();
-        for row in br0..br1 {
-            for col in bc0..bc1 {
-                starts.push(raw.len() as u32);
-                self.cell_boundary(col, row, raw);
-            }
-        }
-        starts.push(raw.len() as u32);
-        self.derived += u64::from(block_cols * (br1 - br0));
-        let bucket = |col: u32, row: u32| {
-            let at = ((row - br0) * block_cols + (col - bc0)) as usize;
-            starts[at] as usize..starts[at + 1] as usize
-        };
-        let mut chunk = core::mem::take(&mut self.chunks[k]);
-        chunk.segments.clear();
-        chunk.bounds = NO_BOX;
-        for row in row0..row1 {
-            for col in col0..col1 {
-                for i in bucket(col, row) {
-                    let s = raw[i];
-                    let direction = (s.b - s.a).normalize_or_zero();
-                    let (mut previous, mut next) = (None, None);
-                    let (mut best_previous, mut best_next) = (f32::MIN, f32::MIN);
-                    for r in row.saturating_sub(1)..(row + 2).min(self.rows) {
-                        for c in col.saturating_sub(1)..(col + 2).min(self.cols) {
-                            for j in bucket(c, r) {
-                                let t = raw[j];
-                                let joins =
-                                    t.class == s.class || (s.class > SOLID && t.class == SOLID);
-                                if j == i || !joins {
-                                    continue;
-                                }
-                                let d = (t.b - t.a).normalize_or_zero();
-                                if t.a == s.b && turn(direction, d) > best_next {
-                                    best_next = turn(direction, d);
-                                    next = Some(d);
-                                }
-                                if t.b == s.a && turn(d, direction) > best_previous {
-                                    best_previous = turn(d, direction);
-                                    previous = Some(d);
-                                }
-                            }
-                        }
-                    }
-                    let bounds = Aabb::new(s.a.min(s.b), s.a.max(s.b));
-                    chunk.bounds = chunk.bounds.union(&bounds);
-                    chunk.segments.push(TileSegment {
-                        shape: Shape::Segment { a: s.a, b: s.b },
-                        joints: Joints {
-                            direction,
-                            previous,
-                            next,
-                            one_sided: true,
-                        },
-                        bounds,
-                        cell: row * self.cols + col,
-                        up: self.up_of(s.class),
-                    });
-                }
-            }
-        }
-        self.chunks[k] = chunk;
-        self.scratch = scratch;
-    }
-
     /// Every chunk's segments equal those a new build of the same cells derives (the
     /// tests' check that edits keep the boundary exact).
     #[must_use]
@@ -922,116 +515,8 @@ impl TileGrid {
     }
 }
 
-/// How much `v` turns left from `u` (both unit): a number that grows with the signed
-/// angle from `u` to `v`, from −π (exclusive) to π, without a trigonometric call.
-fn turn(u: Vec2, v: Vec2) -> f32 {
-    let (cross, dot) = (u.perp_dot(v), u.dot(v));
-    if cross >= 0.0 {
-        1.0 - dot
-    } else {
-        dot - 1.0
-    }
-}
-
-/// The side of a `size` cell that the edge `p → q` (cell units) lies on, if any: 0 for
-/// `x = 0`, 1 for `x = w`, 2 for `y = 0`, 3 for `y = h`.
-fn side_of(p: Vec2, q: Vec2, size: Vec2) -> Option<usize> {
-    [
-        p.x == 0.0 && q.x == 0.0,
-        p.x == size.x && q.x == size.x,
-        p.y == 0.0 && q.y == 0.0,
-        p.y == size.y && q.y == size.y,
-    ]
-    .iter()
-    .position(|&on| on)
-}
-
-/// The full cell as a tile of `class`.
-fn full_tile(class: u16, cell: Vec2) -> TileShape {
-    let covered = |size: f32| Some((0.0, size));
-    TileShape {
-        class,
-        outline: None,
-        sides: [
-            covered(cell.y),
-            covered(cell.y),
-            covered(cell.x),
-            covered(cell.x),
-        ],
-    }
-}
-
-/// `v` scaled to unit length (by its largest component first, so that neither a huge
-/// nor a tiny vector over- or underflows), or zero.
-fn unit(v: Vec2) -> Vec2 {
-    let scale = v.x.abs().max(v.y.abs());
-    if scale == 0.0 || !scale.is_finite() {
-        return Vec2::ZERO;
-    }
-    Vec2::new(v.x / scale, v.y / scale).normalize_or_zero()
-}
-
-/// How a grid of `cell` units reads the definition `def` of `value`, adding its one-way
-/// direction to `ups` if it is new.
-fn read_tile(
-    value: u16,
-    def: &TileDef,
-    cell: Vec2,
-    ups: &mut Vec<Vec2>,
-) -> Result<TileShape, TileError> {
-    let TileDef::Solid { outline, one_way } = def else {
-        return Ok(full_tile(EMPTY, cell));
-    };
-    let class = match one_way.map(unit) {
-        None => SOLID,
-        Some(up) => {
-            let k = match ups.iter().position(|&u| u == up) {
-                Some(k) => k,
-                None => {
-                    ups.push(up);
-                    ups.len() - 1
-                }
-            };
-            2 + k as u16
-        }
-    };
-    let Some(points) = outline else {
-        return Ok(full_tile(class, cell));
-    };
-    let tolerance = SNAP * cell.x.max(cell.y);
-    let snap = |v: f32, size: f32| {
-        if v.abs() <= tolerance {
-            Some(0.0)
-        } else if (v - size).abs() <= tolerance {
-            Some(size)
-        } else {
-            (v > 0.0 && v < size).then_some(v)
-        }
-    };
-    let mut snapped = Vec::with_capacity(points.len());
-    for (vertex, p) in points.iter().enumerate() {
-        match (snap(p.x, cell.x), snap(p.y, cell.y)) {
-            (Some(x), Some(y)) => snapped.push(Vec2::new(x, y)),
-            _ => return Err(TileError::OutsideCell { value, vertex }),
-        }
-    }
-    let polygon =
-        ConvexPolygon::new(&snapped).map_err(|error| TileError::Outline { value, error })?;
-    let mut sides = [None; 4];
-    let v = polygon.vertices();
-    for (i, &p) in v.iter().enumerate() {
-        let q = v[(i + 1) % v.len()];
-        if let Some(side) = side_of(p, q, cell) {
-            let (s0, s1) = if side < 2 { (p.y, q.y) } else { (p.x, q.x) };
-            sides[side] = Some((s0.min(s1), s0.max(s1)));
-        }
-    }
-    Ok(TileShape {
-        class,
-        outline: Some(Shape::Polygon(polygon)),
-        sides,
-    })
-}
+mod boundary;
+mod table;
 
 #[cfg(test)]
 mod tests;

@@ -20,6 +20,8 @@ use wasm_bindgen::prelude::*;
 pub const KIND_CONCAVE: u8 = 7;
 /// The kind number of a chain record.
 pub const KIND_CHAIN: u8 = 8;
+/// The kind number of a tile grid record.
+pub const KIND_TILE_GRID: u8 = 9;
 /// The record's shape is static.
 pub const FLAG_STATIC: u32 = 1;
 /// The chain is closed.
@@ -76,6 +78,7 @@ impl RawWorld {
                     mask: w[1],
                     is_static: w[2] & FLAG_STATIC != 0,
                 },
+                one_way: None,
             });
         }
         self.ids.clear();
@@ -101,6 +104,7 @@ impl RawWorld {
         };
         let mut sizes = [0.0f32; 4];
         let vertices: &[Vec2] = match &desc.shape {
+            SceneShape::TileGrid { .. } => &[],
             SceneShape::Concave(concave) => concave.outline(),
             SceneShape::Chain(chain) => {
                 if chain.is_loop() {
@@ -129,6 +133,7 @@ impl RawWorld {
         let kind = match &desc.shape {
             SceneShape::Concave(_) => KIND_CONCAVE,
             SceneShape::Chain(_) => KIND_CHAIN,
+            SceneShape::TileGrid { .. } => KIND_TILE_GRID,
             SceneShape::Convex(shape) => shape.kind() as u8,
         };
         self.floats.clear();

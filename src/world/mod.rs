@@ -377,10 +377,7 @@ impl World {
             self.custom_filter_count -= 1;
         }
         self.store.remove(id);
-        self.concaves.remove(id);
-        self.chains.remove(id);
-        self.grids.remove(id);
-        self.one_ways.remove(id);
+        self.forget_side_tables(id);
         // O(1): the next step ends this id's pairs (see `events`), so that a new shape
         // reusing the id does not inherit them.
         self.removals.mark(id);
@@ -709,11 +706,8 @@ impl World {
             let (pose_a, pose_b) = (&body_a.pose, &body_b.pose);
             // A concave shape is tested through its parts; its contact points are those of
             // the deepest part pair, the one whose contact the pair reports.
-            let tested = if self.concaves.involves(a, b)
-                || self.chains.involves(a, b)
-                || self.grids.involves(a, b)
-            {
-                let tables = (&self.concaves, &self.chains, &self.grids);
+            let tables = (&self.concaves, &self.chains, &self.grids);
+            let tested = if pieces::made_of_pieces(tables, a, b) {
                 pieces::collide_rows(store, tables, (a, row_a), (b, row_b))
                     .map(|d| (d.contact, d.a, d.b, d.placed, d.cell))
             } else {
@@ -797,12 +791,7 @@ impl World {
                 return Err("previous keys not strictly sorted".into());
             }
         }
-        let hull = |c: &crate::shape::ConcavePolygon| Shape::Polygon(c.hull().clone());
-        self.concaves.validate(&self.store, "concave", hull)?;
-        let bounds = |c: &crate::shape::Chain| Shape::Polygon(c.bounds().clone());
-        self.chains.validate(&self.store, "chain", bounds)?;
-        let rectangle = |g: &crate::shape::tiles::TileGrid| Shape::Polygon(g.bounds().clone());
-        self.grids.validate(&self.store, "tile grid", rectangle)?;
+        self.validate_side_tables()?;
         self.validate_resting()
     }
 }

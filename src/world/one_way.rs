@@ -116,6 +116,18 @@ impl OneWay {
     }
 }
 
+/// `up` scaled to unit length, as a one-way shape keeps it (by its largest component first,
+/// so that neither a huge nor a tiny vector over- or underflows); `None` when it is not
+/// finite or is zero.
+pub(super) fn unit_up(up: Vec2) -> Option<Vec2> {
+    let scale = up.x.abs().max(up.y.abs());
+    if !(scale > 0.0 && scale.is_finite()) {
+        return None;
+    }
+    let unit = Vec2::new(up.x / scale, up.y / scale).normalize_or_zero();
+    (unit != Vec2::ZERO).then_some(unit)
+}
+
 /// The one-way tolerance of a cast or ray whose moving shape starts around `position`,
 /// `radius` across (see the module docs).
 pub(super) fn cast_tolerance(position: Vec2, radius: f32) -> f32 {
@@ -149,19 +161,13 @@ impl World {
         match up {
             None => self.one_ways.remove(id),
             Some(up) => {
-                let scale = up.x.abs().max(up.y.abs());
-                let unit = if scale > 0.0 && scale.is_finite() {
-                    Vec2::new(up.x / scale, up.y / scale).normalize_or_zero()
-                } else {
-                    Vec2::ZERO
-                };
-                if unit == Vec2::ZERO {
+                let Some(unit) = unit_up(up) else {
                     return Err(WorldError::InvalidValue {
                         arg: "oneWay",
                         expected: "a finite non-zero vector",
                         value: if up.x.is_finite() { up.y } else { up.x },
                     });
-                }
+                };
                 self.one_ways.insert(id, unit);
             }
         }

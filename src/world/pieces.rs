@@ -610,6 +610,26 @@ impl World {
         (&self.concaves, &self.chains, &self.grids)
     }
 
+    /// Forgets what the side tables hold for `id` (its pieces, its one-way direction):
+    /// called on every removal.
+    pub(super) fn forget_side_tables(&mut self, id: u32) {
+        self.concaves.remove(id);
+        self.chains.remove(id);
+        self.grids.remove(id);
+        self.one_ways.remove(id);
+    }
+
+    /// Every entry of the side tables of pieces belongs to a live id whose row holds its
+    /// stand-in (a concave polygon's hull, a chain's or a grid's rectangle).
+    pub(super) fn validate_side_tables(&self) -> Result<(), String> {
+        let hull = |c: &ConcavePolygon| Shape::Polygon(c.hull().clone());
+        self.concaves.validate(&self.store, "concave", hull)?;
+        let bounds = |c: &Chain| Shape::Polygon(c.bounds().clone());
+        self.chains.validate(&self.store, "chain", bounds)?;
+        let rectangle = |g: &TileGrid| Shape::Polygon(g.bounds().clone());
+        self.grids.validate(&self.store, "tile grid", rectangle)
+    }
+
     /// True when the stored shape `id` (`body`, its row) touches `shape` at `pose`.
     pub(super) fn body_overlaps(
         &self,
@@ -673,6 +693,12 @@ pub(super) fn pieces_or<'a>(
 
 /// The side tables of the shapes made of pieces: concave polygons, chains, tile grids.
 pub(super) type Tables<'a> = (&'a Concaves, &'a Chains, &'a Grids);
+
+/// True when `a` or `b` is made of pieces (each table checked only while it holds some).
+#[inline]
+pub(super) fn made_of_pieces((concaves, chains, grids): Tables<'_>, a: u32, b: u32) -> bool {
+    concaves.involves(a, b) || chains.involves(a, b) || grids.involves(a, b)
+}
 
 /// The parts of the concave shape, the segments of the chain or the boundary of the grid
 /// `id`, if it is one.

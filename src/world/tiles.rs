@@ -143,8 +143,20 @@ impl World {
             None => self.define_tiles(TileTable::default())?,
         };
         let tiles = &self.tile_tables[table_id as usize];
-        let grid = TileGrid::new(cols, rows, cell, cells, tiles, table_id)?;
-        let id = self.add_row(Shape::Polygon(grid.bounds().clone()), x, y, 0.0, options)?;
+        let grid = TileGrid::new(cols, rows, cell, cells.narrowed(), tiles, table_id)?;
+        self.add_grid(grid, x, y, 0.0, options)
+    }
+
+    /// Adds a grid built with one of the world's tables.
+    pub(super) fn add_grid(
+        &mut self,
+        grid: TileGrid,
+        x: f32,
+        y: f32,
+        angle: f32,
+        options: ShapeOptions,
+    ) -> Result<u32, WorldError> {
+        let id = self.add_row(Shape::Polygon(grid.bounds().clone()), x, y, angle, options)?;
         self.grids.insert(id, grid);
         Ok(id)
     }
