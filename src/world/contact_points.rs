@@ -44,6 +44,9 @@ const CARRIED: u32 = 1 << 31;
 #[derive(Clone, Debug, Default)]
 pub(super) struct ContactPoints {
     pub(super) enabled: bool,
+    /// `enabled` or `cells`, set at each step's start: the one flag a pair reads when
+    /// neither is on.
+    any: bool,
     /// The world holds a tile grid: pairs record their cells (see the module docs).
     pub(super) cells: bool,
     /// Parallel to the published pairs while `cells`.
@@ -65,6 +68,7 @@ impl ContactPoints {
     #[inline]
     pub(super) fn begin_step(&mut self, cells: bool) {
         self.cells = cells;
+        self.any = self.enabled | cells;
         self.tested.clear();
         self.carried.clear();
         self.tested_cells.clear();
@@ -75,7 +79,7 @@ impl ContactPoints {
     /// cells.
     #[inline]
     pub(super) fn any(&self) -> bool {
-        self.enabled | self.cells
+        self.any
     }
 
     /// The slot of a tested pair: its manifold, computed and kept when enabled, and its
@@ -149,6 +153,9 @@ impl ContactPoints {
     /// Appends the points of the pair with `slot` to the published ones.
     #[inline(always)]
     pub(super) fn publish(&mut self, slot: u32) {
+        if !self.any {
+            return;
+        }
         if self.cells {
             let cell = if slot & CARRIED != 0 {
                 self.carried_cells[(slot & !CARRIED) as usize]

@@ -682,6 +682,9 @@ impl World {
         let filtering = self.custom_filter_count > 0;
         let manifolds = &mut self.contact_points;
         manifolds.begin_step(self.grids.count() > 0);
+        let tables = (&self.concaves, &self.chains, &self.grids);
+        // Loop-invariant: a world without shapes made of pieces tests none for them.
+        let pieces = pieces::any_pieces(tables);
         for &(row_a, row_b) in &self.scratch.candidates {
             let (id_a, id_b) = (
                 store.row_to_id[row_a as usize],
@@ -706,10 +709,13 @@ impl World {
             let (pose_a, pose_b) = (&body_a.pose, &body_b.pose);
             // A concave shape is tested through its parts; its contact points are those of
             // the deepest part pair, the one whose contact the pair reports.
-            let tables = (&self.concaves, &self.chains, &self.grids);
-            let tested = if pieces::made_of_pieces(tables, a, b) {
-                pieces::collide_rows(store, tables, (a, row_a), (b, row_b))
-                    .map(|d| (d.contact, d.a, d.b, d.placed, d.cell))
+            // The tile a shape inside a grid's solid was tested against, and the cell.
+            let (mut placed, mut cell) = (None, NO_CELL);
+            let tested = if pieces && pieces::made_of_pieces(tables, a, b) {
+                pieces::collide_rows(store, tables, (a, row_a), (b, row_b)).map(|d| {
+                    (placed, cell) = (d.placed, d.cell);
+                    (d.contact, d.a, d.b)
+                })
             } else {
                 collide_with_points(
                     &body_a.shape,
@@ -719,12 +725,9 @@ impl World {
                     points_b,
                     pose_b,
                 )
-                .map(|c| {
-                    let (a, b) = ((&body_a.shape, points_a), (&body_b.shape, points_b));
-                    (c, a, b, None, NO_CELL)
-                })
+                .map(|c| (c, (&body_a.shape, points_a), (&body_b.shape, points_b)))
             };
-            if let Some((contact, (shape_a, piece_a), (shape_b, piece_b), placed, cell)) = tested {
+            if let Some((contact, (shape_a, piece_a), (shape_b, piece_b))) = tested {
                 let Contact { normal, depth } = contact;
                 let slot = if manifolds.any() {
                     // A tile of a grid, placed in its cell, when the other shape lies

@@ -694,6 +694,12 @@ pub(super) fn pieces_or<'a>(
 /// The side tables of the shapes made of pieces: concave polygons, chains, tile grids.
 pub(super) type Tables<'a> = (&'a Concaves, &'a Chains, &'a Grids);
 
+/// True when some shape is made of pieces.
+#[inline]
+pub(super) fn any_pieces((concaves, chains, grids): Tables<'_>) -> bool {
+    concaves.count() + chains.count() + grids.count() > 0
+}
+
 /// True when `a` or `b` is made of pieces (each table checked only while it holds some).
 #[inline]
 pub(super) fn made_of_pieces((concaves, chains, grids): Tables<'_>, a: u32, b: u32) -> bool {
