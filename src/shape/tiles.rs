@@ -408,15 +408,14 @@ impl TileGrid {
     ) {
         let span = self.cell * CHUNK_CELLS as f32;
         let range = |lo: f32, hi: f32, size: f32, count: u32| {
-            // Saturating conversions: a box beyond the grid clamps to its edge chunks, and
-            // one that misses the grid entirely gives an empty range below.
-            let last = count as f32 - 1.0;
-            let first = (lo / size).floor().clamp(0.0, last) as u32;
-            let end = (hi / size).floor().clamp(0.0, last) as u32;
+            // Saturating conversions (negative and NaN to 0; for a non-negative value, a
+            // truncation is its floor): a box beyond the grid clamps to its edge chunks, and
+            // one that misses the grid entirely returned above.
+            let first = ((lo / size) as u32).min(count - 1);
+            let end = ((hi / size) as u32).min(count - 1);
             (first, end)
         };
-        let b = self.local_bounds();
-        if !super::box_tree::meets(&b, near) {
+        if !super::box_tree::meets(&self.local_bounds(), near) {
             return;
         }
         let chunk_rows = self.chunks.len() as u32 / self.chunk_cols;

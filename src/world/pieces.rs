@@ -532,7 +532,7 @@ pub(super) fn smooth_hit_normal(
 /// [`collide_with_points`], in one copy for every caller here: the dispatcher is inlined
 /// where it is called, and each copy would add its whole table of kernels to the `.wasm`.
 #[inline(never)]
-fn collide_piece(
+pub(super) fn collide_piece(
     a: &Shape,
     points_a: &[Vec2],
     pose_a: &Transform,

@@ -34,11 +34,10 @@
 //! read as every segment of its boundary); [`World::set_transform`] moves it like any
 //! shape.
 
-use super::pieces::DeepestPieces;
+use super::pieces::{collide_piece, DeepestPieces};
 use super::side_table::SideTable;
 use super::{ShapeOptions, World, WorldError};
 use crate::math::{Transform, Vec2};
-use crate::narrow_phase::collide_with_points;
 use crate::shape::tiles::{Cells, TileGrid, TileTable};
 use crate::shape::Shape;
 
@@ -74,7 +73,7 @@ pub(super) fn inside_contact<'a>(
     } else {
         (other, other_pose, piece, &tile_pose)
     };
-    let contact = collide_with_points(a.0, a.1, pose_a, b.0, b.1, pose_b)?;
+    let contact = collide_piece(a.0, a.1, pose_a, b.0, b.1, pose_b)?;
     Some(DeepestPieces {
         contact,
         a,
@@ -168,6 +167,13 @@ impl World {
     #[must_use]
     pub fn pair_cells(&self) -> &[u32] {
         &self.contact_points.published_cells
+    }
+
+    /// The allocated length of the buffer behind [`World::pair_cells`], for views over it
+    /// (as [`World::result_capacities`] gives the others').
+    #[must_use]
+    pub fn pair_cell_capacity(&self) -> usize {
+        self.contact_points.published_cells.capacity()
     }
 
     /// The tile grid stored under `id`, or `None` for another kind of shape.

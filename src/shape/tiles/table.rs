@@ -100,7 +100,9 @@ impl TileTable {
                 }
             }
         }
-        entries.sort_by_key(|e| e.0);
+        // The crate's own sort: the standard library's stable sort would add kilobytes of
+        // wasm for a list of a few entries.
+        crate::sort::heap_sort_by_key(&mut entries, |e| e.0);
         if let Some(pair) = entries.windows(2).find(|p| p[0].0 == p[1].0) {
             return Err(TileError::RepeatedValue { value: pair[0].0 });
         }
@@ -168,8 +170,8 @@ pub enum TileError {
         vertex: usize,
     },
     /// A count or size of the grid out of its range (`cols`, `rows`: from 1, at most
-    /// [`MAX_TILE_CELLS`] cells; `cellWidth`, `cellHeight`: above 0, and the grid at most
-    /// [`MAX_SHAPE_SIZE`] across).
+    /// [`MAX_TILE_CELLS`](super::MAX_TILE_CELLS) cells; `cellWidth`, `cellHeight`: above 0, and the grid at most
+    /// [`MAX_SHAPE_SIZE`](crate::shape::MAX_SHAPE_SIZE) across).
     BadSize {
         /// The argument's name.
         arg: &'static str,
