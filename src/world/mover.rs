@@ -326,6 +326,8 @@ struct Mover<'a> {
     box_half_extents: Option<Vec2>,
     /// How one-way shapes meet it (their own direction is filled in per candidate).
     one_way: OneWay,
+    /// The world may hold one-way pieces (a one-way shape, or a grid with one-way tiles).
+    one_ways: bool,
 }
 
 impl Mover<'_> {
@@ -407,25 +409,22 @@ impl World {
         let row = self.store.row(id);
         let shape = &self.store.bodies[row].shape;
         let start = Transform::from_xy_angle(x, y, angle);
+        let scale = power_of_two_above(start.translation.length() + shape.bounding_radius());
+        let skin = options.skin.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
         let mover = Mover {
             id,
             shape,
             start,
             compound: self.compound(id),
-            scale: power_of_two_above(start.translation.length() + shape.bounding_radius()),
+            scale,
             box_half_extents: shape.aabb_half_extents(&start.rotation),
-            one_way: OneWay::new(None, 0.0),
-        };
-        let skin = options
-            .skin
-            .max(SKIN_ROUNDINGS * f32::EPSILON * mover.scale);
-        let mover = Mover {
             one_way: OneWay {
                 up: None,
                 tolerance: ONE_WAY_SKINS * skin,
                 ignore: options.drop_through,
             },
-            ..mover
+            // Read once per move: while no shape is one-way and no grid exists, nothing is.
+            one_ways: self.one_ways.count() + self.grids.count() > 0,
         };
         let mut offset = self.slide(&mover, delta, skin, options.max_iterations, &mut scratch);
         // A mover held by what it met (pushed into a corner) comes out of the solve with a
@@ -534,14 +533,14 @@ impl World {
                 other_pieces.each_indexed_near(pose, &mover_box, &mut |piece, shape, points| {
                     let key = source(other, piece, km);
                     let mover_side = (mover_pieces, km, mover_piece, &mover.start);
-                    let up = one_way.up_of(other_pieces, piece, pose);
+                    let up = one_way.and_then(|o| o.up_of(other_pieces, piece, pose));
                     match piece_pair_contact(
                         (other_pieces, piece, (shape, points), pose),
                         mover_side,
                     ) {
                         // A one-way piece holds only a mover that sank into its top.
                         Some(PairContact::Kept(c) | PairContact::Ghost(c))
-                            if !one_way.holds(up, c.normal, c.depth) => {}
+                            if one_way.is_some_and(|o| !o.holds(up, c.normal, c.depth)) => {}
                         Some(PairContact::Kept(contact)) => {
                             smoothed = true;
                             let plane =

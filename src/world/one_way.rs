@@ -84,6 +84,7 @@ impl OneWay {
     /// `None`: a piece solid from every side, always hit). `moving` and `target` are the two
     /// pieces, the moving one at its start (rule 3).
     #[allow(clippy::too_many_arguments)] // the rule's inputs: direction, hit, and the two pieces
+    #[inline]
     pub(super) fn stops(
         &self,
         up: Option<Vec2>,
@@ -94,9 +95,29 @@ impl OneWay {
         target: (&Shape, &[Vec2]),
         target_pose: &Transform,
     ) -> bool {
-        let Some(up) = up else {
-            return true;
-        };
+        // Inlined up to here: a piece solid from every side (nearly every piece) costs a test.
+        match up {
+            None => true,
+            Some(up) => self.one_way_stops(
+                up,
+                motion,
+                normal,
+                (moving, moving_pose),
+                (target, target_pose),
+            ),
+        }
+    }
+
+    /// [`OneWay::stops`] for a one-way piece: rules 1 to 3 of the module docs.
+    #[inline(never)]
+    fn one_way_stops(
+        &self,
+        up: Vec2,
+        motion: Vec2,
+        normal: Vec2,
+        (moving, moving_pose): ((&Shape, &[Vec2]), &Transform),
+        (target, target_pose): ((&Shape, &[Vec2]), &Transform),
+    ) -> bool {
         if self.ignore || motion.dot(up) >= 0.0 || normal.dot(up) <= 0.0 {
             return false;
         }
