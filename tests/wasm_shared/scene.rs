@@ -107,7 +107,7 @@ fn every_kind_round_trips_and_steps_the_same() {
 
     // The records say what the encoding documents.
     let record = |k: usize| {
-        let numbers = &list.numbers[7 * k..7 * k + 7];
+        let numbers = &list.numbers[9 * k..9 * k + 7];
         (
             list.kinds[k],
             numbers.to_vec(),
@@ -206,8 +206,8 @@ fn a_bad_record_is_named_and_nothing_is_added() {
     let lists = [
         (hundred, "list[100].radius must be greater than 0 (got -1)"),
         (
-            bad(9, circle(1.0).0, 0, &[]),
-            "list[1].kind must be a shape kind (got 9)",
+            bad(10, circle(1.0).0, 0, &[]),
+            "list[1].kind must be a shape kind (got 10)",
         ),
         (
             bad(0, [f32::NAN, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0], 0, &[]),
