@@ -10,7 +10,12 @@
 //! buckets: `entries[starts[b]..starts[b + 1]]` is bucket `b`. Dense mode indexes cells
 //! directly, level after level, row by row; hashed mode hashes the packed cell key.
 
+#[cfg(feature = "threads")]
+mod chunks;
 mod pairs;
+
+#[cfg(feature = "threads")]
+pub use chunks::PairList;
 
 use crate::math::{max_f32, Aabb, Vec2};
 

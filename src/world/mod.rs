@@ -78,6 +78,8 @@ mod resting;
 mod scene;
 mod side_table;
 mod snapshot;
+#[cfg(feature = "threads")]
+mod threads;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 use crate::grow::{self, GrowError};
@@ -97,6 +99,8 @@ pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
+#[cfg(feature = "threads")]
+pub use threads::{set_default_parallel_grain, DEFAULT_PARALLEL_GRAIN};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.
@@ -273,6 +277,9 @@ pub struct World {
     contact_points: contact_points::ContactPoints,
     /// See [`WorldOptions::max_pairs`].
     max_pairs: Option<usize>,
+    /// The threaded step's state (see `threads`).
+    #[cfg(feature = "threads")]
+    threads: threads::Threads,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -640,6 +647,8 @@ impl World {
         mut clock: impl FnMut() -> f64,
     ) -> Result<(usize, PhaseTimes), WorldError> {
         let t0 = clock();
+        #[cfg(feature = "threads")]
+        self.threads.begin_step(self.store.slot_count());
         let statics_were_dirty = self.statics_dirty;
         self.update_poses()?;
         let t1 = clock();
@@ -657,9 +666,18 @@ impl World {
             broad_phase: t2 - t1,
             narrow_phase: t3 - t2,
             output: t4 - t3,
-            candidates: self.scratch.candidates.len(),
+            candidates: self.candidate_count(),
         };
         Ok((self.pairs.len() / 2, times))
+    }
+
+    /// How many candidate pairs the last step's broad phase found.
+    fn candidate_count(&self) -> usize {
+        #[cfg(feature = "threads")]
+        if self.threads.grain().is_some() {
+            return self.threads.candidate_count();
+        }
+        self.scratch.candidates.len()
     }
 
     /// Phases 2, 3 and 4 of a step, reading `clock` after the first two. Each fails only
@@ -670,13 +688,26 @@ impl World {
         let no_room = |e: GrowError| out_of_memory(e.items, e);
         self.find_candidates().map_err(no_room)?;
         let t2 = clock();
+        #[cfg(feature = "threads")]
+        let pairs = match self.threads.grain() {
+            Some(grain) => self.narrow_phase_in_chunks(grain),
+            None => self.narrow_phase(),
+        }
+        .map_err(no_room)?;
+        #[cfg(not(feature = "threads"))]
         let pairs = self.narrow_phase().map_err(no_room)?;
         let t3 = clock();
         if let Some(limit) = self.max_pairs.filter(|&limit| pairs > limit) {
             return Err(WorldError::TooManyPairs { pairs, limit });
         }
-        self.sort_and_publish()
-            .map_err(|e| out_of_memory(pairs, e))?;
+        #[cfg(feature = "threads")]
+        let published = match self.threads.grain() {
+            Some(_) => self.sort_and_publish_in_chunks(),
+            None => self.sort_and_publish(),
+        };
+        #[cfg(not(feature = "threads"))]
+        let published = self.sort_and_publish();
+        published.map_err(|e| out_of_memory(pairs, e))?;
         Ok([t2, t3])
     }
 
@@ -693,6 +724,8 @@ impl World {
         self.scratch = Scratch::default();
         self.grid.release_scratch();
         self.contact_points.release_scratch();
+        #[cfg(feature = "threads")]
+        self.threads.release_scratch();
     }
 
     /// Phase 2 of a step: the reorder of the rows when it is due, then the candidate
@@ -719,6 +752,10 @@ impl World {
         candidates.clear();
         let awake = resting.awake(store);
         self.grid.rebuild(awake, &store.aabbs);
+        #[cfg(feature = "threads")]
+        if let Some(grain) = self.threads.grain() {
+            return self.find_candidates_in_chunks(grain);
+        }
         self.grid
             .overlapping_pairs(awake, &store.aabbs, candidates)?;
         // A query reports to a closure: a push that fails is kept and returned after it.

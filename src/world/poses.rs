@@ -17,7 +17,18 @@ impl World {
     /// error the poses and boxes (what queries see) stay as the last step left them.
     pub(super) fn update_poses(&mut self) -> Result<(), WorldError> {
         let store = &mut self.store;
-        if !self.resting.scan(store, self.statics_dirty) {
+        #[cfg(feature = "threads")]
+        let grain = self.threads.grain();
+        #[cfg(feature = "threads")]
+        let scanned = match grain {
+            Some(grain) => self
+                .resting
+                .scan_in_chunks(store, self.statics_dirty, grain),
+            None => self.resting.scan(store, self.statics_dirty),
+        };
+        #[cfg(not(feature = "threads"))]
+        let scanned = self.resting.scan(store, self.statics_dirty);
+        if !scanned {
             // Some transform is bad: name the first one.
             check_transforms(store, false)?;
             if self.statics_dirty {
@@ -25,6 +36,18 @@ impl World {
             }
         }
         self.resting.commit(store);
+        #[cfg(feature = "threads")]
+        if let Some(grain) = grain {
+            if self.resting.all_moved {
+                refresh_rows_in_chunks::<false>(store, &[], grain);
+            } else if let Some(ids) = self.resting.few_moved(store) {
+                refresh_listed(store, ids);
+            } else {
+                refresh_rows_in_chunks::<true>(store, &self.resting.moved, grain);
+            }
+            self.refresh_statics();
+            return Ok(());
+        }
         if self.resting.all_moved {
             refresh_poses::<false>(store, false, &[]);
         } else if let Some(ids) = self.resting.few_moved(store) {
@@ -32,13 +55,20 @@ impl World {
         } else {
             refresh_poses::<true>(store, false, &self.resting.moved);
         }
+        self.refresh_statics();
+        Ok(())
+    }
+
+    /// The statics' poses and tree, when a setter touched them since the last step.
+    #[inline(always)]
+    fn refresh_statics(&mut self) {
+        let store = &mut self.store;
         if self.statics_dirty {
             detect_static_moves(store, &mut self.resting);
             refresh_poses::<false>(store, true, &[]);
             self.statics.rebuild(&store.static_rows, &store.aabbs);
             self.statics_dirty = false;
         }
-        Ok(())
     }
 }
 
@@ -123,6 +153,45 @@ fn refresh_poses<const SOME: bool>(store: &mut ShapeStore, statics: bool, moved:
         body.pose = pose;
         aabbs[row] = row_box(&body.shape, &pose, point_spans[row], polygon_points);
     }
+}
+
+/// [`refresh_poses`] of the moving shapes (`SOME`: those `moved` says) in chunks of
+/// `grain` rows, in parallel. Goes through every row and skips those of free ids and
+/// static shapes, which are the rows not in `dynamic_rows`: each chunk then writes only its
+/// own rows, and each row gets the bits the single-threaded pass gives it.
+#[cfg(feature = "threads")]
+fn refresh_rows_in_chunks<const SOME: bool>(store: &mut ShapeStore, moved: &[bool], grain: usize) {
+    use rayon::prelude::*;
+    let ShapeStore {
+        xs,
+        ys,
+        angles,
+        flags,
+        bodies,
+        aabbs,
+        row_to_id,
+        point_spans,
+        polygon_points,
+        ..
+    } = store;
+    let (xs, ys, angles, flags) = (&*xs, &*ys, &*angles, &*flags);
+    let (row_to_id, point_spans, polygon_points) = (&*row_to_id, &*point_spans, &*polygon_points);
+    let chunks = bodies
+        .par_chunks_mut(grain)
+        .zip(aabbs.par_chunks_mut(grain));
+    chunks.enumerate().for_each(|(k, (bodies, aabbs))| {
+        let first = k * grain;
+        for (i, (body, aabb)) in bodies.iter_mut().zip(aabbs).enumerate() {
+            let row = first + i;
+            let s = row_to_id[row] as usize;
+            if flags[s] & (FLAG_ALIVE | FLAG_STATIC) != FLAG_ALIVE || (SOME && !moved[s]) {
+                continue;
+            }
+            let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
+            body.pose = pose;
+            *aabb = row_box(&body.shape, &pose, point_spans[row], polygon_points);
+        }
+    });
 }
 
 /// [`refresh_poses`] for the moving shapes `ids` only (when few moved: no pass over the
