@@ -63,6 +63,10 @@
 //!   rollback netcode and saves;
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
+// The threaded build steps every world through the chunked drivers of `threads` (small
+// worlds in one chunk): there the single-threaded drivers are compiled only to be dropped.
+#![cfg_attr(feature = "threads", allow(dead_code))]
+
 mod casts;
 mod chain;
 mod concave;
@@ -636,6 +640,10 @@ impl World {
     /// succeeds gives exactly what it would have given had this one not been called.
     /// Queries, which read the poses, see the transforms this step read.
     pub fn step(&mut self) -> Result<usize, WorldError> {
+        #[cfg(feature = "threads")]
+        if self.threads.wants_pool(self.store.slot_count()) {
+            return self.step_on_pool();
+        }
         self.step_timed(|| 0.0).map(|(count, _)| count)
     }
 
@@ -674,9 +682,8 @@ impl World {
     /// How many candidate pairs the last step's broad phase found.
     fn candidate_count(&self) -> usize {
         #[cfg(feature = "threads")]
-        if self.threads.grain().is_some() {
-            return self.threads.candidate_count();
-        }
+        return self.threads.candidate_count();
+        #[cfg(not(feature = "threads"))]
         self.scratch.candidates.len()
     }
 
@@ -689,11 +696,9 @@ impl World {
         self.find_candidates().map_err(no_room)?;
         let t2 = clock();
         #[cfg(feature = "threads")]
-        let pairs = match self.threads.grain() {
-            Some(grain) => self.narrow_phase_in_chunks(grain),
-            None => self.narrow_phase(),
-        }
-        .map_err(no_room)?;
+        let pairs = self
+            .narrow_phase_in_chunks(self.threads.grain())
+            .map_err(no_room)?;
         #[cfg(not(feature = "threads"))]
         let pairs = self.narrow_phase().map_err(no_room)?;
         let t3 = clock();
@@ -701,10 +706,7 @@ impl World {
             return Err(WorldError::TooManyPairs { pairs, limit });
         }
         #[cfg(feature = "threads")]
-        let published = match self.threads.grain() {
-            Some(_) => self.sort_and_publish_in_chunks(),
-            None => self.sort_and_publish(),
-        };
+        let published = self.sort_and_publish_in_chunks();
         #[cfg(not(feature = "threads"))]
         let published = self.sort_and_publish();
         published.map_err(|e| out_of_memory(pairs, e))?;
@@ -731,6 +733,7 @@ impl World {
     /// Phase 2 of a step: the reorder of the rows when it is due, then the candidate
     /// pairs from the grid of awake shapes, the tree of static ones and the grid of
     /// resting ones. Fails when the candidates cannot grow.
+    #[cfg_attr(feature = "threads", allow(unreachable_code))]
     fn find_candidates(&mut self) -> Result<(), GrowError> {
         // The two halves of a reorder go to two steps, to halve the longest step.
         if self.reorder.points_pending {
@@ -753,9 +756,7 @@ impl World {
         let awake = resting.awake(store);
         self.grid.rebuild(awake, &store.aabbs);
         #[cfg(feature = "threads")]
-        if let Some(grain) = self.threads.grain() {
-            return self.find_candidates_in_chunks(grain);
-        }
+        return self.find_candidates_in_chunks(self.threads.grain());
         self.grid
             .overlapping_pairs(awake, &store.aabbs, candidates)?;
         // A query reports to a closure: a push that fails is kept and returned after it.

@@ -9,6 +9,8 @@ use super::{World, WorldError, MAX_COORDINATE};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::shape::polygon_aabb;
 use crate::shape::Shape;
+#[cfg(feature = "threads")]
+use crate::store::Body;
 use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_STATIC};
 
 impl World {
@@ -20,14 +22,9 @@ impl World {
         #[cfg(feature = "threads")]
         let grain = self.threads.grain();
         #[cfg(feature = "threads")]
-        let scanned = match grain {
-            Some(grain) => self
-                .resting
-                .scan_in_chunks(store, self.statics_dirty, grain),
-            None => self.resting.scan(store, self.statics_dirty),
-        };
+        let scanned = (self.resting).scan_in_chunks(store, self.statics_dirty, grain);
         #[cfg(not(feature = "threads"))]
-        let scanned = self.resting.scan(store, self.statics_dirty);
+        let (grain, scanned) = ((), self.resting.scan(store, self.statics_dirty));
         if !scanned {
             // Some transform is bad: name the first one.
             check_transforms(store, false)?;
@@ -36,39 +33,20 @@ impl World {
             }
         }
         self.resting.commit(store);
-        #[cfg(feature = "threads")]
-        if let Some(grain) = grain {
-            if self.resting.all_moved {
-                refresh_rows_in_chunks::<false>(store, &[], grain);
-            } else if let Some(ids) = self.resting.few_moved(store) {
-                refresh_listed(store, ids);
-            } else {
-                refresh_rows_in_chunks::<true>(store, &self.resting.moved, grain);
-            }
-            self.refresh_statics();
-            return Ok(());
-        }
         if self.resting.all_moved {
-            refresh_poses::<false>(store, false, &[]);
+            refresh_moving::<false>(store, &[], grain);
         } else if let Some(ids) = self.resting.few_moved(store) {
             refresh_listed(store, ids);
         } else {
-            refresh_poses::<true>(store, false, &self.resting.moved);
+            refresh_moving::<true>(store, &self.resting.moved, grain);
         }
-        self.refresh_statics();
-        Ok(())
-    }
-
-    /// The statics' poses and tree, when a setter touched them since the last step.
-    #[inline(always)]
-    fn refresh_statics(&mut self) {
-        let store = &mut self.store;
         if self.statics_dirty {
             detect_static_moves(store, &mut self.resting);
             refresh_poses::<false>(store, true, &[]);
             self.statics.rebuild(&store.static_rows, &store.aabbs);
             self.statics_dirty = false;
         }
+        Ok(())
     }
 }
 
@@ -155,13 +133,19 @@ fn refresh_poses<const SOME: bool>(store: &mut ShapeStore, statics: bool, moved:
     }
 }
 
+/// [`refresh_poses`] of the moving shapes (`SOME`: those `moved` says).
+#[cfg(not(feature = "threads"))]
+#[inline(always)]
+fn refresh_moving<const SOME: bool>(store: &mut ShapeStore, moved: &[bool], _grain: ()) {
+    refresh_poses::<SOME>(store, false, moved);
+}
+
 /// [`refresh_poses`] of the moving shapes (`SOME`: those `moved` says) in chunks of
 /// `grain` rows, in parallel. Goes through every row and skips those of free ids and
 /// static shapes, which are the rows not in `dynamic_rows`: each chunk then writes only its
 /// own rows, and each row gets the bits the single-threaded pass gives it.
 #[cfg(feature = "threads")]
-fn refresh_rows_in_chunks<const SOME: bool>(store: &mut ShapeStore, moved: &[bool], grain: usize) {
-    use rayon::prelude::*;
+fn refresh_moving<const SOME: bool>(store: &mut ShapeStore, moved: &[bool], grain: usize) {
     let ShapeStore {
         xs,
         ys,
@@ -176,11 +160,7 @@ fn refresh_rows_in_chunks<const SOME: bool>(store: &mut ShapeStore, moved: &[boo
     } = store;
     let (xs, ys, angles, flags) = (&*xs, &*ys, &*angles, &*flags);
     let (row_to_id, point_spans, polygon_points) = (&*row_to_id, &*point_spans, &*polygon_points);
-    let chunks = bodies
-        .par_chunks_mut(grain)
-        .zip(aabbs.par_chunks_mut(grain));
-    chunks.enumerate().for_each(|(k, (bodies, aabbs))| {
-        let first = k * grain;
+    let refresh = |first: usize, (bodies, aabbs): (&mut [Body], &mut [Aabb])| {
         for (i, (body, aabb)) in bodies.iter_mut().zip(aabbs).enumerate() {
             let row = first + i;
             let s = row_to_id[row] as usize;
@@ -191,7 +171,9 @@ fn refresh_rows_in_chunks<const SOME: bool>(store: &mut ShapeStore, moved: &[boo
             body.pose = pose;
             *aabb = row_box(&body.shape, &pose, point_spans[row], polygon_points);
         }
-    });
+    };
+    let rows = (&mut bodies[..], &mut aabbs[..]);
+    crate::parallel::for_each_run(rows, grain, &refresh, |(), ()| ());
 }
 
 /// [`refresh_poses`] for the moving shapes `ids` only (when few moved: no pass over the

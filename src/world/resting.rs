@@ -258,7 +258,6 @@ impl Resting {
         statics_dirty: bool,
         grain: usize,
     ) -> bool {
-        use rayon::prelude::*;
         let n = store.slot_count();
         self.grow_columns(n);
         let enabled = self.compares();
@@ -272,36 +271,37 @@ impl Resting {
             &self.last_ys[..n],
             &self.last_angles[..n],
         );
-        let next = self.next_xs[..n]
-            .par_chunks_mut(grain)
-            .zip(self.next_ys[..n].par_chunks_mut(grain))
-            .zip(self.next_angles[..n].par_chunks_mut(grain))
-            .zip(self.moved[..n].par_chunks_mut(grain));
-        let (invalid, moved_count) = next
-            .enumerate()
-            .map(|(k, (((next_xs, next_ys), next_angles), moved))| {
-                let ids = k * grain..k * grain + moved.len();
-                fn column<'c>(c: &'c [f32], ids: &core::ops::Range<usize>) -> &'c [f32] {
-                    &c[ids.clone()]
-                }
-                scan_slots(
-                    (
-                        column(&store.xs, &ids),
-                        column(&store.ys, &ids),
-                        column(&store.angles, &ids),
-                        &store.flags[ids.clone()],
-                    ),
-                    (
-                        column(last_xs, &ids),
-                        column(last_ys, &ids),
-                        column(last_angles, &ids),
-                    ),
-                    (next_xs, next_ys, next_angles),
-                    moved,
-                    (enabled, checked),
-                )
-            })
-            .reduce(|| (false, 0), |a, b| (a.0 | b.0, a.1 + b.1));
+        let next = (
+            &mut self.next_xs[..n],
+            &mut self.next_ys[..n],
+            &mut self.next_angles[..n],
+            &mut self.moved[..n],
+        );
+        type Next<'a> = (&'a mut [f32], &'a mut [f32], &'a mut [f32], &'a mut [bool]);
+        let run = |first: usize, (next_xs, next_ys, next_angles, moved): Next| {
+            let ids = first..first + moved.len();
+            fn column<'c>(c: &'c [f32], ids: &core::ops::Range<usize>) -> &'c [f32] {
+                &c[ids.clone()]
+            }
+            scan_slots(
+                (
+                    column(&store.xs, &ids),
+                    column(&store.ys, &ids),
+                    column(&store.angles, &ids),
+                    &store.flags[ids.clone()],
+                ),
+                (
+                    column(last_xs, &ids),
+                    column(last_ys, &ids),
+                    column(last_angles, &ids),
+                ),
+                (next_xs, next_ys, next_angles),
+                moved,
+                (enabled, checked),
+            )
+        };
+        let fold = |a: (bool, usize), b: (bool, usize)| (a.0 | b.0, a.1 + b.1);
+        let (invalid, moved_count) = crate::parallel::for_each_run(next, grain, &run, fold);
         self.moved_count = moved_count;
         !invalid
     }

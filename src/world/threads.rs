@@ -41,10 +41,11 @@
 //!
 //! A world steps on the pool when it has at least two chunks of slots
 //! ([`World::set_parallel_grain`]); smaller worlds, whose step is shorter than waking the
-//! pool, step on the calling thread exactly as without the feature. The threads are
-//! rayon's global pool: natively whatever rayon starts, in wasm the workers the package
-//! starts (`src/wasm/threads.rs`). A step called from outside the pool hands each phase's
-//! chunks to it and waits.
+//! pool, step on the calling thread in one chunk a phase. The threads are rayon's global
+//! pool: natively whatever rayon starts, in wasm the workers the package starts
+//! (`src/wasm/threads.rs`). [`World::step`] runs whole on a thread of the pool while the
+//! caller waits; [`World::step_timed`], whose clock may not leave the calling thread, hands
+//! the pool each phase's chunks from there and waits for each.
 //!
 //! ## What it must not do
 //!
@@ -56,18 +57,24 @@ mod output;
 
 use super::events::{pair_key, Found};
 use super::narrow::{Tester, CHUNK};
-use super::World;
+use super::{World, WorldError};
 use crate::broad_phase::PairList;
 use crate::grow::{self, GrowError};
 use crate::narrow_phase::manifold::manifold_into;
 use crate::narrow_phase::MANIFOLD_STRIDE;
+use crate::parallel::for_each_item;
 use core::sync::atomic::{AtomicUsize, Ordering};
-use rayon::prelude::*;
 
 /// The items of a chunk by default: slots, rows, grid entries or candidates. Large enough
 /// that a chunk's work (tens of microseconds) outweighs handing it to a thread; worlds
 /// under two chunks of slots step on one thread.
 pub const DEFAULT_PARALLEL_GRAIN: usize = 4096;
+
+/// A grain no phase reaches: one chunk, run on the calling thread without the pool. The
+/// threaded build steps small worlds through the same chunked code as large ones (one
+/// copy of the phases, with their inlined kernels, in the wasm), in one chunk each; small
+/// enough that no chunk bound overflows.
+const ONE_CHUNK: usize = usize::MAX >> 2;
 
 /// The grain new worlds get (see [`set_default_parallel_grain`]).
 static DEFAULT_GRAIN: AtomicUsize = AtomicUsize::new(DEFAULT_PARALLEL_GRAIN);
@@ -173,19 +180,30 @@ impl Default for Threads {
 }
 
 impl Threads {
-    /// Decides whether the step about to run goes on the pool: two chunks of slots or more.
+    /// True when a world of `slots` slots steps on the pool: two chunks of slots or more.
+    #[inline]
+    pub(super) fn wants_pool(&self, slots: usize) -> bool {
+        slots >= self.grain.saturating_mul(2)
+    }
+
+    /// Decides whether the step about to run goes on the pool.
     pub(super) fn begin_step(&mut self, slots: usize) {
-        self.active = slots >= self.grain.saturating_mul(2);
+        self.active = self.wants_pool(slots);
         self.list_count = 0;
     }
 
-    /// The grain when the step under way runs on the pool.
+    /// The items of a chunk in the step under way: the grain when it runs on the pool,
+    /// else [`ONE_CHUNK`], so that every phase is one chunk, run on the calling thread.
     #[inline]
-    pub(super) fn grain(&self) -> Option<usize> {
-        self.active.then_some(self.grain)
+    pub(super) fn grain(&self) -> usize {
+        if self.active {
+            self.grain
+        } else {
+            ONE_CHUNK
+        }
     }
 
-    /// How many candidates the broad phase found (when the step runs on the pool).
+    /// How many candidates the broad phase found.
     pub(super) fn candidate_count(&self) -> usize {
         self.lists[..self.list_count]
             .iter()
@@ -202,20 +220,6 @@ impl Threads {
     }
 }
 
-/// Runs `task` on each of `items` with its index, on the pool when there are several.
-fn for_each_chunk<T: Send>(
-    items: &mut [T],
-    task: impl Fn(usize, &mut T) -> Result<(), GrowError> + Sync,
-) -> Result<(), GrowError> {
-    if let [only] = items {
-        return task(0, only);
-    }
-    items
-        .par_iter_mut()
-        .enumerate()
-        .try_for_each(|(k, item)| task(k, item))
-}
-
 impl World {
     /// Sets how many items (slots, rows, grid entries, candidates) a chunk of a threaded
     /// step holds; 0 means [`DEFAULT_PARALLEL_GRAIN`]. A world with fewer than two chunks
@@ -227,6 +231,14 @@ impl World {
         } else {
             items
         };
+    }
+
+    /// [`World::step`] run on a thread of the pool, whole: the calling thread waits once,
+    /// and the phases hand their chunks to the other threads from inside the pool, without
+    /// waking the caller between two phases.
+    pub(super) fn step_on_pool(&mut self) -> Result<usize, WorldError> {
+        let (stepped, ()) = rayon::join(|| self.step_timed(|| 0.0), || ());
+        stepped.map(|(count, _)| count)
     }
 
     /// Phase 2 past the grid's rebuild, in chunks: the grid's pairs, then the awake
@@ -251,46 +263,49 @@ impl World {
             lists.resize_with(end + query_lists, PairList::default);
         }
         let statics_tree = &self.statics;
-        for_each_chunk(&mut lists[end..end + query_lists], |k, list| {
-            list.clear();
-            let (of_statics, k) = if statics && k < row_chunks {
-                (true, k)
-            } else {
-                (false, k - usize::from(statics) * row_chunks)
-            };
-            let rows = if k < row_chunks {
-                &awake[k * grain..((k + 1) * grain).min(awake.len())]
-            } else {
-                &moved_statics[..]
-            };
-            let mut failed = None;
-            for &row in rows {
-                let aabb = &store.aabbs[row as usize];
-                if of_statics {
-                    statics_tree.query(aabb, |other, _| {
-                        if let Err(e) = list.push((row, other)) {
-                            failed = Some(e);
-                        }
-                    });
+        for_each_item(
+            &mut lists[end..end + query_lists],
+            &|k, list: &mut PairList| {
+                list.clear();
+                let (of_statics, k) = if statics && k < row_chunks {
+                    (true, k)
                 } else {
-                    // An entry whose shape woke (it is in the grid now) or was removed is
-                    // skipped, as in `find_candidates`.
-                    let (grid, member_ids, rests) =
-                        (&resting.grid, &resting.member_ids, &resting.rests);
-                    grid.query(aabb, |k, _| {
-                        let id = member_ids[k as usize];
-                        if rests[id as usize] {
-                            let pair = (row, store.id_to_row[id as usize]);
-                            if let Err(e) = list.push(pair) {
+                    (false, k - usize::from(statics) * row_chunks)
+                };
+                let rows = if k < row_chunks {
+                    &awake[k * grain..((k + 1) * grain).min(awake.len())]
+                } else {
+                    &moved_statics[..]
+                };
+                let mut failed = None;
+                for &row in rows {
+                    let aabb = &store.aabbs[row as usize];
+                    if of_statics {
+                        statics_tree.query(aabb, |other, _| {
+                            if let Err(e) = list.push((row, other)) {
                                 failed = Some(e);
                             }
-                        }
-                    });
+                        });
+                    } else {
+                        // An entry whose shape woke (it is in the grid now) or was removed is
+                        // skipped, as in `find_candidates`.
+                        let (grid, member_ids, rests) =
+                            (&resting.grid, &resting.member_ids, &resting.rests);
+                        grid.query(aabb, |k, _| {
+                            let id = member_ids[k as usize];
+                            if rests[id as usize] {
+                                let pair = (row, store.id_to_row[id as usize]);
+                                if let Err(e) = list.push(pair) {
+                                    failed = Some(e);
+                                }
+                            }
+                        });
+                    }
+                    failed.map_or(Ok(()), Err)?;
                 }
-                failed.map_or(Ok(()), Err)?;
-            }
-            Ok(())
-        })?;
+                Ok(())
+            },
+        )?;
         end += query_lists;
         self.threads.list_count = end;
         Ok(())
@@ -330,7 +345,7 @@ impl World {
         // does not depend on it.
         let kept = AtomicUsize::new(0);
         let pieces = &threads.pieces;
-        for_each_chunk(&mut threads.found[..tasks], |k, out| {
+        for_each_item(&mut threads.found[..tasks], &|k, out: &mut TaskFound| {
             let piece = pieces[k];
             let candidates = &lists[piece.list].as_slice()[piece.start..piece.end];
             out.bins
@@ -400,7 +415,7 @@ impl World {
         let (keys, contacts) = (&self.previous_keys, &self.contacts);
         let published = &self.contact_points.published;
         let with_points = self.contact_points.enabled;
-        for_each_chunk(outputs, |p, out| {
+        for_each_item(outputs, &|p, out: &mut output::PartOutput| {
             out.clear_carried();
             let first = keys.partition_point(|&k| k < parts.first_key(p));
             let end = keys.partition_point(|&k| k < parts.first_key(p + 1));

@@ -12,7 +12,7 @@ use super::pairs::same_cell_pairs;
 use super::HashGrid;
 use crate::grow::{self, GrowError};
 use crate::math::Aabb;
-use rayon::prelude::*;
+use crate::parallel::for_each_item;
 
 /// A list of candidate pairs (two rows, in either order) that keeps its buffer from step to
 /// step: `pairs[..len]` are this step's, what lies beyond is slack from an earlier step
@@ -91,15 +91,7 @@ impl HashGrid {
             }
             Ok(())
         };
-        let lists = &mut lists[first..end];
-        if lists.len() == 1 {
-            chunk(0, &mut lists[0])?;
-        } else {
-            lists
-                .par_iter_mut()
-                .enumerate()
-                .try_for_each(|(k, list)| chunk(k, list))?;
-        }
+        for_each_item(&mut lists[first..end], &chunk)?;
         Ok(end)
     }
 

@@ -14,9 +14,10 @@
 
 use super::super::events::{push_key, sort_run, Found, Removals};
 use super::super::World;
-use super::{for_each_chunk, Parts, TaskFound};
+use super::{Parts, TaskFound};
 use crate::grow::{self, GrowError};
 use crate::narrow_phase::MANIFOLD_STRIDE;
+use crate::parallel::for_each_item;
 use crate::sort::heap_sort_by_key;
 
 /// One part's pairs and scratch, kept from step to step.
@@ -292,7 +293,7 @@ impl World {
         let (offsets, previous_keys) = (&*offsets, &self.previous_keys);
         let ids = self.store.slot_count();
         let outputs = &mut threads.outputs[..parts.count];
-        for_each_chunk(outputs, |p, out| {
+        for_each_item(outputs, &|p, out: &mut PartOutput| {
             out.sort((p, parts, ids), found, offsets, previous_keys)
         })?;
         let mut count = 0;
