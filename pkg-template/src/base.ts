@@ -22,7 +22,7 @@ import {
   PointLimit,
 } from "./check.js";
 import { loadedMemory } from "./load.js";
-import { RawWorld, limit } from "./sepax_core.js";
+import { RawWorld, limit } from "./core.js";
 import { chainOptions, KIND, pointsArg, readScene, recordOf } from "./shapes.js";
 import type {
   ChainOptions,

@@ -20,7 +20,7 @@ import {
   typeError,
   type Filter,
 } from "./check.js";
-import { limit } from "./sepax_core.js";
+import { limit } from "./core.js";
 import type { Points, ShapeRecord } from "./types.js";
 
 /** A convex kind: its JS name, the core's kind number and its size fields, in the order of the core's sizes. */
