@@ -20,10 +20,13 @@
 #   SEPAX_WASM_GZIP_BUDGET=70000 bash scripts/build-pkg.sh   # another budget, for experiments
 set -euo pipefail
 
-# The most bytes `gzip -9` of each of pkg/sepax_core_bg.wasm, pkg/sepax_core_simd_bg.wasm and
-# pkg/sepax_core_threads_bg.wasm may have (the goal the
+# The most bytes `gzip -9` of each of pkg/sepax_core_bg.wasm and pkg/sepax_core_simd_bg.wasm may have (the goal the
 # project set; how the bytes are spent is in docs/wasm-size.md, and CHANGELOG.md says what each release cost).
 WASM_GZIP_BUDGET="${SEPAX_WASM_GZIP_BUDGET:-110000}"
+# The threaded build's (pkg/sepax_core_threads_bg.wasm), apart: rayon, its queues and a thread-safe allocator do not fit
+# in the project's goal of 110,000 (docs/performance-notes.md, "Threads", says what they cost). The larger of this and
+# SEPAX_WASM_GZIP_BUDGET applies.
+THREADS_WASM_GZIP_BUDGET=130000
 
 # shellcheck source=scripts/env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -181,9 +184,13 @@ const pkg = {
             default: "./maps.js",
         },
         // Every core on the pages and in the workers that can share memory (threads.ts); the single-threaded build
-        // elsewhere. ES modules only: its threads are module workers.
+        // elsewhere. A require() from Node gets threads.cjs, which require()s threads_node.js (as node.cjs does).
         "./threads": {
-            node: { types: "./threads.d.ts", default: "./threads_node.js" },
+            node: {
+                require: { types: "./threads.d.cts", default: "./threads.cjs" },
+                types: "./threads.d.ts",
+                default: "./threads_node.js",
+            },
             types: "./threads.d.ts",
             default: "./threads.js",
         },
@@ -206,9 +213,13 @@ EOF
 fi
 
 for wasm in sepax_core_bg.wasm sepax_core_simd_bg.wasm sepax_core_threads_bg.wasm; do
+    budget="$WASM_GZIP_BUDGET"
+    if [ "$wasm" = sepax_core_threads_bg.wasm ] && [ "$THREADS_WASM_GZIP_BUDGET" -gt "$budget" ]; then
+        budget="$THREADS_WASM_GZIP_BUDGET"
+    fi
     raw=$(wc -c <"${OUT}/${wasm}")
     gz=$(gzip -9 -c "${OUT}/${wasm}" | wc -c)
-    printf '[build-pkg] %s: %d bytes raw, %d bytes gzip -9 (budget %d)\n' "$wasm" "$raw" "$gz" "$WASM_GZIP_BUDGET"
-    [ "$gz" -le "$WASM_GZIP_BUDGET" ] ||
-        die "${OUT}/${wasm} is ${gz} bytes gzip -9, over the budget of ${WASM_GZIP_BUDGET} bytes by $((gz - WASM_GZIP_BUDGET))"
+    printf '[build-pkg] %s: %d bytes raw, %d bytes gzip -9 (budget %d)\n' "$wasm" "$raw" "$gz" "$budget"
+    [ "$gz" -le "$budget" ] ||
+        die "${OUT}/${wasm} is ${gz} bytes gzip -9, over the budget of ${budget} bytes by $((gz - budget))"
 done

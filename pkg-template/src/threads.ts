@@ -58,5 +58,6 @@ export const init: (options?: ThreadsOptions) => Promise<void> = makeThreadsInit
 
 export default init;
 export type { ThreadsOptions } from "./threads_load.js";
+/** @internal For tests: see threads_load.ts. */
 export { setParallelGrain } from "./threads_load.js";
 export * from "./api.js";
