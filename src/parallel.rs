@@ -40,13 +40,22 @@ fn split_items<T: Send, E: Send>(
     }
 }
 
-/// Columns of rows that can be cut between two rows (a tuple of mutable slices of one
-/// length).
+/// Columns of rows that can be cut between two rows (a mutable slice, or a tuple of
+/// mutable slices of one length).
 pub(crate) trait Rows: Send + Sized {
     /// How many rows.
     fn rows(&self) -> usize;
     /// The first `n` rows, and the rest.
     fn split_rows(self, n: usize) -> (Self, Self);
+}
+
+impl<A: Send> Rows for &mut [A] {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+    fn split_rows(self, n: usize) -> (Self, Self) {
+        self.split_at_mut(n)
+    }
 }
 
 impl<A: Send, B: Send> Rows for (&mut [A], &mut [B]) {

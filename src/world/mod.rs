@@ -753,10 +753,10 @@ impl World {
         resting.plan(store);
         let candidates = &mut self.scratch.candidates;
         candidates.clear();
-        let awake = resting.awake(store);
-        self.grid.rebuild(awake, &store.aabbs);
         #[cfg(feature = "threads")]
         return self.find_candidates_in_chunks(self.threads.grain());
+        let awake = resting.awake(store);
+        self.grid.rebuild(awake, &store.aabbs);
         self.grid
             .overlapping_pairs(awake, &store.aabbs, candidates)?;
         // A query reports to a closure: a push that fails is kept and returned after it.

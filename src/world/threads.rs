@@ -20,11 +20,12 @@
 //!
 //! 1. **Poses**: the scan of the written transforms in runs of slots, the refresh of poses
 //!    and boxes in runs of rows (`poses.rs`, `resting.rs`).
-//! 2. **Broad phase**: the grid is rebuilt on one thread (a counting sort, which chunks
-//!    could only share by writing each other's buckets), then its pairs are found in runs
-//!    of buckets and of shapes (`broad_phase/grid/chunks.rs`), and the awake shapes query
-//!    the static tree and the resting grid in runs of rows. Each run fills its own list of
-//!    candidates.
+//! 2. **Broad phase**: the grid's footprints are computed in runs of shapes, its count and
+//!    scatter in ranges of buckets (one per thread, each reading every shape and writing
+//!    only its buckets: the table is the single-threaded one whatever their number), its
+//!    pairs found in runs of buckets and of shapes (`broad_phase/grid/chunks.rs`), and the
+//!    awake shapes query the static tree and the resting grid in runs of rows. Each run
+//!    fills its own list of candidates.
 //! 3. **Narrow phase**: the lists, cut in tasks of at most `grain` candidates. A task
 //!    keeps what it finds in one bin per *part*: a part is a range of the smaller id `a`,
 //!    so the parts are the slices of the sorted output. The pairs carried from the last
@@ -33,9 +34,9 @@
 //!    written to its slice of `pairs` and `contacts`, and compared with its slice of the
 //!    last step's pairs; `started` and `ended` are the parts' lists end to end.
 //!
-//! What stays on one thread: the grid's rebuild, the reorder of the rows every few dozen
-//! steps, the resting bookkeeping, the statics' refresh, and gathering `started` and
-//! `ended`. `docs/performance-notes.md` has what each phase gains.
+//! What stays on one thread: the bounds and prefix sums of the grid, the reorder of the
+//! rows every few dozen steps, the resting bookkeeping (and the resting grid's rebuild),
+//! the statics' refresh, and gathering `started` and `ended`. `docs/performance-notes.md` has what each phase gains.
 //!
 //! ## When
 //!
@@ -241,13 +242,23 @@ impl World {
         stepped.map(|(count, _)| count)
     }
 
-    /// Phase 2 past the grid's rebuild, in chunks: the grid's pairs, then the awake
-    /// shapes' queries of the static tree and of the resting grid, each run of rows into
-    /// its own list.
+    /// Phase 2 past the reorder and the resting grid, in chunks: the grid's rebuild and
+    /// pairs, then the awake shapes' queries of the static tree and of the resting grid,
+    /// each run of rows into its own list.
     pub(super) fn find_candidates_in_chunks(&mut self, grain: usize) -> Result<(), GrowError> {
         let store = &self.store;
         let resting = &self.resting;
         let awake = resting.awake(store);
+        // As many ranges of buckets as threads: each reads every shape (see
+        // `rebuild_in_chunks`), so more would only add reads. In one chunk no range is
+        // cut, and the pool is not asked (it may not exist yet).
+        let ranges = if self.threads.active {
+            rayon::current_num_threads()
+        } else {
+            1
+        };
+        self.grid
+            .rebuild_in_chunks(awake, &store.aabbs, grain, ranges);
         let lists = &mut self.threads.lists;
         let mut end =
             self.grid

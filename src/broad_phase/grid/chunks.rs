@@ -9,10 +9,10 @@
 //! nothing. The cut depends only on the grid and `grain`, never on the number of threads.
 
 use super::pairs::same_cell_pairs;
-use super::HashGrid;
+use super::{pack_cell, Bounds, Entry, Footprint, HashGrid, FIRST_COLUMN, FIRST_ROW, MAX_LEVEL};
 use crate::grow::{self, GrowError};
 use crate::math::Aabb;
-use crate::parallel::for_each_item;
+use crate::parallel::{for_each_item, for_each_run};
 
 /// A list of candidate pairs (two rows, in either order) that keeps its buffer from step to
 /// step: `pairs[..len]` are this step's, what lies beyond is slack from an earlier step
@@ -141,5 +141,234 @@ impl HashGrid {
             }
         }
         Ok(())
+    }
+}
+
+impl HashGrid {
+    /// [`HashGrid::rebuild`] with its passes over the shapes shared by the threads: the
+    /// footprints in runs of `grain` shapes, the count and the scatter in `ranges` runs of
+    /// buckets, each of which reads every footprint and writes only its own buckets. Each
+    /// bucket then holds its entries in the order of `ids`, as the single-threaded scatter
+    /// leaves them, whatever `ranges` is: the same table, bit for bit. (Cutting the shapes
+    /// instead would have the chunks write each other's buckets.) The bounds and the prefix
+    /// sums stay on one thread.
+    pub fn rebuild_in_chunks(&mut self, ids: &[u32], aabbs: &[Aabb], grain: usize, ranges: usize) {
+        if ids.len() <= grain {
+            self.rebuild(ids, aabbs);
+            return;
+        }
+        self.entry_count = 0;
+        let bounds = Bounds::of(ids, aabbs);
+        self.plan_cells(&bounds);
+        let dense_size = self.plan_table(&bounds, ids.len());
+        let (levels_in_use, level_counts, hashed_entries) =
+            self.footprints_in_chunks(ids, aabbs, grain);
+        self.levels_in_use = levels_in_use;
+        self.level_counts = level_counts;
+        self.plan_cross_level_lookups();
+        let table_size = if self.dense {
+            dense_size
+        } else {
+            let size = hashed_entries.next_power_of_two().max(2);
+            self.table_shift = 64 - size.trailing_zeros();
+            self.starts.resize(size + 1, 0);
+            size
+        };
+        self.table_size = table_size;
+        let ranges = ranges.clamp(1, table_size);
+        self.count_in_ranges(table_size.div_ceil(ranges));
+        for b in 0..table_size {
+            self.starts[b + 1] += self.starts[b];
+        }
+        self.entry_count = self.starts[table_size] as usize;
+        self.scatter_in_ranges(ids, aabbs, ranges);
+    }
+
+    /// Every shape's footprint, in runs of `grain` shapes; returns the levels in use, the
+    /// shapes per level and (for a hashed table) the number of entries.
+    fn footprints_in_chunks(
+        &mut self,
+        ids: &[u32],
+        aabbs: &[Aabb],
+        grain: usize,
+    ) -> (u64, [usize; MAX_LEVEL as usize + 1], usize) {
+        type Counts = (u64, [usize; MAX_LEVEL as usize + 1], usize);
+        let mut footprints = core::mem::take(&mut self.footprints);
+        footprints.clear();
+        footprints.resize(ids.len(), Footprint::default());
+        let grid = &*self;
+        let run = |first: usize, out: &mut [Footprint]| -> Counts {
+            let (mut levels, mut counts, mut entries) = (0u64, [0; MAX_LEVEL as usize + 1], 0);
+            for (f, &id) in out.iter_mut().zip(&ids[first..]) {
+                let aabb = &aabbs[id as usize];
+                let level = grid.level_for(aabb);
+                let (cx0, cy0) = grid.cell_of(level, aabb.min);
+                let (cx1, cy1) = grid.cell_of(level, aabb.max);
+                levels |= 1 << level;
+                counts[level as usize] += 1;
+                entries += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
+                *f = Footprint {
+                    level,
+                    cx0,
+                    cy0,
+                    cx1,
+                    cy1,
+                };
+            }
+            (levels, counts, entries)
+        };
+        let fold = |a: Counts, b: Counts| {
+            let mut counts = a.1;
+            counts.iter_mut().zip(b.1).for_each(|(c, d)| *c += d);
+            (a.0 | b.0, counts, a.2 + b.2)
+        };
+        let result = for_each_run(&mut footprints[..], grain, &run, fold);
+        self.footprints = footprints;
+        result
+    }
+
+    /// Calls `visit` with the bucket, the tags and the packed cell of each cell of
+    /// footprint `f`, in the order the single-threaded scatter writes them.
+    #[inline(always)]
+    fn visit_cells_of(&self, f: &Footprint, mut visit: impl FnMut(usize, u32, u64)) {
+        for cy in f.cy0..=f.cy1 {
+            let first_row = if cy == f.cy0 { FIRST_ROW } else { 0 };
+            for cx in f.cx0..=f.cx1 {
+                let first_column = if cx == f.cx0 { FIRST_COLUMN } else { 0 };
+                let b = self.bucket_of_indexed(f.level, cx, cy);
+                visit(b, first_column | first_row, pack_cell(f.level, cx, cy));
+            }
+        }
+    }
+
+    /// Counts the entries of each bucket into `starts[b + 1]` (zero before), in runs of
+    /// `width` buckets.
+    fn count_in_ranges(&mut self, width: usize) {
+        let mut starts = core::mem::take(&mut self.starts);
+        let table_size = self.table_size;
+        let grid = &*self;
+        let run = |first: usize, counts: &mut [u32]| {
+            let end = first + counts.len();
+            for f in &grid.footprints {
+                grid.visit_cells_of(f, |b, _, _| {
+                    if (first..end).contains(&b) {
+                        counts[b - first] += 1;
+                    }
+                });
+            }
+        };
+        for_each_run(&mut starts[1..=table_size], width, &run, |(), ()| ());
+        self.starts = starts;
+    }
+
+    /// Writes every entry to its bucket (`starts` holds the buckets' starts, and ends as
+    /// [`HashGrid::scatter`] leaves it), in `ranges` runs of buckets of about as many
+    /// entries each.
+    fn scatter_in_ranges(&mut self, ids: &[u32], aabbs: &[Aabb], ranges: usize) {
+        let entry_count = self.entry_count;
+        let mut entries = core::mem::take(&mut self.entries);
+        let mut cells = core::mem::take(&mut self.cells);
+        let mut starts = core::mem::take(&mut self.starts);
+        entries.clear();
+        entries.resize(entry_count + 1, Entry::default());
+        if !self.dense {
+            cells.clear();
+            cells.resize(entry_count, 0);
+        }
+        let table_size = self.table_size;
+        // The first bucket of each range: ranges of about `entry_count / ranges` entries.
+        let per_range = entry_count.div_ceil(ranges).max(1);
+        let bounds = &starts[..=table_size];
+        let first_bucket = |k: usize| bounds.partition_point(|&s| (s as usize) < k * per_range);
+        let mut firsts = [0usize; 65];
+        let ranges = ranges.min(64);
+        for (k, first) in firsts.iter_mut().enumerate().take(ranges + 1) {
+            *first = if k == ranges {
+                table_size
+            } else {
+                first_bucket(k).min(table_size)
+            };
+        }
+        let task = ScatterTask {
+            grid: self,
+            ids,
+            aabbs,
+            firsts: &firsts[..=ranges],
+        };
+        let cells_out: &mut [u64] = if self.dense { &mut [] } else { &mut cells[..] };
+        task.run(
+            0..ranges,
+            (
+                &mut starts[..table_size],
+                &mut entries[..entry_count],
+                cells_out,
+            ),
+        );
+        starts.copy_within(0..table_size, 1);
+        starts[0] = 0;
+        self.entries = entries;
+        self.cells = cells;
+        self.starts = starts;
+    }
+}
+
+/// The scatter of [`HashGrid::rebuild_in_chunks`]: ranges of buckets, halved between two
+/// threads until one is left.
+struct ScatterTask<'a> {
+    grid: &'a HashGrid,
+    ids: &'a [u32],
+    aabbs: &'a [Aabb],
+    /// The first bucket of each range, then the table's size.
+    firsts: &'a [usize],
+}
+
+impl ScatterTask<'_> {
+    /// Scatters the ranges `ranges` into their cursors (`starts` of their buckets), entries
+    /// and cells (empty in dense mode), which begin at the first of them.
+    fn run(
+        &self,
+        ranges: core::ops::Range<usize>,
+        (cursors, entries, cells): (&mut [u32], &mut [Entry], &mut [u64]),
+    ) {
+        if ranges.len() > 1 {
+            let mid = ranges.start + ranges.len() / 2;
+            let buckets = self.firsts[mid] - self.firsts[ranges.start];
+            // The cursors are still the buckets' starts: the right half's entries begin at
+            // the start of its first bucket.
+            let at = match cursors.get(buckets) {
+                Some(&start) => (start - cursors[0]) as usize,
+                None => entries.len(),
+            };
+            let (cursors, cursors_rest) = cursors.split_at_mut(buckets);
+            let (entries, entries_rest) = entries.split_at_mut(at);
+            let (cells, cells_rest) = cells.split_at_mut(if cells.is_empty() { 0 } else { at });
+            rayon::join(
+                || self.run(ranges.start..mid, (cursors, entries, cells)),
+                || self.run(mid..ranges.end, (cursors_rest, entries_rest, cells_rest)),
+            );
+            return;
+        }
+        let (lo, hi) = (self.firsts[ranges.start], self.firsts[ranges.end]);
+        let Some(&base) = cursors.first() else {
+            return;
+        };
+        let grid = self.grid;
+        for (f, &id) in grid.footprints.iter().zip(self.ids) {
+            let aabb = self.aabbs[id as usize];
+            grid.visit_cells_of(f, |b, tags, cell| {
+                if (lo..hi).contains(&b) {
+                    let cursor = &mut cursors[b - lo];
+                    let slot = (*cursor - base) as usize;
+                    entries[slot] = Entry {
+                        aabb,
+                        tagged_id: id | tags,
+                    };
+                    if !cells.is_empty() {
+                        cells[slot] = cell;
+                    }
+                    *cursor += 1;
+                }
+            });
+        }
     }
 }
