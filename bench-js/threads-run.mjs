@@ -92,14 +92,14 @@ export function measureSteps(variants, sizes, now) {
 
 /**
  * The cost of waking the pool: a world of two shapes whose grain (1) puts every phase on the pool, against the same
- * world stepped by the single-threaded build; median µs per step of each.
+ * world stepped by the single-threaded build; median µs per step of each. `grainAfter` is the grain restored after.
  */
-export function measureWakeUp(variants, setGrain, now) {
+export function measureWakeUp(variants, setGrain, now, grainAfter = 0) {
   const result = {};
   for (const [name, World] of Object.entries(variants)) {
     setGrain?.[name]?.(1);
     const world = new World();
-    setGrain?.[name]?.(0);
+    setGrain?.[name]?.(grainAfter);
     world.addCircle(0, 0, 1);
     world.addCircle(1, 0, 1);
     const times = [];

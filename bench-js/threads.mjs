@@ -5,6 +5,8 @@
 //
 //   node bench-js/threads.mjs                      # N = 1000 5000 20000 100000, Node then Chromium
 //   BENCH_N="20000" BENCH_WHERE=node node bench-js/threads.mjs
+//   BENCH_GRAIN=2048 node bench-js/threads.mjs     # the threaded worlds' grain (default: the package's)
+//   BENCH_OUT=threads-node22.md                    # another file for the markdown
 //
 // Each variant is its own instance of the package (a copy of pkg/ in a temporary folder, or its own URL in the
 // browser), because an instance holds one build and one pool.
@@ -18,6 +20,7 @@ import { measureSteps, measureWakeUp } from "./threads-run.mjs";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const sizes = (process.env.BENCH_N ?? "1000 5000 20000 100000").split(/\s+/).filter(Boolean).map(Number);
 const where = (process.env.BENCH_WHERE ?? "node chromium").split(/\s+/).filter(Boolean);
+const grain = Number(process.env.BENCH_GRAIN ?? 0);
 /** The variants: the entry each imports and its pool. */
 const VARIANTS = { single: ["node.js", 0], "threads-1": ["threads_node.js", 1], "threads-2": ["threads_node.js", 2] };
 
@@ -34,10 +37,11 @@ async function inNode() {
     if (threads && sepax.wasmBuild() !== "threads") throw new Error(`${name}: ${sepax.wasmBuild()} build loaded`);
     variants[name] = sepax.World;
     if (sepax.setParallelGrain) setGrain[name] = sepax.setParallelGrain;
+    sepax.setParallelGrain?.(grain);
   }
   try {
     const now = () => performance.now();
-    return { steps: measureSteps(variants, sizes, now), wake: measureWakeUp(variants, setGrain, now) };
+    return { steps: measureSteps(variants, sizes, now), wake: measureWakeUp(variants, setGrain, now, grain) };
   } finally {
     for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   }
@@ -47,6 +51,7 @@ async function inNode() {
 const WORKER = `
 import { measureSteps, measureWakeUp } from "/bench-js/threads-run.mjs";
 const VARIANTS = ${JSON.stringify(VARIANTS)};
+const GRAIN = ${grain};
 self.onmessage = async ({ data: sizes }) => {
   try {
     const variants = {}, setGrain = {};
@@ -56,9 +61,10 @@ self.onmessage = async ({ data: sizes }) => {
       if (threads && sepax.wasmBuild() !== "threads") throw new Error(name + ": " + sepax.wasmBuild() + " build loaded");
       variants[name] = sepax.World;
       if (sepax.setParallelGrain) setGrain[name] = sepax.setParallelGrain;
+      sepax.setParallelGrain?.(GRAIN);
     }
     const now = () => performance.now();
-    self.postMessage({ steps: measureSteps(variants, sizes, now), wake: measureWakeUp(variants, setGrain, now) });
+    self.postMessage({ steps: measureSteps(variants, sizes, now), wake: measureWakeUp(variants, setGrain, now, GRAIN) });
   } catch (error) {
     self.postMessage({ error: String((error && error.stack) || error) });
   }
@@ -121,13 +127,12 @@ function table(engine, { steps, wake }) {
         `${ms(s.frame)} | ${ms(t2.frame)} | ${(s.frame / t2.frame).toFixed(2)}× |`,
     );
   }
-  lines.push("", "Phases (ms, `stepProfiled()`, timed from the calling thread): single → threads-2", "");
+  lines.push("", "Phases (ms, `stepProfiled()`, timed from the calling thread): single / threads-1 / threads-2", "");
   lines.push("| N | poses | broad phase | narrow phase | output |", "|---:|---:|---:|---:|---:|");
   for (const { n, variants: v } of steps) {
-    const cells = [0, 1, 2, 3].map((q) => {
-      const [a, b] = [v.single.phases[q], v["threads-2"].phases[q]];
-      return `${ms(a)} → ${ms(b)} (${(a / b).toFixed(2)}×)`;
-    });
+    const cells = [0, 1, 2, 3].map((q) =>
+      [v.single, v["threads-1"], v["threads-2"]].map((r) => ms(r.phases[q])).join(" / "),
+    );
     lines.push(`| ${n} | ${cells.join(" | ")} |`);
   }
   const wakeCells = Object.entries(wake).map(([name, us]) => `${name} ${us.toFixed(1)} µs`);
@@ -157,4 +162,4 @@ out.push(
     .map((l) => l.toFixed(2))
     .join(" ")}`,
 );
-writeFileSync(join(ROOT, "bench-js", "threads.md"), out.join("\n") + "\n");
+writeFileSync(join(ROOT, "bench-js", process.env.BENCH_OUT ?? "threads.md"), out.join("\n") + "\n");

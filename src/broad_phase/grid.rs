@@ -141,6 +141,10 @@ pub struct HashGrid {
     /// Where each level's rectangle starts in the table and its size, in dense mode
     /// (zero columns for levels beyond the coarsest).
     dense_levels: [DenseLevel; MAX_LEVEL as usize + 1],
+    /// The threaded rebuild's bins: for each run of shapes, for each range of buckets, the
+    /// positions of the shapes with a cell in it (see `chunks.rs`).
+    #[cfg(feature = "threads")]
+    range_bins: Vec<Vec<Vec<u32>>>,
 }
 
 /// One level's rectangle of cells in the dense table.

@@ -9,10 +9,12 @@
 //! nothing. The cut depends only on the grid and `grain`, never on the number of threads.
 
 use super::pairs::same_cell_pairs;
-use super::{pack_cell, Bounds, Entry, Footprint, HashGrid, FIRST_COLUMN, FIRST_ROW, MAX_LEVEL};
+use super::{
+    pack_cell, Bounds, DenseCorners, Entry, Footprint, HashGrid, FIRST_COLUMN, FIRST_ROW, MAX_LEVEL,
+};
 use crate::grow::{self, GrowError};
 use crate::math::Aabb;
-use crate::parallel::{for_each_item, for_each_run};
+use crate::parallel::{for_each_item, for_each_run, Rows};
 
 /// A list of candidate pairs (two rows, in either order) that keeps its buffer from step to
 /// step: `pairs[..len]` are this step's, what lies beyond is slack from an earlier step
@@ -146,12 +148,15 @@ impl HashGrid {
 
 impl HashGrid {
     /// [`HashGrid::rebuild`] with its passes over the shapes shared by the threads: the
-    /// footprints in runs of `grain` shapes, the count and the scatter in `ranges` runs of
-    /// buckets, each of which reads every footprint and writes only its own buckets. Each
-    /// bucket then holds its entries in the order of `ids`, as the single-threaded scatter
-    /// leaves them, whatever `ranges` is: the same table, bit for bit. (Cutting the shapes
-    /// instead would have the chunks write each other's buckets.) The bounds and the prefix
-    /// sums stay on one thread.
+    /// footprints in runs of `grain` shapes, each run also binning its shapes by the
+    /// `ranges` ranges of buckets their cells fall in; then the count and the scatter range
+    /// by range, each range reading its bins (runs in order, shapes in order) and writing
+    /// only its own buckets. Each bucket then holds its entries in the order of `ids`, as
+    /// the single-threaded scatter leaves them, whatever `ranges` is: the same table, bit
+    /// for bit. (Cutting the shapes instead would have the chunks write each other's
+    /// buckets.) The bounds and the prefix sums stay on one thread, and so does a hashed
+    /// table (a world spread far apart, rare in games), whose size is known only once the
+    /// cells are counted.
     pub fn rebuild_in_chunks(&mut self, ids: &[u32], aabbs: &[Aabb], grain: usize, ranges: usize) {
         if ids.len() <= grain {
             self.rebuild(ids, aabbs);
@@ -160,53 +165,64 @@ impl HashGrid {
         self.entry_count = 0;
         let bounds = Bounds::of(ids, aabbs);
         self.plan_cells(&bounds);
-        let dense_size = self.plan_table(&bounds, ids.len());
-        let (levels_in_use, level_counts, hashed_entries) =
-            self.footprints_in_chunks(ids, aabbs, grain);
+        let table_size = self.plan_table(&bounds, ids.len());
+        if !self.dense {
+            self.rebuild(ids, aabbs);
+            return;
+        }
+        self.table_size = table_size;
+        let width = table_size
+            .div_ceil(ranges.clamp(1, table_size.max(1)))
+            .max(1);
+        let (levels_in_use, level_counts) = self.footprints_in_chunks(ids, aabbs, grain, width);
         self.levels_in_use = levels_in_use;
         self.level_counts = level_counts;
         self.plan_cross_level_lookups();
-        let table_size = if self.dense {
-            dense_size
-        } else {
-            let size = hashed_entries.next_power_of_two().max(2);
-            self.table_shift = 64 - size.trailing_zeros();
-            self.starts.resize(size + 1, 0);
-            size
-        };
-        self.table_size = table_size;
-        let ranges = ranges.clamp(1, table_size);
-        self.count_in_ranges(table_size.div_ceil(ranges));
+        self.count_in_ranges(width);
         for b in 0..table_size {
             self.starts[b + 1] += self.starts[b];
         }
         self.entry_count = self.starts[table_size] as usize;
-        self.scatter_in_ranges(ids, aabbs, ranges);
+        self.scatter_in_ranges(ids, aabbs, width);
     }
 
-    /// Every shape's footprint, in runs of `grain` shapes; returns the levels in use, the
-    /// shapes per level and (for a hashed table) the number of entries.
+    /// Every shape's footprint, in runs of `grain` shapes, each run binning its shapes by
+    /// the ranges of `width` buckets they have a cell in; returns the levels in use and the
+    /// shapes per level.
     fn footprints_in_chunks(
         &mut self,
         ids: &[u32],
         aabbs: &[Aabb],
         grain: usize,
-    ) -> (u64, [usize; MAX_LEVEL as usize + 1], usize) {
-        type Counts = (u64, [usize; MAX_LEVEL as usize + 1], usize);
+        width: usize,
+    ) -> (u64, [usize; MAX_LEVEL as usize + 1]) {
+        type Counts = (u64, [usize; MAX_LEVEL as usize + 1]);
         let mut footprints = core::mem::take(&mut self.footprints);
+        let mut bins = core::mem::take(&mut self.range_bins);
         footprints.clear();
         footprints.resize(ids.len(), Footprint::default());
+        let (runs, ranges) = (ids.len().div_ceil(grain), self.table_size.div_ceil(width));
+        bins.resize_with(runs, Vec::new);
+        for run in &mut bins {
+            run.resize_with(ranges.max(run.len()), Vec::new);
+            run.iter_mut().for_each(Vec::clear);
+        }
         let grid = &*self;
-        let run = |first: usize, out: &mut [Footprint]| -> Counts {
-            let (mut levels, mut counts, mut entries) = (0u64, [0; MAX_LEVEL as usize + 1], 0);
-            for (f, &id) in out.iter_mut().zip(&ids[first..]) {
+        let run = |first: usize, (out, bins): (&mut [Footprint], &mut [Vec<Vec<u32>>])| -> Counts {
+            let (mut levels, mut counts) = (0u64, [0; MAX_LEVEL as usize + 1]);
+            let bins = &mut bins[0];
+            for (k, (f, &id)) in out.iter_mut().zip(&ids[first..]).enumerate() {
                 let aabb = &aabbs[id as usize];
                 let level = grid.level_for(aabb);
                 let (cx0, cy0) = grid.cell_of(level, aabb.min);
                 let (cx1, cy1) = grid.cell_of(level, aabb.max);
                 levels |= 1 << level;
                 counts[level as usize] += 1;
-                entries += (cx1.abs_diff(cx0) as usize + 1) * (cy1.abs_diff(cy0) as usize + 1);
+                let lowest = grid.bucket_of_indexed(level, cx0, cy0);
+                let highest = grid.bucket_of_indexed(level, cx1, cy1);
+                for bin in &mut bins[lowest / width..=highest / width] {
+                    bin.push((first + k) as u32);
+                }
                 *f = Footprint {
                     level,
                     cx0,
@@ -215,15 +231,27 @@ impl HashGrid {
                     cy1,
                 };
             }
-            (levels, counts, entries)
+            (levels, counts)
         };
         let fold = |a: Counts, b: Counts| {
             let mut counts = a.1;
             counts.iter_mut().zip(b.1).for_each(|(c, d)| *c += d);
-            (a.0 | b.0, counts, a.2 + b.2)
+            (a.0 | b.0, counts)
         };
-        let result = for_each_run(&mut footprints[..], grain, &run, fold);
+        // One bin list per run of `grain` shapes: the runs of the footprints and of the
+        // bins are cut alike (the second column has one item per run).
+        let result = for_each_run(
+            Runs {
+                rows: &mut footprints[..],
+                runs: &mut bins[..runs],
+                grain,
+            },
+            grain,
+            &|first, runs: Runs<Footprint, Vec<Vec<u32>>>| run(first, (runs.rows, runs.runs)),
+            fold,
+        );
         self.footprints = footprints;
+        self.range_bins = bins;
         result
     }
 
@@ -241,15 +269,44 @@ impl HashGrid {
         }
     }
 
-    /// Counts the entries of each bucket into `starts[b + 1]` (zero before), in runs of
-    /// `width` buckets.
+    /// The dense corners of footprint `f` (see [`HashGrid::dense_corners`]) when all four
+    /// possible corners lie in the buckets `range`.
+    #[inline(always)]
+    fn corners_within(
+        &self,
+        f: &Footprint,
+        range: core::ops::Range<usize>,
+    ) -> Option<DenseCorners> {
+        let c = self.dense_corners(f.level, f.cx0, f.cy0, f.cx1, f.cy1)?;
+        (c.first >= range.start && c.first + c.up + 1 < range.end).then_some(c)
+    }
+
+    /// The positions of the shapes with a cell in range `r`, runs in order.
+    fn binned(&self, r: usize) -> impl Iterator<Item = usize> + '_ {
+        let runs = self.range_bins.iter();
+        runs.flat_map(move |run| run[r].iter().map(|&i| i as usize))
+    }
+
+    /// Counts the entries of each bucket into `starts[b + 1]` (zero before), range by
+    /// range of `width` buckets.
     fn count_in_ranges(&mut self, width: usize) {
         let mut starts = core::mem::take(&mut self.starts);
         let table_size = self.table_size;
         let grid = &*self;
         let run = |first: usize, counts: &mut [u32]| {
             let end = first + counts.len();
-            for f in &grid.footprints {
+            for i in grid.binned(first / width) {
+                let f = &grid.footprints[i];
+                // Most footprints have all their (at most 2 × 2) cells in the range: those
+                // are counted without a jump, as the single-threaded count does.
+                if let Some(c) = grid.corners_within(f, first..end) {
+                    let at = c.first - first;
+                    counts[at] += 1;
+                    counts[at + 1] += c.wide;
+                    counts[at + c.up] += c.tall;
+                    counts[at + c.up + 1] += c.wide & c.tall;
+                    continue;
+                }
                 grid.visit_cells_of(f, |b, _, _| {
                     if (first..end).contains(&b) {
                         counts[b - first] += 1;
@@ -262,53 +319,57 @@ impl HashGrid {
     }
 
     /// Writes every entry to its bucket (`starts` holds the buckets' starts, and ends as
-    /// [`HashGrid::scatter`] leaves it), in `ranges` runs of buckets of about as many
-    /// entries each.
-    fn scatter_in_ranges(&mut self, ids: &[u32], aabbs: &[Aabb], ranges: usize) {
+    /// [`HashGrid::scatter`] leaves it), range by range of `width` buckets.
+    fn scatter_in_ranges(&mut self, ids: &[u32], aabbs: &[Aabb], width: usize) {
         let entry_count = self.entry_count;
         let mut entries = core::mem::take(&mut self.entries);
-        let mut cells = core::mem::take(&mut self.cells);
         let mut starts = core::mem::take(&mut self.starts);
         entries.clear();
         entries.resize(entry_count + 1, Entry::default());
-        if !self.dense {
-            cells.clear();
-            cells.resize(entry_count, 0);
-        }
         let table_size = self.table_size;
-        // The first bucket of each range: ranges of about `entry_count / ranges` entries.
-        let per_range = entry_count.div_ceil(ranges).max(1);
-        let bounds = &starts[..=table_size];
-        let first_bucket = |k: usize| bounds.partition_point(|&s| (s as usize) < k * per_range);
-        let mut firsts = [0usize; 65];
-        let ranges = ranges.min(64);
-        for (k, first) in firsts.iter_mut().enumerate().take(ranges + 1) {
-            *first = if k == ranges {
-                table_size
-            } else {
-                first_bucket(k).min(table_size)
-            };
-        }
         let task = ScatterTask {
             grid: self,
             ids,
             aabbs,
-            firsts: &firsts[..=ranges],
+            width,
         };
-        let cells_out: &mut [u64] = if self.dense { &mut [] } else { &mut cells[..] };
+        let ranges = table_size.div_ceil(width);
         task.run(
             0..ranges,
-            (
-                &mut starts[..table_size],
-                &mut entries[..entry_count],
-                cells_out,
-            ),
+            (&mut starts[..table_size], &mut entries[..entry_count]),
         );
         starts.copy_within(0..table_size, 1);
         starts[0] = 0;
         self.entries = entries;
-        self.cells = cells;
         self.starts = starts;
+    }
+}
+
+/// Rows of a column cut in runs of `grain`, beside one item per run of another: what the
+/// footprint pass of [`HashGrid::rebuild_in_chunks`] cuts (footprints, and each run's
+/// bins).
+struct Runs<'a, A, B> {
+    rows: &'a mut [A],
+    runs: &'a mut [B],
+    grain: usize,
+}
+
+impl<A: Send, B: Send> Rows for Runs<'_, A, B> {
+    fn rows(&self) -> usize {
+        self.rows.len()
+    }
+    fn split_rows(self, n: usize) -> (Self, Self) {
+        let (rows, rows_rest) = self.rows.split_at_mut(n);
+        let (runs, runs_rest) = self.runs.split_at_mut(n / self.grain);
+        let grain = self.grain;
+        (
+            Runs { rows, runs, grain },
+            Runs {
+                rows: rows_rest,
+                runs: runs_rest,
+                grain,
+            },
+        )
     }
 }
 
@@ -318,54 +379,70 @@ struct ScatterTask<'a> {
     grid: &'a HashGrid,
     ids: &'a [u32],
     aabbs: &'a [Aabb],
-    /// The first bucket of each range, then the table's size.
-    firsts: &'a [usize],
+    /// Buckets per range.
+    width: usize,
 }
 
 impl ScatterTask<'_> {
-    /// Scatters the ranges `ranges` into their cursors (`starts` of their buckets), entries
-    /// and cells (empty in dense mode), which begin at the first of them.
-    fn run(
-        &self,
-        ranges: core::ops::Range<usize>,
-        (cursors, entries, cells): (&mut [u32], &mut [Entry], &mut [u64]),
-    ) {
+    /// Scatters the ranges `ranges` into their cursors (`starts` of their buckets) and
+    /// entries, which begin at the first of them.
+    fn run(&self, ranges: core::ops::Range<usize>, (cursors, entries): (&mut [u32], &mut [Entry])) {
         if ranges.len() > 1 {
             let mid = ranges.start + ranges.len() / 2;
-            let buckets = self.firsts[mid] - self.firsts[ranges.start];
+            let buckets = (mid - ranges.start) * self.width;
             // The cursors are still the buckets' starts: the right half's entries begin at
             // the start of its first bucket.
             let at = match cursors.get(buckets) {
                 Some(&start) => (start - cursors[0]) as usize,
                 None => entries.len(),
             };
-            let (cursors, cursors_rest) = cursors.split_at_mut(buckets);
+            let (cursors, cursors_rest) = cursors.split_at_mut(buckets.min(cursors.len()));
             let (entries, entries_rest) = entries.split_at_mut(at);
-            let (cells, cells_rest) = cells.split_at_mut(if cells.is_empty() { 0 } else { at });
             rayon::join(
-                || self.run(ranges.start..mid, (cursors, entries, cells)),
-                || self.run(mid..ranges.end, (cursors_rest, entries_rest, cells_rest)),
+                || self.run(ranges.start..mid, (cursors, entries)),
+                || self.run(mid..ranges.end, (cursors_rest, entries_rest)),
             );
             return;
         }
-        let (lo, hi) = (self.firsts[ranges.start], self.firsts[ranges.end]);
+        let lo = ranges.start * self.width;
+        let hi = lo + cursors.len();
         let Some(&base) = cursors.first() else {
             return;
         };
         let grid = self.grid;
-        for (f, &id) in grid.footprints.iter().zip(self.ids) {
+        // Where the corners a footprint does not have are written (see `scatter`).
+        let mut spare = Entry::default();
+        for i in grid.binned(ranges.start) {
+            let (f, id) = (&grid.footprints[i], self.ids[i]);
             let aabb = self.aabbs[id as usize];
-            grid.visit_cells_of(f, |b, tags, cell| {
-                if (lo..hi).contains(&b) {
-                    let cursor = &mut cursors[b - lo];
-                    let slot = (*cursor - base) as usize;
-                    entries[slot] = Entry {
+            if let Some(c) = grid.corners_within(f, lo..hi) {
+                let at = c.first - lo;
+                let mut put = |k: usize, present: u32, tags: u32| {
+                    let cursor = cursors[k];
+                    let entry = Entry {
                         aabb,
                         tagged_id: id | tags,
                     };
-                    if !cells.is_empty() {
-                        cells[slot] = cell;
+                    if present != 0 {
+                        entries[(cursor - base) as usize] = entry;
+                    } else {
+                        spare = entry;
                     }
+                    cursors[k] = cursor + present;
+                };
+                put(at, 1, FIRST_COLUMN | FIRST_ROW);
+                put(at + 1, c.wide, FIRST_ROW);
+                put(at + c.up, c.tall, FIRST_COLUMN);
+                put(at + c.up + 1, c.wide & c.tall, 0);
+                continue;
+            }
+            grid.visit_cells_of(f, |b, tags, _| {
+                if (lo..hi).contains(&b) {
+                    let cursor = &mut cursors[b - lo];
+                    entries[(*cursor - base) as usize] = Entry {
+                        aabb,
+                        tagged_id: id | tags,
+                    };
                     *cursor += 1;
                 }
             });
