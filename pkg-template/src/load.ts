@@ -11,7 +11,7 @@ let memory: WebAssembly.Memory | null = null;
 /** The pending or finished init() promise. */
 let loading: Promise<void> | null = null;
 /** Which build is loaded, as wasmBuild() reports it. */
-export type Build = "simd128" | "baseline" | "threads" | "custom";
+type Build = "simd128" | "baseline" | "threads" | "custom";
 /** What wasmBuild() reports once loaded. */
 let build: Build | null = null;
 /** What threadCount() reports once loaded. */
@@ -46,7 +46,7 @@ export const defaultWasmFile = simd128 ? "sepax_core_simd_bg.wasm" : "sepax_core
  * await init();
  * console.log(wasmBuild()); // "simd128" in current browsers and Node
  */
-export function wasmBuild(): Build | null {
+export function wasmBuild(): "simd128" | "baseline" | "threads" | "custom" | null {
   return build;
 }
 
