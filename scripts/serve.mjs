@@ -6,7 +6,8 @@
 // Also imported by tests/browser/demo.test.mjs: `await startServer({ root, port: 0 })` listens on a free port.
 // Serves .wasm as application/wasm (WebAssembly.instantiateStreaming refuses anything else), never caches
 // (a rebuilt demo must not mix with a cached one), and sends the cross-origin isolation headers so that
-// performance.now() has fine resolution (Chromium coarsens it to 100 µs otherwise) for the step timings.
+// performance.now() has fine resolution (Chromium coarsens it to 100 µs otherwise) for the step timings, and so that
+// a page served by it has SharedArrayBuffer, which sepax/threads needs to start its threads.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createServer } from "node:http";

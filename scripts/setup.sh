@@ -97,6 +97,26 @@ if [ "${#missing_debs[@]}" -gt 0 ]; then
     "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing_debs[@]}"
 fi
 
+# --- Debian's rustc-web 1.96 with its std sources, for the threaded build (docs/toolchain.md#threads) -------------
+# rustup's toolchains here have no rust-src, which -Z build-std needs; Debian's security suite has a matched compiler and
+# source. It installs /usr/bin/rustc and /usr/bin/cargo; rustup's ~/.cargo/bin stays first on PATH, so only
+# scripts/build-pkg.sh's threaded build uses them (by path). Pinned: the threaded build's flags are tested with it.
+missing_rust_web=()
+for pkg in rustc-web cargo-web rust-web-src libstd-rust-web-dev; do
+    if [ "$(dpkg-query -W -f='${Status} ${Version}' "$pkg" 2>/dev/null || true)" = \
+        "install ok installed ${SEPAX_THREADS_RUST_VERSION}" ]; then
+        say "apt ${pkg}" "present"
+    else
+        say "apt ${pkg} ${SEPAX_THREADS_RUST_VERSION}" "installing"
+        missing_rust_web+=("${pkg}=${SEPAX_THREADS_RUST_VERSION}")
+    fi
+done
+if [ "${#missing_rust_web[@]}" -gt 0 ]; then
+    command -v apt-get >/dev/null || die "apt-get not found: install ${missing_rust_web[*]} by hand"
+    "${SUDO[@]}" apt-get update -qq
+    "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing_rust_web[@]}"
+fi
+
 # --- geckodriver, for `wasm-pack test --firefox`: from crates.io, Debian 12 has no package -----------------------
 # Without one on PATH wasm-pack tries to download it from GitHub and fails (docs/toolchain.md#geckodriver).
 have_geckodriver="$(geckodriver --version 2>/dev/null || true)"

@@ -29,6 +29,7 @@ STAGES=(
     clippy_wasm
     doc
     cargo_test
+    threads_native
     wasm_node
     wasm_chrome
     wasm_firefox
@@ -127,6 +128,19 @@ stage_clippy_wasm() {
 stage_doc() { run env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps; }
 
 stage_cargo_test() { run cargo test; }
+
+# The `threads` feature (the threaded step, src/world/threads.rs), which the stages above leave out: its lints on the
+# host and on wasm32 (rustup's wasm32 std without atomics is enough to lint it; the package's threaded build itself is
+# scripts/build-pkg.sh's), its docs, and tests/threads.rs (the determinism sequence and twin worlds on 1, 2 and 4
+# threads against the single-threaded step). The threaded build's own tests run with the package suites
+# (tests/js/threads.test.mjs, tests/browser/threads.test.mjs).
+stage_threads_native() {
+    run cargo clippy --all-targets --features threads -- -D warnings
+    run cargo clippy --target wasm32-unknown-unknown --lib --features threads -- -D warnings
+    run env RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --features threads
+    run cargo test --features threads --test threads
+    require_tests_ran "cargo test --features threads"
+}
 
 # The wasm-bindgen tests are tests/wasm_*.rs: prints `--test NAME` for each file, for clippy_wasm to lint exactly
 # these (the other test targets are host-only).

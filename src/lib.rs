@@ -19,7 +19,8 @@
 //!    sum) and the plane solver of move-and-slide; pure functions on shapes and poses.
 //!
 //! Beside them, `sort` holds the radix and heap sorts a step uses, `grow` the growth of
-//! buffers that fails with an error ([`GrowError`]) rather than aborting, [`raycast`]
+//! buffers that fails with an error ([`GrowError`]) rather than aborting, `parallel` (the
+//! `threads` feature) the two parallel loops of the threaded step, [`raycast`]
 //! casts a ray against one shape (used by the world's ray query), and `wasm` (wasm32
 //! builds only) is the single JavaScript binding module: it converts and checks
 //! arguments, delegates to [`world::World`] and maps errors to JS `TypeError`/`RangeError`.
@@ -47,6 +48,8 @@ pub mod cast;
 mod grow;
 pub mod math;
 pub mod narrow_phase;
+#[cfg(feature = "threads")]
+mod parallel;
 pub mod raycast;
 pub mod shape;
 mod sort;

@@ -23,7 +23,7 @@ import {
   PointLimit,
 } from "./check.js";
 import { loadedMemory } from "./load.js";
-import { RawWorld, limit } from "./sepax_core.js";
+import { RawWorld, limit } from "./core.js";
 import { chainOptions, KIND, pointsArg, readScene, recordOf, TILE_GRID } from "./shapes.js";
 import { decodeTable, encodeTable, whole } from "./tiles.js";
 import type {

@@ -6,7 +6,7 @@
 // Objects and arrays given by the user are read inside try/catch: a getter or proxy trap that throws becomes a
 // TypeError naming the argument, and nothing has reached the core yet.
 
-import { limit, tooManyPoints } from "./sepax_core.js";
+import { limit, tooManyPoints } from "./core.js";
 import type { Points } from "./types.js";
 
 /** The largest finite `f32`: a number beyond it would become infinite in the core. */

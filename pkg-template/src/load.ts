@@ -2,15 +2,20 @@
 // module reads (the wasm memory). Shared by the three entries (index.ts for browsers and bundlers, node.ts, inline.ts),
 // which differ only in where the .wasm comes from when init() is given nothing.
 
-import initWasm, { initSync as initWasmSync, wasmMemory } from "./sepax_core.js";
+import initWasm, { initSync as initWasmSync } from "./sepax_core.js";
+import { wasmMemory } from "./core.js";
 import type { InitInput, SyncInitInput, WasmSource } from "./types.js";
 
 /** The wasm memory once loaded; its `.buffer` changes when memory grows. */
 let memory: WebAssembly.Memory | null = null;
 /** The pending or finished init() promise. */
 let loading: Promise<void> | null = null;
+/** Which build is loaded, as wasmBuild() reports it. */
+type Build = "simd128" | "baseline" | "threads" | "custom";
 /** What wasmBuild() reports once loaded. */
-let build: "simd128" | "baseline" | "custom" | null = null;
+let build: Build | null = null;
+/** What threadCount() reports once loaded. */
+let threads = 0;
 
 // The package holds two builds of the same core: sepax_core_simd_bg.wasm (compiled with wasm SIMD, simd128) and
 // sepax_core_bg.wasm (without). With no argument, init() loads the first where the engine validates this module, the
@@ -34,15 +39,28 @@ export const defaultWasmFile = simd128 ? "sepax_core_simd_bg.wasm" : "sepax_core
 
 /**
  * Which build of the core is loaded: `"simd128"` or `"baseline"` when `init()`/`initSync()` chose the file (no
- * argument, or `{ simd, baseline }`), `"custom"` when one module or its location was passed in, `null` before
- * loading.
+ * argument, or `{ simd, baseline }`), `"threads"` when `init()` of `sepax/threads` started its thread pool, `"custom"`
+ * when one module or its location was passed in, `null` before loading.
  *
  * @example
  * await init();
  * console.log(wasmBuild()); // "simd128" in current browsers and Node
  */
-export function wasmBuild(): "simd128" | "baseline" | "custom" | null {
+export function wasmBuild(): "simd128" | "baseline" | "threads" | "custom" | null {
   return build;
+}
+
+/**
+ * How many threads step the worlds: the size of the thread pool with the `"threads"` build (see `sepax/threads`), 1
+ * with the others, 0 before loading.
+ *
+ * @example
+ * import init, { threadCount } from "sepax/threads";
+ * await init();
+ * console.log(threadCount()); // e.g. 8 where the page is cross-origin isolated, else 1
+ */
+export function threadCount(): number {
+  return threads;
 }
 
 /** @internal The wasm memory; throws the error of a World made before init(). */
@@ -51,9 +69,25 @@ export function loadedMemory(): WebAssembly.Memory {
   return memory;
 }
 
-function ready(which: "simd128" | "baseline" | "custom"): void {
+/** @internal Records that the binding in use is loaded: its build and how many threads it steps worlds with. */
+export function ready(which: Build, threadsInUse = 1): void {
   memory = wasmMemory() as WebAssembly.Memory;
   build = which;
+  threads = threadsInUse;
+}
+
+/**
+ * @internal The one load of the package: `start()` runs unless a load is pending or done (then its promise is
+ * returned); a failed load may be retried.
+ */
+export function loadOnce(start: () => Promise<void>): Promise<void> {
+  if (loading === null) {
+    loading = start().then(undefined, (error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  }
+  return loading;
 }
 
 // ----- init()'s argument ------------------------------------------------------------------------------------------
@@ -171,8 +205,8 @@ export function makeInit(resolve: Resolve): (input?: InitInput) => Promise<void>
     } catch (error) {
       return Promise.reject(error);
     }
-    if (loading === null) {
-      loading = Promise.resolve(choice.source)
+    return loadOnce(() =>
+      Promise.resolve(choice.source)
         .then((source) => resolve(source))
         // initSync() may have finished while the input was being read.
         .then((source) =>
@@ -184,13 +218,8 @@ export function makeInit(resolve: Resolve): (input?: InitInput) => Promise<void>
                 },
               )
             : undefined,
-        )
-        .then(undefined, (error: unknown) => {
-          loading = null; // a failed load (e.g. network) may be retried
-          throw error;
-        });
-    }
-    return loading;
+        ),
+    );
   };
 }
 

@@ -29,6 +29,7 @@ namespace sepax {
   export const init = sepax;
   export const initSync = loaded.initSync;
   export const wasmBuild = loaded.wasmBuild;
+  export const threadCount = loaded.threadCount;
   export const simd128 = loaded.simd128;
   export const World = loaded.World;
   export type World = esm.World;

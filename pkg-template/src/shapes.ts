@@ -21,7 +21,7 @@ import {
   typeError,
   type Filter,
 } from "./check.js";
-import { limit } from "./sepax_core.js";
+import { limit } from "./core.js";
 import { encodeCells, whole } from "./tiles.js";
 import type { Points, ShapeRecord, TileTable } from "./types.js";
 

@@ -6,7 +6,7 @@
 // length it was built from, and rebuilt only when one of them changed, so that calling an accessor every frame creates
 // no object.
 
-import type { RawWorld } from "./sepax_core.js";
+import type { RawWorld } from "./core.js";
 import type { RayResultViews, SweepResultViews, TransformViews } from "./types.js";
 
 type Typed = Uint32Array | Float32Array;

@@ -10,7 +10,12 @@
 //! buckets: `entries[starts[b]..starts[b + 1]]` is bucket `b`. Dense mode indexes cells
 //! directly, level after level, row by row; hashed mode hashes the packed cell key.
 
+#[cfg(feature = "threads")]
+mod chunks;
 mod pairs;
+
+#[cfg(feature = "threads")]
+pub use chunks::PairList;
 
 use crate::math::{max_f32, Aabb, Vec2};
 
@@ -136,6 +141,10 @@ pub struct HashGrid {
     /// Where each level's rectangle starts in the table and its size, in dense mode
     /// (zero columns for levels beyond the coarsest).
     dense_levels: [DenseLevel; MAX_LEVEL as usize + 1],
+    /// The threaded rebuild's bins: for each run of shapes, for each range of buckets, the
+    /// positions of the shapes with a cell in it (see `chunks.rs`).
+    #[cfg(feature = "threads")]
+    range_bins: Vec<Vec<Vec<u32>>>,
 }
 
 /// One level's rectangle of cells in the dense table.
@@ -640,12 +649,33 @@ impl HashGrid {
     }
 }
 
+/// A grid's table as [`HashGrid::table`] gives it.
+#[cfg(all(test, feature = "threads"))]
+pub(super) type GridTable = (Vec<u32>, Vec<(Aabb, u32)>, Vec<u64>, Vec<[i32; 5]>);
+
 /// What the tests check was exercised: both table modes, both look-up directions.
 #[cfg(test)]
 impl HashGrid {
     /// True when the last rebuild chose the dense table.
     pub(super) fn is_dense(&self) -> bool {
         self.dense
+    }
+
+    /// The table, for comparing two rebuilds: the bucket starts, each entry's box and
+    /// tagged id, the cells of a hashed table, and each shape's footprint.
+    #[cfg(feature = "threads")]
+    pub(super) fn table(&self) -> GridTable {
+        let count = self.entry_count;
+        let entries = self.entries[..count].iter();
+        let footprints = self.footprints.iter();
+        (
+            self.starts[..=self.table_size].to_vec(),
+            entries.map(|e| (e.aabb, e.tagged_id)).collect(),
+            self.cells[..if self.dense { 0 } else { count }].to_vec(),
+            footprints
+                .map(|f| [f.level as i32, f.cx0, f.cy0, f.cx1, f.cy1])
+                .collect(),
+        )
     }
 
     /// Whether some level looks down into a finer one, and whether some level looks up

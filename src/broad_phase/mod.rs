@@ -58,6 +58,7 @@
 //! - `grid.rs`: the [`HashGrid`] and its rebuild, in the four steps of a counting sort
 //!   (bounds → plan → count → scatter);
 //! - `grid/pairs.rs`: reading the grid, the step's overlapping pairs and the queries' boxes;
+//! - `grid/chunks.rs` (the `threads` feature): the same pairs found in chunks, in parallel;
 //! - `static_tree.rs`: the [`StaticTree`];
 //! - `tests.rs`: both against brute force on seeded scenes.
 
@@ -67,4 +68,6 @@ mod static_tree;
 mod tests;
 
 pub use grid::HashGrid;
+#[cfg(feature = "threads")]
+pub use grid::PairList;
 pub use static_tree::StaticTree;

@@ -156,6 +156,52 @@ fn grid_pairs_equal_brute_force_on_every_layout() {
     );
 }
 
+/// The threaded rebuild and pairs (`grid/chunks.rs`) against the single-threaded ones: the
+/// same table bit for bit, and the same pairs in the same order, for any cut, in both
+/// table modes.
+#[cfg(feature = "threads")]
+#[test]
+fn chunked_rebuild_and_pairs_equal_the_single_threaded_ones() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    let (mut single, mut chunked) = (HashGrid::new(), HashGrid::new());
+    let (mut dense_runs, mut hashed_runs) = (0, 0);
+    for layout in 0..4 {
+        for seed in 1..4u32 {
+            let aabbs = scene(seed * 7919, 600, layout);
+            let mut ids: Vec<u32> = (0..aabbs.len() as u32).filter(|i| i % 11 != 3).collect();
+            if seed % 2 == 0 {
+                ids.reverse();
+            }
+            single.rebuild(&ids, &aabbs);
+            let mut want = Vec::new();
+            single.overlapping_pairs(&ids, &aabbs, &mut want).unwrap();
+            if single.is_dense() {
+                dense_runs += 1;
+            } else {
+                hashed_runs += 1;
+            }
+            for (grain, ranges) in [(37, 1), (37, 2), (64, 5), (1000, 3), (5, 64)] {
+                pool.install(|| chunked.rebuild_in_chunks(&ids, &aabbs, grain, ranges));
+                let case = format!("layout {layout} seed {seed} grain {grain} ranges {ranges}");
+                assert!(single.table() == chunked.table(), "{case}: tables differ");
+                let mut lists = Vec::new();
+                let end = pool.install(|| {
+                    chunked.overlapping_pairs_in_chunks(&ids, &aabbs, grain, &mut lists, 0)
+                });
+                let got: Vec<(u32, u32)> = lists[..end.unwrap()]
+                    .iter()
+                    .flat_map(|l| l.as_slice().iter().copied())
+                    .collect();
+                assert_eq!(got, want, "{case}: pairs differ");
+            }
+        }
+    }
+    assert!(dense_runs > 0 && hashed_runs > 0);
+}
+
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_grid_emptied_after_a_full_step_has_no_pairs() {

@@ -35,13 +35,17 @@ mod shapes;
 mod snapshot;
 mod step;
 mod tiles;
+#[cfg(feature = "threads")]
+mod threads;
 
 use crate::math::Vec2;
 use crate::world::{World as CoreWorld, WorldOptions};
 use wasm_bindgen::prelude::*;
 
 // Talc instead of the default dlmalloc: about 6 KB less wasm. A steady-state step allocates
-// nothing, so the allocator only serves adds, removes, growth and error messages.
+// nothing, so the allocator only serves adds, removes, growth and error messages. The
+// threaded build keeps dlmalloc: talc's wasm allocator is for one thread only.
+#[cfg(not(feature = "threads"))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 

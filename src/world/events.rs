@@ -234,7 +234,7 @@ fn sort_found(
 /// Not the heap sort: a long run is one large shape (a concave outline, a chain, a level's
 /// floor) touching hundreds of small ones, every frame, and the heap sort's unpredictable
 /// branches made that run cost as much as all the short ones together.
-fn sort_run(run: &mut [Found], scratch: &mut [Found]) {
+pub(super) fn sort_run(run: &mut [Found], scratch: &mut [Found]) {
     let b_of = |f: &Found| f.key as u32;
     let bits = 32 - run.iter().fold(0, |all, f| all | b_of(f)).leading_zeros();
     let passes = bits.div_ceil(8).max(1);
@@ -265,7 +265,7 @@ fn publish(pairs: &mut Vec<u32>, contacts: &mut Vec<f32>, keys: &mut Vec<u64>, f
 }
 
 #[inline]
-fn push_key(out: &mut Vec<u32>, key: u64) {
+pub(super) fn push_key(out: &mut Vec<u32>, key: u64) {
     out.push((key >> 32) as u32);
     out.push(key as u32);
 }
@@ -316,12 +316,12 @@ impl Removals {
 
     /// True when either id of the pair `key` was removed since the last step.
     #[inline]
-    fn involves(&self, key: u64) -> bool {
+    pub(super) fn involves(&self, key: u64) -> bool {
         let marked = |id: u32| self.marked.get(id as usize).copied().unwrap_or(false);
         marked((key >> 32) as u32) || marked(key as u32)
     }
 
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         for &id in &self.ids {
             self.marked[id as usize] = false;
         }

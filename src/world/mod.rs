@@ -63,6 +63,10 @@
 //!   rollback netcode and saves;
 //! - `errors.rs`: [`WorldError`] and the argument checks.
 
+// The threaded build steps every world through the chunked drivers of `threads` (small
+// worlds in one chunk): there the single-threaded drivers are compiled only to be dropped.
+#![cfg_attr(feature = "threads", allow(dead_code))]
+
 mod casts;
 mod chain;
 mod concave;
@@ -80,6 +84,8 @@ mod scene;
 mod side_table;
 mod snapshot;
 mod tiles;
+#[cfg(feature = "threads")]
+mod threads;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 use crate::grow::{self, GrowError};
@@ -101,6 +107,8 @@ pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
 pub use tiles::{MAX_TILE_TABLES, NO_CELL};
+#[cfg(feature = "threads")]
+pub use threads::{set_default_parallel_grain, DEFAULT_PARALLEL_GRAIN};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.
@@ -282,6 +290,9 @@ pub struct World {
     contact_points: contact_points::ContactPoints,
     /// See [`WorldOptions::max_pairs`].
     max_pairs: Option<usize>,
+    /// The threaded step's state (see `threads`).
+    #[cfg(feature = "threads")]
+    threads: threads::Threads,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -637,6 +648,10 @@ impl World {
     /// succeeds gives exactly what it would have given had this one not been called.
     /// Queries, which read the poses, see the transforms this step read.
     pub fn step(&mut self) -> Result<usize, WorldError> {
+        #[cfg(feature = "threads")]
+        if self.threads.wants_pool(self.store.slot_count()) {
+            return self.step_on_pool();
+        }
         self.step_timed(|| 0.0).map(|(count, _)| count)
     }
 
@@ -648,6 +663,8 @@ impl World {
         mut clock: impl FnMut() -> f64,
     ) -> Result<(usize, PhaseTimes), WorldError> {
         let t0 = clock();
+        #[cfg(feature = "threads")]
+        self.threads.begin_step(self.store.slot_count());
         let statics_were_dirty = self.statics_dirty;
         self.update_poses()?;
         let t1 = clock();
@@ -665,9 +682,17 @@ impl World {
             broad_phase: t2 - t1,
             narrow_phase: t3 - t2,
             output: t4 - t3,
-            candidates: self.scratch.candidates.len(),
+            candidates: self.candidate_count(),
         };
         Ok((self.pairs.len() / 2, times))
+    }
+
+    /// How many candidate pairs the last step's broad phase found.
+    fn candidate_count(&self) -> usize {
+        #[cfg(feature = "threads")]
+        return self.threads.candidate_count();
+        #[cfg(not(feature = "threads"))]
+        self.scratch.candidates.len()
     }
 
     /// Phases 2, 3 and 4 of a step, reading `clock` after the first two. Each fails only
@@ -678,13 +703,21 @@ impl World {
         let no_room = |e: GrowError| out_of_memory(e.items, e);
         self.find_candidates().map_err(no_room)?;
         let t2 = clock();
+        #[cfg(feature = "threads")]
+        let pairs = self
+            .narrow_phase_in_chunks(self.threads.grain())
+            .map_err(no_room)?;
+        #[cfg(not(feature = "threads"))]
         let pairs = self.narrow_phase().map_err(no_room)?;
         let t3 = clock();
         if let Some(limit) = self.max_pairs.filter(|&limit| pairs > limit) {
             return Err(WorldError::TooManyPairs { pairs, limit });
         }
-        self.sort_and_publish()
-            .map_err(|e| out_of_memory(pairs, e))?;
+        #[cfg(feature = "threads")]
+        let published = self.sort_and_publish_in_chunks();
+        #[cfg(not(feature = "threads"))]
+        let published = self.sort_and_publish();
+        published.map_err(|e| out_of_memory(pairs, e))?;
         Ok([t2, t3])
     }
 
@@ -701,11 +734,14 @@ impl World {
         self.scratch = Scratch::default();
         self.grid.release_scratch();
         self.contact_points.release_scratch();
+        #[cfg(feature = "threads")]
+        self.threads.release_scratch();
     }
 
     /// Phase 2 of a step: the reorder of the rows when it is due, then the candidate
     /// pairs from the grid of awake shapes, the tree of static ones and the grid of
     /// resting ones. Fails when the candidates cannot grow.
+    #[cfg_attr(feature = "threads", allow(unreachable_code))]
     fn find_candidates(&mut self) -> Result<(), GrowError> {
         // The two halves of a reorder go to two steps, to halve the longest step.
         if self.reorder.points_pending {
@@ -725,6 +761,8 @@ impl World {
         resting.plan(store);
         let candidates = &mut self.scratch.candidates;
         candidates.clear();
+        #[cfg(feature = "threads")]
+        return self.find_candidates_in_chunks(self.threads.grain());
         let awake = resting.awake(store);
         self.grid.rebuild(awake, &store.aabbs);
         self.grid

@@ -9,6 +9,8 @@ use super::{World, WorldError, MAX_COORDINATE};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::shape::polygon_aabb;
 use crate::shape::Shape;
+#[cfg(feature = "threads")]
+use crate::store::Body;
 use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_STATIC};
 
 impl World {
@@ -17,7 +19,13 @@ impl World {
     /// error the poses and boxes (what queries see) stay as the last step left them.
     pub(super) fn update_poses(&mut self) -> Result<(), WorldError> {
         let store = &mut self.store;
-        if !self.resting.scan(store, self.statics_dirty) {
+        #[cfg(feature = "threads")]
+        let grain = self.threads.grain();
+        #[cfg(feature = "threads")]
+        let scanned = (self.resting).scan_in_chunks(store, self.statics_dirty, grain);
+        #[cfg(not(feature = "threads"))]
+        let (grain, scanned) = ((), self.resting.scan(store, self.statics_dirty));
+        if !scanned {
             // Some transform is bad: name the first one.
             check_transforms(store, false)?;
             if self.statics_dirty {
@@ -26,11 +34,11 @@ impl World {
         }
         self.resting.commit(store);
         if self.resting.all_moved {
-            refresh_poses::<false>(store, false, &[]);
+            refresh_moving::<false>(store, &[], grain);
         } else if let Some(ids) = self.resting.few_moved(store) {
             refresh_listed(store, ids);
         } else {
-            refresh_poses::<true>(store, false, &self.resting.moved);
+            refresh_moving::<true>(store, &self.resting.moved, grain);
         }
         if self.statics_dirty {
             detect_static_moves(store, &mut self.resting);
@@ -123,6 +131,49 @@ fn refresh_poses<const SOME: bool>(store: &mut ShapeStore, statics: bool, moved:
         body.pose = pose;
         aabbs[row] = row_box(&body.shape, &pose, point_spans[row], polygon_points);
     }
+}
+
+/// [`refresh_poses`] of the moving shapes (`SOME`: those `moved` says).
+#[cfg(not(feature = "threads"))]
+#[inline(always)]
+fn refresh_moving<const SOME: bool>(store: &mut ShapeStore, moved: &[bool], _grain: ()) {
+    refresh_poses::<SOME>(store, false, moved);
+}
+
+/// [`refresh_poses`] of the moving shapes (`SOME`: those `moved` says) in chunks of
+/// `grain` rows, in parallel. Goes through every row and skips those of free ids and
+/// static shapes, which are the rows not in `dynamic_rows`: each chunk then writes only its
+/// own rows, and each row gets the bits the single-threaded pass gives it.
+#[cfg(feature = "threads")]
+fn refresh_moving<const SOME: bool>(store: &mut ShapeStore, moved: &[bool], grain: usize) {
+    let ShapeStore {
+        xs,
+        ys,
+        angles,
+        flags,
+        bodies,
+        aabbs,
+        row_to_id,
+        point_spans,
+        polygon_points,
+        ..
+    } = store;
+    let (xs, ys, angles, flags) = (&*xs, &*ys, &*angles, &*flags);
+    let (row_to_id, point_spans, polygon_points) = (&*row_to_id, &*point_spans, &*polygon_points);
+    let refresh = |first: usize, (bodies, aabbs): (&mut [Body], &mut [Aabb])| {
+        for (i, (body, aabb)) in bodies.iter_mut().zip(aabbs).enumerate() {
+            let row = first + i;
+            let s = row_to_id[row] as usize;
+            if flags[s] & (FLAG_ALIVE | FLAG_STATIC) != FLAG_ALIVE || (SOME && !moved[s]) {
+                continue;
+            }
+            let pose = Transform::from_xy_angle(xs[s], ys[s], angles[s]);
+            body.pose = pose;
+            *aabb = row_box(&body.shape, &pose, point_spans[row], polygon_points);
+        }
+    };
+    let rows = (&mut bodies[..], &mut aabbs[..]);
+    crate::parallel::for_each_run(rows, grain, &refresh, |(), ()| ());
 }
 
 /// [`refresh_poses`] for the moving shapes `ids` only (when few moved: no pass over the

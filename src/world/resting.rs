@@ -215,6 +215,100 @@ impl Resting {
     /// step.
     pub(super) fn scan(&mut self, store: &ShapeStore, statics_dirty: bool) -> bool {
         let n = store.slot_count();
+        self.grow_columns(n);
+        let enabled = self.compares();
+        let (xs, ys, angles, flags) = (
+            &store.xs[..n],
+            &store.ys[..n],
+            &store.angles[..n],
+            &store.flags[..n],
+        );
+        // Statics are seen in `commit` and by their poses (see `static_moved`).
+        let checked = if statics_dirty {
+            FLAG_ALIVE
+        } else {
+            FLAG_ALIVE | FLAG_STATIC
+        };
+        let (invalid, moved_count) = scan_slots(
+            (xs, ys, angles, flags),
+            (
+                &self.last_xs[..n],
+                &self.last_ys[..n],
+                &self.last_angles[..n],
+            ),
+            (
+                &mut self.next_xs[..n],
+                &mut self.next_ys[..n],
+                &mut self.next_angles[..n],
+            ),
+            &mut self.moved[..n],
+            (enabled, checked),
+        );
+        self.moved_count = moved_count;
+        !invalid
+    }
+
+    /// [`Resting::scan`] in chunks of `grain` slots, in parallel: the same columns written,
+    /// the same answer (an `or` of the chunks' and a sum of their counts, which no order
+    /// changes).
+    #[cfg(feature = "threads")]
+    pub(super) fn scan_in_chunks(
+        &mut self,
+        store: &ShapeStore,
+        statics_dirty: bool,
+        grain: usize,
+    ) -> bool {
+        let n = store.slot_count();
+        self.grow_columns(n);
+        let enabled = self.compares();
+        let checked = if statics_dirty {
+            FLAG_ALIVE
+        } else {
+            FLAG_ALIVE | FLAG_STATIC
+        };
+        let (last_xs, last_ys, last_angles) = (
+            &self.last_xs[..n],
+            &self.last_ys[..n],
+            &self.last_angles[..n],
+        );
+        let next = (
+            &mut self.next_xs[..n],
+            &mut self.next_ys[..n],
+            &mut self.next_angles[..n],
+            &mut self.moved[..n],
+        );
+        type Next<'a> = (&'a mut [f32], &'a mut [f32], &'a mut [f32], &'a mut [bool]);
+        let run = |first: usize, (next_xs, next_ys, next_angles, moved): Next| {
+            let ids = first..first + moved.len();
+            fn column<'c>(c: &'c [f32], ids: &core::ops::Range<usize>) -> &'c [f32] {
+                &c[ids.clone()]
+            }
+            scan_slots(
+                (
+                    column(&store.xs, &ids),
+                    column(&store.ys, &ids),
+                    column(&store.angles, &ids),
+                    &store.flags[ids.clone()],
+                ),
+                (
+                    column(last_xs, &ids),
+                    column(last_ys, &ids),
+                    column(last_angles, &ids),
+                ),
+                (next_xs, next_ys, next_angles),
+                moved,
+                (enabled, checked),
+            )
+        };
+        let fold = |a: (bool, usize), b: (bool, usize)| (a.0 | b.0, a.1 + b.1);
+        let (invalid, moved_count) = crate::parallel::for_each_run(next, grain, &run, fold);
+        self.moved_count = moved_count;
+        !invalid
+    }
+
+    /// Sizes the per-id columns to `n` slots.
+    #[inline(always)]
+    fn grow_columns(&mut self, n: usize) {
         if self.moved.len() < n {
             // New slots: their ids are fresh, so the values here are never read as "last".
             self.last_xs.resize(n, 0.0);
@@ -227,54 +321,6 @@ impl Resting {
             self.still.resize(n, 0);
             self.rests.resize(n, false);
         }
-        let enabled = self.compares();
-        let (xs, ys, angles, flags) = (
-            &store.xs[..n],
-            &store.ys[..n],
-            &store.angles[..n],
-            &store.flags[..n],
-        );
-        // Without branches: the same few instructions for every slot. `&` and `|` on
-        // booleans on purpose. Statics are seen in `commit` and by their poses (see
-        // `static_moved`).
-        let checked = if statics_dirty {
-            FLAG_ALIVE
-        } else {
-            FLAG_ALIVE | FLAG_STATIC
-        };
-        let mut invalid = false;
-        let mut moved_count = 0;
-        {
-            let (last_xs, last_ys, last_angles) = (
-                &self.last_xs[..n],
-                &self.last_ys[..n],
-                &self.last_angles[..n],
-            );
-            let (next_xs, next_ys, next_angles) = (
-                &mut self.next_xs[..n],
-                &mut self.next_ys[..n],
-                &mut self.next_angles[..n],
-            );
-            let moved_ids = &mut self.moved[..n];
-            for id in 0..n {
-                let f = flags[id];
-                let (x, y, angle) = (xs[id], ys[id], angles[id]);
-                (next_xs[id], next_ys[id], next_angles[id]) = (x, y, angle);
-                let valid =
-                    (x.abs() <= MAX_COORDINATE) & (y.abs() <= MAX_COORDINATE) & angle.is_finite();
-                invalid |= !valid & (f & checked == FLAG_ALIVE);
-                let differs = ((x.to_bits() ^ last_xs[id].to_bits())
-                    | (y.to_bits() ^ last_ys[id].to_bits())
-                    | (angle.to_bits() ^ last_angles[id].to_bits()))
-                    != 0;
-                let moved = (f & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE)
-                    & (!enabled | (f & FLAG_FRESH != 0) | differs);
-                moved_ids[id] = moved;
-                moved_count += usize::from(moved);
-            }
-        }
-        self.moved_count = moved_count;
-        !invalid
     }
 
     /// After a successful [`Resting::scan`]: updates the copy of the transforms, the still
@@ -572,6 +618,40 @@ impl Resting {
         }
         Ok(())
     }
+}
+
+/// The loop of [`Resting::scan`] over a run of slots (every slice the same run): writes
+/// the next copy of the transforms and which moving shapes moved; returns whether a
+/// transform is invalid and how many moved. `checked` are the flags whose shapes' values
+/// are checked (live moving ones, and static ones while statics are dirty).
+#[inline(always)]
+fn scan_slots(
+    (xs, ys, angles, flags): (&[f32], &[f32], &[f32], &[u8]),
+    (last_xs, last_ys, last_angles): (&[f32], &[f32], &[f32]),
+    (next_xs, next_ys, next_angles): (&mut [f32], &mut [f32], &mut [f32]),
+    moved_ids: &mut [bool],
+    (enabled, checked): (bool, u8),
+) -> (bool, usize) {
+    let mut invalid = false;
+    let mut moved_count = 0;
+    // Without branches: the same few instructions for every slot. `&` and `|` on booleans
+    // on purpose.
+    for id in 0..moved_ids.len() {
+        let f = flags[id];
+        let (x, y, angle) = (xs[id], ys[id], angles[id]);
+        (next_xs[id], next_ys[id], next_angles[id]) = (x, y, angle);
+        let valid = (x.abs() <= MAX_COORDINATE) & (y.abs() <= MAX_COORDINATE) & angle.is_finite();
+        invalid |= !valid & (f & checked == FLAG_ALIVE);
+        let differs = ((x.to_bits() ^ last_xs[id].to_bits())
+            | (y.to_bits() ^ last_ys[id].to_bits())
+            | (angle.to_bits() ^ last_angles[id].to_bits()))
+            != 0;
+        let moved = (f & (FLAG_ALIVE | FLAG_STATIC) == FLAG_ALIVE)
+            & (!enabled | (f & FLAG_FRESH != 0) | differs);
+        moved_ids[id] = moved;
+        moved_count += usize::from(moved);
+    }
+    (invalid, moved_count)
 }
 
 impl World {

@@ -128,6 +128,7 @@ test("are the types wrong (attw): every resolution mode finds the right types", 
         "--exclude-entrypoints",
         "./sepax_core_bg.wasm",
         "./sepax_core_simd_bg.wasm",
+        "./sepax_core_threads_bg.wasm",
       ],
       dir,
     );

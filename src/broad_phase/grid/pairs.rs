@@ -12,7 +12,7 @@ impl HashGrid {
     /// boxes it overlaps, each reported from the cell of `level` holding the lower-left
     /// corner of the intersection (so from exactly one of the cells visited).
     #[inline]
-    fn pairs_on_level(
+    pub(super) fn pairs_on_level(
         &self,
         id: u32,
         box_a: &Aabb,
@@ -185,7 +185,7 @@ impl HashGrid {
 /// comparison writes its pair to the next free slot and advances the count by the hit
 /// bit; the slack written past the count is cut off by the caller.
 #[inline]
-fn same_cell_pairs<const DENSE: bool>(
+pub(super) fn same_cell_pairs<const DENSE: bool>(
     entries: &[Entry],
     cells: &[u64],
     out: &mut Vec<(u32, u32)>,
