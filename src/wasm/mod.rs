@@ -34,9 +34,9 @@ pub mod scene;
 mod shapes;
 mod snapshot;
 mod step;
-mod tiles;
 #[cfg(feature = "threads")]
 mod threads;
+mod tiles;
 
 use crate::math::Vec2;
 use crate::world::{World as CoreWorld, WorldOptions};

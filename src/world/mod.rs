@@ -83,9 +83,9 @@ mod resting;
 mod scene;
 mod side_table;
 mod snapshot;
-mod tiles;
 #[cfg(feature = "threads")]
 mod threads;
+mod tiles;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 use crate::grow::{self, GrowError};
@@ -106,9 +106,9 @@ pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
-pub use tiles::{MAX_TILE_TABLES, NO_CELL};
 #[cfg(feature = "threads")]
 pub use threads::{set_default_parallel_grain, DEFAULT_PARALLEL_GRAIN};
+pub use tiles::{MAX_TILE_TABLES, NO_CELL};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.

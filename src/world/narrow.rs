@@ -156,8 +156,7 @@ impl World {
                     if manifolds.any() {
                         let ((shape_a, piece_a, pose_a), (shape_b, piece_b, pose_b)) = (a, b);
                         manifolds.test(
-                            shape_a, piece_a, pose_a, shape_b, piece_b, pose_b, nx, ny, depth,
-                            cell,
+                            shape_a, piece_a, pose_a, shape_b, piece_b, pose_b, nx, ny, depth, cell,
                         )
                     } else {
                         0
