@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
-"""Where the bytes of a .wasm go, by module of the crate.
+"""Where the bytes of a .wasm go, by module of the crate and by function.
 
-    python3 scripts/wasm-size.py target/wasm32-unknown-unknown/release/sepax.wasm [--top 30]
+    python3 scripts/wasm-size.py FILE.wasm [--top 30] [--gzip]
 
-Reads the code section and the `name` section of a .wasm built by cargo (before wasm-bindgen and wasm-opt, which
-drop the names), demangles the function names (Rust's legacy `_ZN…E` form) and sums each function's body bytes under
-the module path it belongs to (`sepax::world::mover`, `core::fmt`, …). Prints a Markdown table: bytes and share per
-module, then the largest functions. The sizes are raw body bytes: wasm-opt and gzip shrink them unevenly, so read the
-shares, not the totals.
+FILE must keep its function names (a `name` section). Two such files (docs/wasm-size.md#regenerate):
+
+- the .wasm cargo builds (target/wasm32-unknown-unknown/release/sepax.wasm), before wasm-bindgen: it still holds
+  wasm-bindgen's `describe` functions, which wasm-bindgen deletes, so they are left out of the sums;
+- the shipped build with names: that file through `wasm-bindgen --keep-debug` and `wasm-opt -O -g`. Its functions
+  are the package's, byte for byte.
+
+Sums each function's body bytes under the module path it belongs to (`sepax::world::mover`, `core::fmt`, ...), with
+everything LLVM inlined into it: a core function inlined into an export counts for the export (`exports`, the
+binding's methods). Prints a Markdown table by module, then the largest functions. `--gzip` adds what each module and
+function costs after `gzip -9`: the gzipped code section minus the gzipped code section without its bodies (the
+bytes that would go if it went; the column does not add up to the total, as gzip shares repeats between functions).
 """
 
 import re
 import sys
+import zlib
 from collections import defaultdict
 
 
@@ -91,9 +99,11 @@ def function_names(data, start, end):
 
 
 def demangle(name):
-    """`_ZN5sepax5world5mover…17h0123456789abcdefE` -> `sepax::world::mover::…` (legacy mangling only)."""
+    """`_ZN5sepax5world5mover…17h0123456789abcdefE` -> `sepax::world::mover::…` (the legacy mangling; names that
+    wasm-bindgen already demangled, `core[c5930c85a12de822]::fmt::…`, lose their crate hashes)."""
+    name = re.sub(r"\[[0-9a-f]{16}\]", "", name)
     if not name.startswith("_ZN"):
-        return name
+        return re.sub(r"::h[0-9a-f]{16}$", "", name)
     parts, at = [], 3
     while at < len(name) and name[at].isdigit():
         m = re.match(r"\d+", name[at:])
@@ -110,54 +120,104 @@ def demangle(name):
 
 
 def module_of(name):
-    """The module a demangled function belongs to: its first three path segments (two outside this crate)."""
-    inner = re.sub(r"<[^<>]*>", "", name)  # trait impls `<a as b>::f`: keep the path that follows
-    while "<" in inner:
+    """The module a demangled function belongs to (at most three path segments; two outside this crate): its path
+    without the function, closures and types (a method counts for the module of its type). The binding's exported
+    methods (`rawworld_step`, …) are `exports`."""
+    if re.match(r"(rawworld|__wbg_rawworld)_", name) or name in ("limit", "tooManyPoints multivalue shim"):
+        return "exports"
+    inner = name
+    if inner.startswith("<"):  # `<Type>::f` and `<Type as Trait>::f`: the type's path
+        depth, end = 0, 0
+        for end, char in enumerate(inner):
+            depth += {"<": 1, ">": -1}.get(char, 0)
+            if depth == 0:
+                break
+        inner = inner[1:end].split(" as ")[0] + inner[end + 1 :]
+    while "<" in inner:  # generic arguments and `<impl Type>` segments
         inner = re.sub(r"<[^<>]*>", "", inner)
-    segments = [s for s in inner.strip(":").split("::") if s]
+    segments = [s for s in inner.strip(":").split("::") if s and not s.startswith("{")]
+    if len(segments) > 1:
+        segments = segments[:-1]
+    for at, segment in enumerate(segments[1:], 1):
+        if segment[:1].isupper():
+            segments = segments[:at]
+            break
     if not segments:
         return name
     depth = 3 if segments[0] == "sepax" else 2
     return "::".join(segments[:depth])
 
 
+def gzip_size(data):
+    """Bytes after gzip -9."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return len(packer.compress(data) + packer.flush())
+
+
 def main():
     path = sys.argv[1]
     top = int(sys.argv[sys.argv.index("--top") + 1]) if "--top" in sys.argv else 25
+    with_gzip = "--gzip" in sys.argv
     data = open(path, "rb").read()
     imports = 0
-    bodies = []
+    bodies = []  # (start, end) of each body in `data`
     names = {}
+    code = (0, 0)
     for kind, start, end, custom in sections(data):
         if kind == 2:
             imports = imported_functions(data, start)
         elif kind == 10:
+            code = (start, end)
             count, at = leb(data, start)
             for _ in range(count):
                 size, body = leb(data, at)
-                bodies.append(size)
+                bodies.append((body, body + size))
                 at = body + size
         elif kind == 0 and custom == "name":
             names = function_names(data, start, end)
     if not names:
-        sys.exit(f"{path} has no name section: use the .wasm cargo built, before wasm-bindgen")
-    by_module = defaultdict(int)
-    functions = []
-    for k, size in enumerate(bodies):
+        sys.exit(f"{path} has no name section: use cargo's .wasm, or keep the names (docs/wasm-size.md#regenerate)")
+    functions = []  # (size, name, module, body index)
+    for k, (start, end) in enumerate(bodies):
         name = demangle(names.get(imports + k, f"function {imports + k}"))
-        by_module[module_of(name)] += size
-        functions.append((size, name))
-    total = sum(bodies)
-    print(f"| module | bytes | share |\n|---|---:|---:|")
-    for module, size in sorted(by_module.items(), key=lambda kv: -kv[1]):
-        if size * 1000 >= total:
-            print(f"| `{module}` | {size:,} | {100 * size / total:.1f} % |")
-    rest = sum(s for s in by_module.values() if s * 1000 < total)
-    print(f"| (modules under 0.1 % each) | {rest:,} | {100 * rest / total:.1f} % |")
-    print(f"| **all code** | **{total:,}** | 100 % |\n")
-    print(f"| largest functions | bytes |\n|---|---:|")
-    for size, name in sorted(functions, reverse=True)[:top]:
-        print(f"| `{name[:110]}` | {size:,} |")
+        if "describe" in name:
+            continue  # wasm-bindgen's descriptors, deleted by wasm-bindgen
+        functions.append((end - start, name, module_of(name), k))
+    total = sum(f[0] for f in functions)
+    section = data[code[0] : code[1]]
+    whole = gzip_size(section) if with_gzip else 0
+
+    def gzip_cost(indices):
+        """What gzip -9 of the code section loses without these bodies."""
+        cut = sorted(bodies[k] for k in indices)
+        rest, at = bytearray(), code[0]
+        for start, end in cut:
+            rest += data[at:start]
+            at = end
+        rest += data[at : code[1]]
+        return whole - gzip_size(bytes(rest))
+
+    by_module = defaultdict(list)
+    for f in functions:
+        by_module[f[2]].append(f)
+    gz_head = " gzip -9 cost |" if with_gzip else ""
+    gz_rule = "---:|" if with_gzip else ""
+    print(f"| module | bytes | share |{gz_head}\n|---|---:|---:|{gz_rule}")
+    rest = 0
+    for module, members in sorted(by_module.items(), key=lambda kv: -sum(f[0] for f in kv[1])):
+        size = sum(f[0] for f in members)
+        if size * 200 < total:
+            rest += size
+            continue
+        gz = f" {gzip_cost([f[3] for f in members]):,} |" if with_gzip else ""
+        print(f"| `{module}` | {size:,} | {100 * size / total:.1f} % |{gz}")
+    print(f"| (modules under 0.5 % each) | {rest:,} | {100 * rest / total:.1f} % |{' |' if with_gzip else ''}")
+    whole_cell = f" {whole:,} |" if with_gzip else ""
+    print(f"| **all code** | **{total:,}** | 100 % |{whole_cell}\n")
+    print(f"| largest functions | bytes |{gz_head}\n|---|---:|{gz_rule}")
+    for size, name, _, k in sorted(functions, reverse=True)[:top]:
+        gz = f" {gzip_cost([k]):,} |" if with_gzip else ""
+        print(f"| `{name[:110]}` | {size:,} |{gz}")
 
 
 if __name__ == "__main__":

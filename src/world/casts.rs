@@ -78,6 +78,7 @@
 //! This module finds candidates and keeps the closest hit; the geometry is `cast`'s and
 //! `raycast`'s.
 
+use super::errors::ArgName::{Element, OfShape, Plain};
 use super::errors::{check_angle, check_coordinate, check_max_distance};
 use super::pieces::{cast_pieces, pieces_or, Pieces};
 use super::{World, WorldError, MAX_COORDINATE, NO_CELL};
@@ -575,11 +576,11 @@ impl World {
         mask: u32,
     ) -> Result<Option<WorldCastHit>, WorldError> {
         shape.validate()?;
-        check_coordinate(|| "x".into(), x)?;
-        check_coordinate(|| "y".into(), y)?;
-        check_angle(|| "angle".into(), angle)?;
-        check_angle(|| "dx".into(), delta.x)?;
-        check_angle(|| "dy".into(), delta.y)?;
+        check_coordinate(|| Plain("x"), x)?;
+        check_coordinate(|| Plain("y"), y)?;
+        check_angle(|| Plain("angle"), angle)?;
+        check_angle(|| Plain("dx"), delta.x)?;
+        check_angle(|| Plain("dy"), delta.y)?;
         let mover = Mover {
             shape,
             points: shape.polygon_points(),
@@ -621,11 +622,11 @@ impl World {
             self.check_id("ids", id)?;
             self.check_not_grid("ids", id)?;
             let s = id as usize;
-            check_coordinate(|| format!("x of shape {id}"), store.xs[s])?;
-            check_coordinate(|| format!("y of shape {id}"), store.ys[s])?;
-            check_angle(|| format!("angle of shape {id}"), store.angles[s])?;
-            check_angle(|| format!("dxy[{}]", 2 * i), d[0])?;
-            check_angle(|| format!("dxy[{}]", 2 * i + 1), d[1])?;
+            check_coordinate(|| OfShape("x", id), store.xs[s])?;
+            check_coordinate(|| OfShape("y", id), store.ys[s])?;
+            check_angle(|| OfShape("angle", id), store.angles[s])?;
+            check_angle(|| Element("dxy", 2 * i), d[0])?;
+            check_angle(|| Element("dxy", 2 * i + 1), d[1])?;
         }
         let mut out = core::mem::take(&mut self.casts);
         out.reserve(ids.len());
@@ -693,10 +694,10 @@ impl World {
         }
         for (i, r) in rays.chunks_exact(4).enumerate() {
             let at = 4 * i;
-            check_coordinate(|| format!("rays[{at}]"), r[0])?;
-            check_coordinate(|| format!("rays[{}]", at + 1), r[1])?;
-            check_angle(|| format!("rays[{}]", at + 2), r[2])?;
-            check_angle(|| format!("rays[{}]", at + 3), r[3])?;
+            check_coordinate(|| Element("rays", at), r[0])?;
+            check_coordinate(|| Element("rays", at + 1), r[1])?;
+            check_angle(|| Element("rays", at + 2), r[2])?;
+            check_angle(|| Element("rays", at + 3), r[3])?;
             if unit_direction(Vec2::new(r[2], r[3])).is_none() {
                 return Err(WorldError::ZeroLength {
                     arg: format!("rays[{}], rays[{}]", at + 2, at + 3),

@@ -93,9 +93,9 @@ impl World {
         angle: f32,
         options: super::ShapeOptions,
     ) -> Result<u32, WorldError> {
-        super::errors::check_coordinate(|| "x".into(), x)?;
-        super::errors::check_coordinate(|| "y".into(), y)?;
-        super::errors::check_angle(|| "angle".into(), angle)?;
+        super::errors::check_coordinate(|| super::errors::ArgName::Plain("x"), x)?;
+        super::errors::check_coordinate(|| super::errors::ArgName::Plain("y"), y)?;
+        super::errors::check_angle(|| super::errors::ArgName::Plain("angle"), angle)?;
         if self.store.live_count() >= super::MAX_SHAPES {
             return Err(WorldError::TooManyShapes);
         }

@@ -206,13 +206,54 @@ pub(super) fn out_of_memory(pairs: usize, e: GrowError) -> WorldError {
     }
 }
 
-pub(super) fn check_coordinate(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
-    if !value.is_finite() {
-        Err(WorldError::NonFinite { arg: arg() })
-    } else if value.abs() > MAX_COORDINATE {
-        Err(WorldError::OutOfRange { arg: arg(), value })
-    } else {
+/// The name of a checked argument, as a message spells it. The checks take a closure that
+/// gives it and call it only when they fail, so a check that passes builds nothing; the
+/// text is written by one function out of line. (Closures that wrote the text themselves
+/// put a copy of the failure and its formatting at every call site.)
+#[derive(Clone, Copy)]
+pub(super) enum ArgName {
+    /// A plain name: `"x"`.
+    Plain(&'static str),
+    /// An element of an array argument: `"xya[5]"`.
+    Element(&'static str, usize),
+    /// A column of a shape: `"x of shape 7"`.
+    OfShape(&'static str, u32),
+}
+
+impl ArgName {
+    /// The name as messages write it.
+    fn text(self) -> String {
+        match self {
+            ArgName::Plain(name) => name.into(),
+            ArgName::Element(array, index) => format!("{array}[{index}]"),
+            ArgName::OfShape(column, id) => format!("{column} of shape {id}"),
+        }
+    }
+}
+
+/// A coordinate: finite and within [`MAX_COORDINATE`].
+#[inline(always)]
+pub(super) fn check_coordinate(
+    arg: impl FnOnce() -> ArgName,
+    value: f32,
+) -> Result<(), WorldError> {
+    if value.is_finite() && value.abs() <= MAX_COORDINATE {
         Ok(())
+    } else {
+        Err(bad_coordinate(arg(), value))
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn bad_coordinate(arg: ArgName, value: f32) -> WorldError {
+    if value.is_finite() {
+        WorldError::OutOfRange {
+            arg: arg.text(),
+            value,
+        }
+    } else {
+        WorldError::NonFinite { arg: arg.text() }
     }
 }
 
@@ -229,12 +270,20 @@ pub(super) fn check_max_distance(value: f32) -> Result<(), WorldError> {
     }
 }
 
-pub(super) fn check_angle(arg: impl FnOnce() -> String, value: f32) -> Result<(), WorldError> {
+/// An angle (or any other number that only has to be finite).
+#[inline(always)]
+pub(super) fn check_angle(arg: impl FnOnce() -> ArgName, value: f32) -> Result<(), WorldError> {
     if value.is_finite() {
         Ok(())
     } else {
-        Err(WorldError::NonFinite { arg: arg() })
+        Err(not_finite(arg()))
     }
+}
+
+#[cold]
+#[inline(never)]
+fn not_finite(arg: ArgName) -> WorldError {
+    WorldError::NonFinite { arg: arg.text() }
 }
 
 #[cfg(test)]

@@ -93,6 +93,7 @@ use crate::grow::{self, GrowError};
 use crate::narrow_phase::{collide, collide_with_points};
 use crate::shape::Shape;
 use crate::store::{ShapeStore, SlotInit};
+use errors::ArgName::{Element, Plain};
 use errors::{check_angle, check_coordinate, out_of_memory};
 use events::{Found, Removals};
 use resting::Resting;
@@ -388,9 +389,9 @@ impl World {
         options: ShapeOptions,
     ) -> Result<u32, WorldError> {
         shape.validate()?;
-        check_coordinate(|| "x".into(), x)?;
-        check_coordinate(|| "y".into(), y)?;
-        check_angle(|| "angle".into(), angle)?;
+        check_coordinate(|| Plain("x"), x)?;
+        check_coordinate(|| Plain("y"), y)?;
+        check_angle(|| Plain("angle"), angle)?;
         if self.store.live_count() >= MAX_SHAPES {
             return Err(WorldError::TooManyShapes);
         }
@@ -533,9 +534,9 @@ impl World {
     /// Moves one shape.
     pub fn set_transform(&mut self, id: u32, x: f32, y: f32, angle: f32) -> Result<(), WorldError> {
         self.check_id("id", id)?;
-        check_coordinate(|| "x".into(), x)?;
-        check_coordinate(|| "y".into(), y)?;
-        check_angle(|| "angle".into(), angle)?;
+        check_coordinate(|| Plain("x"), x)?;
+        check_coordinate(|| Plain("y"), y)?;
+        check_angle(|| Plain("angle"), angle)?;
         self.write_transform(id, x, y, angle);
         Ok(())
     }
@@ -554,9 +555,9 @@ impl World {
             if !self.store.is_alive(id) {
                 return Err(WorldError::UnknownId { arg: "ids", id });
             }
-            check_coordinate(|| format!("xya[{}]", 3 * i), t[0])?;
-            check_coordinate(|| format!("xya[{}]", 3 * i + 1), t[1])?;
-            check_angle(|| format!("xya[{}]", 3 * i + 2), t[2])?;
+            check_coordinate(|| Element("xya", 3 * i), t[0])?;
+            check_coordinate(|| Element("xya", 3 * i + 1), t[1])?;
+            check_angle(|| Element("xya", 3 * i + 2), t[2])?;
         }
         for (&id, t) in ids.iter().zip(xya.chunks_exact(3)) {
             self.write_transform(id, t[0], t[1], t[2]);

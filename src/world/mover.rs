@@ -108,7 +108,7 @@ mod planes;
 #[cfg(test)]
 mod tests;
 
-use super::errors::{check_angle, check_coordinate};
+use super::errors::{check_angle, check_coordinate, ArgName::OfShape, ArgName::Plain};
 use super::one_way::{OneWay, ONE_WAY_SKINS};
 use super::pieces::{piece_pair_contact, pieces_or, PairContact, Pieces};
 use super::{World, WorldError, MAX_COORDINATE};
@@ -393,16 +393,16 @@ impl World {
         self.check_not_grid("id", id)?;
         let s = id as usize;
         let (x, y, angle) = (self.store.xs[s], self.store.ys[s], self.store.angles[s]);
-        check_coordinate(|| format!("x of shape {id}"), x)?;
-        check_coordinate(|| format!("y of shape {id}"), y)?;
-        check_angle(|| format!("angle of shape {id}"), angle)?;
+        check_coordinate(|| OfShape("x", id), x)?;
+        check_coordinate(|| OfShape("y", id), y)?;
+        check_angle(|| OfShape("angle", id), angle)?;
         for (arg, value) in [("dx", delta.x), ("dy", delta.y)] {
             if !value.is_finite() {
                 return Err(WorldError::NonFinite { arg: arg.into() });
             }
         }
-        check_coordinate(|| "x + dx".into(), x + delta.x)?;
-        check_coordinate(|| "y + dy".into(), y + delta.y)?;
+        check_coordinate(|| Plain("x + dx"), x + delta.x)?;
+        check_coordinate(|| Plain("y + dy"), y + delta.y)?;
         let ground = self.mover.ground_test(options)?;
 
         let mut scratch = core::mem::take(&mut self.mover);

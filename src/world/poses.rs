@@ -3,7 +3,7 @@
 //! moving shapes that moved are refreshed (see `resting.rs`), and static ones only when a
 //! setter touched them.
 
-use super::errors::{check_angle, check_coordinate};
+use super::errors::{check_angle, check_coordinate, ArgName::OfShape};
 use super::resting::Resting;
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::math::{Aabb, Transform, Vec2};
@@ -64,9 +64,9 @@ fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError>
         // the culprit.
         let valid = x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && angle.is_finite();
         if !valid && flags & (FLAG_ALIVE | FLAG_STATIC) == want {
-            check_coordinate(|| format!("x of shape {id}"), x)?;
-            check_coordinate(|| format!("y of shape {id}"), y)?;
-            check_angle(|| format!("angle of shape {id}"), angle)?;
+            check_coordinate(|| OfShape("x", id as u32), x)?;
+            check_coordinate(|| OfShape("y", id as u32), y)?;
+            check_angle(|| OfShape("angle", id as u32), angle)?;
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! grid and the static tree, never a scan of every shape), then tests them exactly, and
 //! sees the world as the last step left it.
 
-use super::errors::{check_angle, check_coordinate, check_max_distance};
+use super::errors::{check_angle, check_coordinate, check_max_distance, ArgName::Plain};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
@@ -81,8 +81,8 @@ impl World {
         mask: u32,
         out: &mut Vec<u32>,
     ) -> Result<(), WorldError> {
-        check_coordinate(|| "x".into(), point.x)?;
-        check_coordinate(|| "y".into(), point.y)?;
+        check_coordinate(|| Plain("x"), point.x)?;
+        check_coordinate(|| Plain("y"), point.y)?;
         let start = out.len();
         let probe = Transform {
             translation: point,
@@ -106,10 +106,10 @@ impl World {
         mask: u32,
         out: &mut Vec<u32>,
     ) -> Result<(), WorldError> {
-        check_coordinate(|| "minX".into(), min.x)?;
-        check_coordinate(|| "minY".into(), min.y)?;
-        check_coordinate(|| "maxX".into(), max.x)?;
-        check_coordinate(|| "maxY".into(), max.y)?;
+        check_coordinate(|| Plain("minX"), min.x)?;
+        check_coordinate(|| Plain("minY"), min.y)?;
+        check_coordinate(|| Plain("maxX"), max.x)?;
+        check_coordinate(|| Plain("maxY"), max.y)?;
         let query = Aabb::new(min.min(max), min.max(max));
         let start = out.len();
         self.query_candidates(&query, &mut |id, _| {
@@ -133,9 +133,9 @@ impl World {
         out: &mut Vec<u32>,
     ) -> Result<(), WorldError> {
         shape.validate()?;
-        check_coordinate(|| "x".into(), x)?;
-        check_coordinate(|| "y".into(), y)?;
-        check_angle(|| "angle".into(), angle)?;
+        check_coordinate(|| Plain("x"), x)?;
+        check_coordinate(|| Plain("y"), y)?;
+        check_angle(|| Plain("angle"), angle)?;
         let pose = Transform::from_xy_angle(x, y, angle);
         let start = out.len();
         self.query_candidates(&shape.aabb(&pose), &mut |id, body| {
@@ -157,8 +157,8 @@ impl World {
         max_distance: f32,
         mask: u32,
     ) -> Result<Option<WorldRayHit>, WorldError> {
-        check_coordinate(|| "x".into(), origin.x)?;
-        check_coordinate(|| "y".into(), origin.y)?;
+        check_coordinate(|| Plain("x"), origin.x)?;
+        check_coordinate(|| Plain("y"), origin.y)?;
         if !direction.is_finite() {
             return Err(WorldError::NonFinite {
                 arg: "direction".into(),

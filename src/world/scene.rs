@@ -30,7 +30,7 @@
 //! -1)`: [`SceneError`] is the core's error plus the index of the record. The wasm binding
 //! decodes JavaScript objects into descriptions and adds nothing of its own.
 
-use super::errors::{check_angle, check_coordinate};
+use super::errors::{check_angle, check_coordinate, ArgName::Plain};
 use super::one_way::unit_up;
 use super::{ShapeOptions, World, WorldError, MAX_SHAPES, MAX_TILE_TABLES};
 use crate::math::Vec2;
@@ -151,9 +151,9 @@ impl ShapeDesc {
         if let SceneShape::Convex(shape) = &self.shape {
             shape.validate()?;
         }
-        check_coordinate(|| "x".into(), self.x)?;
-        check_coordinate(|| "y".into(), self.y)?;
-        check_angle(|| "angle".into(), self.angle)?;
+        check_coordinate(|| Plain("x"), self.x)?;
+        check_coordinate(|| Plain("y"), self.y)?;
+        check_angle(|| Plain("angle"), self.angle)?;
         match self.one_way {
             Some(up) if unit_up(up).is_none() => Err(WorldError::InvalidValue {
                 arg: "oneWay",
