@@ -39,5 +39,8 @@ test("steady-state frames allocate (almost) no JS heap", (t) => {
   const CHURN_PER_FRAME = 20;
   const { bytesPerFrame, gcDuring } = result.churn;
   assert.equal(gcDuring, 0, "churn: a garbage collection ran during the measured frames");
-  assert.ok(bytesPerFrame < 24 * CHURN_PER_FRAME, `churn: ${bytesPerFrame} bytes/frame (bound ${24 * CHURN_PER_FRAME})`);
+  assert.ok(
+    bytesPerFrame < 24 * CHURN_PER_FRAME,
+    `churn: ${bytesPerFrame} bytes/frame (bound ${24 * CHURN_PER_FRAME})`,
+  );
 });
