@@ -44,7 +44,8 @@ mkdir -p www/dist
 # Two pages: the sprites demo (index.html, main.js) and the play demo (play.html, play.js), one bundle each.
 esbuild www/src/main.ts www/src/play.ts --bundle --format=esm --target=es2022 --minify --sourcemap \
     --outdir=www/dist --log-level=warning
-cp www/index.html www/play.html www/style.css www/dist/
+# The play page's level, a Tiled map fetched next to the page (www/make-level.mjs writes it).
+cp www/index.html www/play.html www/style.css www/level.tmj www/dist/
 shopt -s nullglob
 # The demo imports "sepax": its two single-threaded builds (not sepax/threads' sepax_core_threads_bg.wasm).
 wasm=(www/node_modules/sepax/sepax_core_bg.wasm www/node_modules/sepax/sepax_core_simd_bg.wasm)

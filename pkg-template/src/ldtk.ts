@@ -31,13 +31,13 @@ import {
   type LoadedMap,
   type MapPlan,
   type MapShape,
-  type MapTileDef,
   type MapWorld,
   type PlannedGrid,
   type PlannedShape,
   readLayerChoice,
   readOptions,
 } from "./map_plan.js";
+import type { OneWay, TileDef } from "./types.js";
 
 /** Options of `readLdtkProject` and `loadLdtkProject`. */
 export interface LdtkOptions {
@@ -46,7 +46,7 @@ export interface LdtkOptions {
   /** Layer, mask and static flag per LDtk layer (by `__identifier`, or `__type`), or `false` to leave it out. */
   layers?: LayerChoice;
   /** The collision of IntGrid values, by identifier or value (`"2"`); unlisted non-zero values are `"solid"`. */
-  intGrid?: { readonly [identifierOrValue: string]: MapTileDef };
+  intGrid?: { readonly [identifierOrValue: string]: TileDef };
 }
 
 /** A grid's cells may hold values up to this (the world's tile values). */
@@ -66,14 +66,14 @@ interface LevelList {
 class LdtkReader {
   readonly r: JsonReader;
   readonly choice: LayerChoice | undefined;
-  readonly intGrid: { readonly [key: string]: MapTileDef };
+  readonly intGrid: { readonly [key: string]: TileDef };
   /** Layer definition uid → IntGrid value → identifier. */
   readonly identifiers = new Map<number, Map<number, string | null>>();
   /** Entity definition uid → `renderMode`. */
   readonly renderModes = new Map<number, string>();
   /** Layer definition uid → index of its table in `tables`. */
   readonly tableOf = new Map<number, number>();
-  readonly tables: { tiles: { [value: number]: MapTileDef }; paths: string[] }[] = [];
+  readonly tables: { tiles: { [value: number]: TileDef }; paths: string[] }[] = [];
   readonly grids: PlannedGrid[] = [];
   readonly shapes: PlannedShape[] = [];
 
@@ -144,7 +144,7 @@ class LdtkReader {
   }
 
   /** Checks the `intGrid` option's shape; the world checks the values (and the error then names the key). */
-  readIntGridOption(value: unknown): { readonly [key: string]: MapTileDef } {
+  readIntGridOption(value: unknown): { readonly [key: string]: TileDef } {
     const r = this.r;
     const table = r.object(value, "opts.intGrid");
     for (const key of Object.keys(table)) {
@@ -153,17 +153,21 @@ class LdtkReader {
       if (def === "solid" || def === "empty") continue;
       const o = r.object(def, path);
       for (const k of Object.keys(o)) {
-        if (k !== "points" && k !== "oneWay" && k !== "sensor") {
-          throw r.typeError(path, `has an unknown key ${JSON.stringify(k)} (expected points, oneWay, sensor)`);
+        if (k === "sensor") {
+          throw r.typeError(
+            join(path, "sensor"),
+            "is not supported yet: tile grids have no sensor tiles (issue 30); leave the value out of the grid " +
+              '("empty") and find its cells with world.tile',
+          );
+        }
+        if (k !== "points" && k !== "oneWay") {
+          throw r.typeError(path, `has an unknown key ${JSON.stringify(k)} (expected points, oneWay)`);
         }
       }
       if (o.points !== undefined) r.array(o.points, join(path, "points"));
       if (o.oneWay !== undefined && o.oneWay !== true) r.object(o.oneWay, join(path, "oneWay"));
-      if (o.sensor !== undefined && typeof o.sensor !== "boolean") {
-        throw r.typeError(join(path, "sensor"), `must be a boolean (got ${describe(o.sensor)})`);
-      }
     }
-    return table as { readonly [key: string]: MapTileDef };
+    return table as { readonly [key: string]: TileDef };
   }
 
   /** The IntGrid value identifiers and entity render modes of `defs`, by uid. */
@@ -236,7 +240,7 @@ class LdtkReader {
   }
 
   /** The collision of IntGrid value `value` of layer definition `defUid`: from `opts.intGrid`, else solid. */
-  valueDef(defUid: number, value: number): { def: MapTileDef; path: string | undefined } {
+  valueDef(defUid: number, value: number): { def: TileDef; path: string | undefined } {
     const identifier = this.identifiers.get(defUid)?.get(value) ?? null;
     if (identifier !== null && Object.hasOwn(this.intGrid, identifier)) {
       return { def: this.intGrid[identifier], path: `opts.intGrid[${JSON.stringify(identifier)}]` };

@@ -9,25 +9,11 @@
 // the error is rethrown with the JSON path of the record at fault in front of the world's message. (A tile table
 // already defined stays defined: tables cannot be removed, and an unused one costs only its entries.)
 
-import type { ShapeDesc } from "./types.js";
+import type { OneWay, ShapeDesc, TileTable } from "./types.js";
 import { describe, type Json, JsonReader } from "./map_json.js";
 
-/** Which side of a one-way shape or tile blocks: `true` is `{ x: 0, y: -1 }` (solid from above on a y-down canvas). */
-export type OneWay = true | { readonly x: number; readonly y: number };
-
-/**
- * A tile value's collision, as `world.defineTiles` takes it: a full cell (`"solid"`), no collision (`"empty"`), or a
- * convex outline `points` (`x0, y0, x1, y1, …` in pixels from the cell's top-left corner, y down; omitted: the full
- * cell) with optional `oneWay` and `sensor` flags.
- */
-export type MapTileDef =
-  "solid" | "empty" | { readonly points?: readonly number[]; readonly oneWay?: OneWay; readonly sensor?: boolean };
-
-/** Tile values (1 to 65535) to their collision: the `table` of `world.defineTiles(table)`. */
-export type MapTileTable = { readonly [value: number]: MapTileDef };
-
-/** A shape record as `world.addShapes` takes it, with the map's `oneWay` where the editor asked for one. */
-export type MapShape = ShapeDesc & { readonly oneWay?: OneWay };
+/** A shape record as `world.addShapes` takes it (`ShapeDesc`, whose options include `oneWay`). */
+export type MapShape = ShapeDesc;
 
 /** Options of `world.addTileGrid`, as the apply step passes them. */
 export interface MapGridOptions {
@@ -47,7 +33,7 @@ export interface MapGridOptions {
  */
 export interface MapWorld {
   /** Defines a tile table; returns its id. */
-  defineTiles(table: MapTileTable): number;
+  defineTiles(table: TileTable): number;
   /** Adds a tile grid; returns its id. */
   addTileGrid(
     x: number,
@@ -98,7 +84,7 @@ export interface MapSource {
 /** A tile table of a plan, and the JSON path each value's collision was read from (for messages). */
 export interface PlannedTable {
   /** The table, for `world.defineTiles`. */
-  readonly tiles: MapTileTable;
+  readonly tiles: TileTable;
   /** `paths[value]`: where the value's collision was read. */
   readonly paths: readonly string[];
 }

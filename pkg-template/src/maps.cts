@@ -37,13 +37,13 @@ declare namespace maps {
   export type MapPlan = esm.MapPlan;
   export type MapShape = esm.MapShape;
   export type MapSource = esm.MapSource;
-  export type MapTileDef = esm.MapTileDef;
-  export type MapTileTable = esm.MapTileTable;
   export type MapWorld = esm.MapWorld;
   export type OneWay = esm.OneWay;
   export type PlannedGrid = esm.PlannedGrid;
   export type PlannedShape = esm.PlannedShape;
   export type PlannedTable = esm.PlannedTable;
+  export type TileDef = esm.TileDef;
+  export type TileTable = esm.TileTable;
 }
 
 export = maps;

@@ -21,11 +21,11 @@ export type {
   MapPlan,
   MapShape,
   MapSource,
-  MapTileDef,
-  MapTileTable,
   MapWorld,
-  OneWay,
   PlannedGrid,
   PlannedShape,
   PlannedTable,
 } from "./map_plan.js";
+// The tile and one-way types are the world's own (one definition, in types.ts): a plan's tables go to
+// `world.defineTiles` as they are.
+export type { OneWay, TileDef, TileTable } from "./types.js";

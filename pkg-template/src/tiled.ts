@@ -19,9 +19,11 @@
 //   box, and `firstColumn/firstRow` of its source say which Tiled column and row its cell (0, 0) is. A tile collides
 //   when its tileset gives it a collision shape (the tile collision editor: `tiles[].objectgroup.objects`, one
 //   rectangle, rotated or not, or one convex polygon, in pixels from the tile's top-left), or a boolean property
-//   `oneWay` or `sensor` is true (then the whole cell, unless a shape says otherwise), or the option `tiles: "all"`
-//   is given (every tile without a shape is a full cell). Other tiles are decoration: their cells are 0, and a
-//   layer with no colliding tile makes no grid.
+//   `oneWay` is true (then the whole cell, unless a shape says otherwise), or the option `tiles: "all"` is given
+//   (every tile without a shape is a full cell). Other tiles are decoration: their cells are 0, and a layer with no
+//   colliding tile makes no grid. A true boolean property `sensor` is an error naming it, as tile grids have no
+//   sensor tiles yet (issue 30), unless `sensorTiles: "skip"` asks to leave those tiles out (cells 0): reading
+//   them as solid or as decoration without being asked would be a guess the game cannot see.
 // - Cell values are not gids: each distinct colliding gid (flip bits included) gets the next value from 1, with one
 //   table for the whole map; the grid's source has `gids[value]`. Flip bits (horizontal 0x80000000, vertical
 //   0x40000000, diagonal 0x20000000, diagonal first, then horizontal and vertical) are applied to the tile's shape
@@ -53,15 +55,14 @@ import {
   type MapPlan,
   type MapShape,
   type MapSource,
-  type MapTileDef,
   type MapWorld,
   oneWayTurned,
-  type OneWay,
   type PlannedGrid,
   type PlannedShape,
   readLayerChoice,
   readOptions,
 } from "./map_plan.js";
+import type { OneWay, TileDef } from "./types.js";
 import { objectKind, outlineShape, rectangleShape, roundedShape, tileOutline } from "./tiled_shapes.js";
 
 /** Options of `readTiledMap` and `loadTiledMap`. */
@@ -71,6 +72,10 @@ export interface TiledMapOptions {
   /** Which tiles of tile layers collide: `"shapes"` (default: tiles with a collision shape, or a true `oneWay` or
    * `sensor` property) or `"all"` (every tile; those without a shape fill their cell). */
   tiles?: "shapes" | "all";
+  /** What a tile with a true `sensor` property becomes: tile grids have no sensor tiles yet (issue 30), so by default
+   * (`"error"`) such a tile is an error naming the property; `"skip"` leaves these tiles out of the grid (their cells
+   * read 0, as decoration), for a game that finds them in the layer's `data` itself. */
+  sensorTiles?: "error" | "skip";
 }
 
 const FLIP_H = 0x80000000;
@@ -133,9 +138,10 @@ class TiledReader {
   readonly cellHeight: number;
   readonly infinite: boolean;
   readonly allTiles: boolean;
+  readonly skipSensors: boolean;
   readonly choice: LayerChoice | undefined;
   /** The map's one tile table: its defs, where each was read, and each value's gid. */
-  readonly defs: { [value: number]: MapTileDef } = {};
+  readonly defs: { [value: number]: TileDef } = {};
   readonly defPaths: string[] = [""];
   readonly gids: number[] = [0];
   /** Gid (flip bits included) → cell value, 0 for tiles that do not collide. */
@@ -145,12 +151,17 @@ class TiledReader {
 
   constructor(fn: string, json: unknown, opts: unknown) {
     const r = (this.r = new JsonReader(fn));
-    const o = readOptions(r, opts, ["layers", "tiles"]);
+    const o = readOptions(r, opts, ["layers", "tiles", "sensorTiles"]);
     this.choice = readLayerChoice(r, o.layers);
     if (o.tiles !== undefined && o.tiles !== "shapes" && o.tiles !== "all") {
       throw r.typeError("opts.tiles", `must be "shapes" or "all" (got ${JSON.stringify(o.tiles) ?? "undefined"})`);
     }
     this.allTiles = o.tiles === "all";
+    if (o.sensorTiles !== undefined && o.sensorTiles !== "error" && o.sensorTiles !== "skip") {
+      const got = JSON.stringify(o.sensorTiles) ?? "undefined";
+      throw r.typeError("opts.sensorTiles", `must be "error" or "skip" (got ${got})`);
+    }
+    this.skipSensors = o.sensorTiles === "skip";
     const map = r.object(json, "the map");
     const type = r.stringAt(map, "type", "", "map");
     if (type !== "map") throw r.rangeError("type", `is ${JSON.stringify(type)}: this is not a Tiled map`);
@@ -454,18 +465,25 @@ class TiledReader {
   }
 
   /** The collision of a gid with its flip bits, or null when the tile does not collide. */
-  tileDef(key: number, where: string): MapTileDef | null {
+  tileDef(key: number, where: string): TileDef | null {
     const gid = key & GID_MASK;
     const ts = this.tilesetOf(gid, where);
     const tile = ts.tiles.get(gid - ts.firstgid);
     const oneWay = tile !== undefined && this.flag(tile.properties, tile.propertyPaths, "oneWay");
-    const sensor = tile !== undefined && this.flag(tile.properties, tile.propertyPaths, "sensor");
+    if (tile !== undefined && this.flag(tile.properties, tile.propertyPaths, "sensor")) {
+      if (this.skipSensors) return null;
+      throw this.r.rangeError(
+        tile.propertyPaths.sensor,
+        "(the property sensor) is true, and tile grids have no sensor tiles yet (issue 30): pass " +
+          'opts.sensorTiles: "skip" to leave these tiles out of the grid and find them in the layer\'s data',
+      );
+    }
     const outline = tile === undefined ? null : this.outline(tile);
-    if (outline === null && !oneWay && !sensor && !this.allTiles) return null;
+    if (outline === null && !oneWay && !this.allTiles) return null;
     const h = (key & FLIP_H) !== 0;
     const v = (key & FLIP_V) !== 0;
     const d = (key & FLIP_D) !== 0;
-    const def: { points?: number[]; oneWay?: OneWay; sensor?: boolean } = {};
+    const def: { points?: number[]; oneWay?: OneWay } = {};
     if (outline !== null && tile !== undefined) {
       const points = this.inCell(outline, ts, tile, h, v, d, where);
       if (points !== null) def.points = points;
@@ -478,8 +496,7 @@ class TiledReader {
       if (v) uy = -uy;
       def.oneWay = ux === 0 && uy === -1 ? true : { x: ux + 0, y: uy + 0 };
     }
-    if (sensor) def.sensor = true;
-    return def.points === undefined && def.oneWay === undefined && !sensor ? "solid" : def;
+    return def.points === undefined && def.oneWay === undefined ? "solid" : def;
   }
 
   /** A tile's collision outline in tile pixels (null when it has none), read once. */

@@ -1,10 +1,12 @@
 // Real-browser test of the play demo (www/play.html): Chromium via playwright-core loads the built page from a local
-// server, drives the character with the keyboard (moveAndSlide) and fires bullets with the mouse (sweep), and checks
+// server (the page loads its level, www/level.tmj, through sepax/maps), drives the character with the keyboard (moveAndSlide) and fires bullets with the mouse (sweep), and checks
 // what happened through the page's debug handle `window.__play`: the character runs along the tile floor without
 // falling through or catching on a seam, stops at the thin wall without passing it, jumps and lands; every bullet
 // stops at the surface it meets (the 2-unit wall, the segment wall, anything when fired all around), none passes
 // the wall, and none overlaps or crossed a wall on its way (checked with overlap queries, not casts); the character
-// walks up the ramp onto the ledge, stands on the ramp without creeping, and jumps from a platform over the wall.
+// walks up the ramp (slope tiles) onto the ledge, stands on the ramp without creeping, and jumps from a one-way plank
+// over the wall; bullets break bricks (setTile); the character rides the moving platform, takes coins and is sent
+// back by spikes.
 // Behaviour only: frames are counted, never timed.
 //
 //   bash scripts/build-demo.sh && node --test tests/browser/play.test.mjs
@@ -46,6 +48,7 @@ function newestMtime(path) {
 function ensureBuilt() {
   const bundle = join(DIST, "play.js");
   const inputs = [join(ROOT, "www", "src"), join(ROOT, "www", "play.html"), join(ROOT, "www", "style.css")];
+  inputs.push(join(ROOT, "www", "level.tmj"));
   inputs.push(join(ROOT, "pkg"));
   const stale = !existsSync(bundle) || inputs.some((p) => newestMtime(p) > statSync(bundle).mtimeMs);
   if (stale) execFileSync("bash", [join(ROOT, "scripts", "build-demo.sh")], { cwd: ROOT, stdio: "inherit" });
@@ -82,7 +85,7 @@ async function sampleCharacter(stop, max) {
           const f = p.frame();
           if (f !== last) {
             last = f;
-            out.push({ frame: f, ...p.character() });
+            out.push({ frame: f, ...p.character(), moverX: p.mover().x });
             if (out.length >= max || done(out)) return resolve(out);
           }
           requestAnimationFrame(tick);
@@ -126,10 +129,17 @@ test("the sprites page links to the play page, which loads and runs without erro
   ({ level, C } = await page.evaluate(() => ({ level: window.__play.level, C: window.__play.constants })));
   assert.equal(await page.textContent("#ro-build"), "simd128");
   assert.ok(await page.locator('a[href="index.html"]').isVisible(), "no link back to the sprites page");
-  // At rest on the floor tiles.
+  // The level is the map's: one tile grid, the character at rest on its floor, standing on the grid.
+  assert.equal(level.source, "level.tmj");
   const c = await character();
   assert.ok(c.grounded, `character not grounded at rest: ${JSON.stringify(c)}`);
   assert.ok(Math.abs(c.y - (C.FLOOR_Y - C.HALF_HEIGHT)) < 0.1, `character not standing on the floor: y = ${c.y}`);
+  assert.equal(c.groundId, level.grid.id, "standing on the tile grid");
+  const under = await page.evaluate(
+    ([g, col, row]) => window.__play.world.tile(g, col, row),
+    [level.grid.id, Math.floor(c.x / level.grid.cell), C.FLOOR_Y / level.grid.cell],
+  );
+  assert.notEqual(under, 0, "the world's cell under the character is solid");
   assertNoProblems();
 });
 
@@ -239,18 +249,46 @@ async function fireAt(targets) {
 /**
  * Checks in the page, with overlap queries only (no cast), that each bullet stopped touching the shape it reports
  * and overlapping none, and that the straight path of its centre from where it was fired to where it stopped
- * crosses no wall.
+ * crosses no wall. On the tile grid (one shape) overlaps with one-way planks are allowed (bullets pass them from
+ * below), checked point by point against the cells.
  */
 async function checkImpactsExactly(impacts) {
   return page.evaluate(
     ({ impacts, r }) => {
       const w = window.__play.world;
+      const grid = window.__play.level.grid;
+      // Whether the path crosses a solid tile: the grid is one shape, and one-way planks, passed from below, count
+      // as crossed for an overlap query. Points every quarter unit along the path, each in a solid tile not one-way.
+      const solidAt = (x, y) => {
+        if (!Array.from(w.queryPoint(x, y, 1)).includes(grid.id)) return false;
+        const def = grid.tiles[w.tile(grid.id, Math.floor(x / grid.cell), Math.floor(y / grid.cell))];
+        return !(typeof def === "object" && def.oneWay !== undefined);
+      };
+      const crossesSolid = (m) => {
+        const n = Math.ceil(4 * Math.hypot(m.bx - m.sx, m.by - m.sy));
+        for (let k = 0; k <= n; k++) {
+          if (solidAt(m.sx + ((m.bx - m.sx) * k) / n, m.sy + ((m.by - m.sy) * k) / n)) return true;
+        }
+        return false;
+      };
+      // The same for the bullet where it stopped: its centre and 16 points just inside its edge.
+      const overlapsSolid = (m) => {
+        for (let k = 0; k < 16; k++) {
+          const a = (k / 16) * 2 * Math.PI;
+          if (solidAt(m.bx + (r - 0.05) * Math.cos(a), m.by + (r - 0.05) * Math.sin(a))) return true;
+        }
+        return solidAt(m.bx, m.by);
+      };
       const bad = [];
       for (const m of impacts) {
         const touching = Array.from(w.queryShape({ kind: "circle", radius: r + 0.05 }, m.bx, m.by));
-        const overlapping = Array.from(w.queryShape({ kind: "circle", radius: r - 0.05 }, m.bx, m.by, 0, 1));
+        // A brick the bullet broke is gone, and the moving platform has moved on since: nothing left to touch.
+        if (m.broke || m.hitId === window.__play.level.mover.id) touching.push(m.hitId);
+        const overlapping = Array.from(w.queryShape({ kind: "circle", radius: r - 0.05 }, m.bx, m.by, 0, 1)).filter(
+          (id) => id !== grid.id || overlapsSolid(m),
+        );
         const path = { kind: "segment", x1: m.sx, y1: m.sy, x2: m.bx, y2: m.by };
-        const crossed = Array.from(w.queryShape(path, 0, 0, 0, 1));
+        const crossed = Array.from(w.queryShape(path, 0, 0, 0, 1)).filter((id) => id !== grid.id || crossesSolid(m));
         if (!touching.includes(m.hitId) || overlapping.length > 0 || crossed.length > 0) {
           bad.push({ ...m, touching, overlapping, crossed });
         }
@@ -318,16 +356,17 @@ test("bullets fired all around stop at whatever they meet", async (t) => {
     targets.push([480 + 420 * Math.cos(a), 260 + 230 * Math.sin(a)]);
   }
   const r = await fireAt(targets);
-  const hit = new Set(r.impacts.map((m) => m.hitId));
-  t.diagnostic(`${r.shots} bullets, ${r.impacts.length} impacts on ${hit.size} different shapes`);
+  // The grid is one shape: count the surfaces hit as shapes and cells.
+  const hit = new Set(r.impacts.map((m) => `${m.hitId}:${m.cell}`));
+  t.diagnostic(`${r.shots} bullets, ${r.impacts.length} impacts on ${hit.size} different shapes and cells`);
   assert.equal(r.impacts.length, r.shots, "every bullet stops at something");
-  assert.ok(hit.size >= 5, `the bullets hit only ${hit.size} shapes`);
+  assert.ok(hit.size >= 5, `the bullets hit only ${hit.size} shapes and cells`);
   assert.deepEqual(await checkImpactsExactly(r.impacts), [], "bullets overlapping a wall or past one");
   assertNoProblems();
 });
 
-test("holding ← walks up the ramp (a rotated box) onto the ledge and stops at the left wall", async (t) => {
-  const ledgeY = 401 - C.HALF_HEIGHT; // the ledge's top, www/src/play-level.ts
+test("holding ← walks up the ramp (slope tiles) onto the ledge and stops at the left wall", async (t) => {
+  const ledgeY = level.ledgeTop - C.HALF_HEIGHT; // the ledge at the ramp's top, www/level.tmj
   const start = await character();
   await page.keyboard.down("ArrowLeft");
   const s = await sampleCharacter(stillFor(30), 600);
@@ -374,7 +413,7 @@ test("standing on the ramp, the character does not creep down it", async (t) => 
 test("hopping onto the platform and jumping from it clears the thin wall; the character lands beyond it", async (t) => {
   const wall = level.thinWall;
   const restY = C.FLOOR_Y - C.HALF_HEIGHT;
-  const platformY = 384 - C.HALF_HEIGHT; // the platform over the floor run (x 440..540, top 384), play-level.ts
+  const platformY = level.plankTop - C.HALF_HEIGHT; // the one-way plank over the floor run (x 440..540)
   // Down the ramp and along the floor, past the platform.
   await page.keyboard.down("ArrowRight");
   await waitFor((p) => p.character().x >= 590);
@@ -412,6 +451,79 @@ test("hopping onto the platform and jumping from it clears the thin wall; the ch
   }
   assert.ok(last.x > wall.right + C.RADIUS, `did not land beyond the wall: x ${last.x}`);
   assert.ok(Math.abs(last.y - restY) < 0.1, `landed at y ${last.y}, floor rest y ${restY}`);
+  assertNoProblems();
+});
+
+/** Puts the character at (x, y) and waits until it stands still there (grounded). */
+async function placeAt(x, y) {
+  await page.evaluate(([x, y]) => window.__play.place(x, y), [x, y]);
+  await waitFor((p) => p.character().grounded);
+}
+
+test("bullets break the bricks they hit (setTile); the world's cell is empty afterwards", async (t) => {
+  const grid = level.grid;
+  // On the floor right of the thin wall, firing up at the brick pillar standing on the right plank.
+  await placeAt(780, C.FLOOR_Y - C.HALF_HEIGHT - 0.5);
+  const before = await page.evaluate(() => window.__play.score().broken);
+  const r = await fireAt([
+    [855, 300],
+    [855, 285],
+    [855, 270],
+  ]);
+  const broke = r.impacts.filter((m) => m.broke);
+  const after = await page.evaluate(() => window.__play.score().broken);
+  t.diagnostic(`${r.shots} bullets, ${broke.length} broke a brick; bricks broken ${before} → ${after}`);
+  assert.ok(broke.length >= 1, `no brick broken: ${JSON.stringify(r.impacts)}`);
+  assert.equal(after - before, new Set(broke.map((m) => m.cell)).size, "one brick per cell broken");
+  for (const m of broke) {
+    assert.equal(m.hitId, grid.id);
+    const cell = await page.evaluate(
+      ([g, col, row]) => window.__play.world.tile(g, col, row),
+      [grid.id, m.cell % grid.cols, Math.floor(m.cell / grid.cols)],
+    );
+    assert.equal(cell, 0, `cell ${m.cell} still holds ${cell}`);
+  }
+  assert.deepEqual(await checkImpactsExactly(r.impacts), [], "bullets overlapping a wall or past one");
+  assertNoProblems();
+});
+
+test("the character rides the moving platform: it stays on it, at the same place on it, frame after frame", async (t) => {
+  const mover = level.mover;
+  const top = mover.y - mover.hh;
+  const { x } = await page.evaluate(() => window.__play.mover());
+  await placeAt(x, top - C.HALF_HEIGHT - 0.5);
+  const s = await sampleCharacter("(s) => false", 240);
+  const offsets = s.map((q) => q.x - q.moverX);
+  const spread = Math.max(...offsets) - Math.min(...offsets);
+  const travelled = Math.max(...s.map((q) => q.x)) - Math.min(...s.map((q) => q.x));
+  t.diagnostic(`rode ${travelled.toFixed(1)} units; offset on the platform varied by ${spread.toFixed(4)}`);
+  assert.ok(travelled > 100, `the platform carried the character only ${travelled} units`);
+  for (const q of s) {
+    assert.ok(q.grounded && q.groundId === mover.id, `frame ${q.frame}: not standing on the platform`);
+    assert.ok(Math.abs(q.y - (top - C.HALF_HEIGHT)) < 0.1, `frame ${q.frame}: y ${q.y}, platform rest y ${top}`);
+  }
+  // The offset changes by one frame of platform motion at most (the platform is moved after the character).
+  assert.ok(spread <= 2 * mover.speed + 1e-3, `slid on the platform by ${spread}`);
+  assertNoProblems();
+});
+
+test("a coin touched is taken (queryShape each frame); a spike sends the character back to the spawn point", async () => {
+  const coin = level.items.find((it) => it.kind === "coin" && it.x === 490);
+  assert.ok(coin !== undefined, "the coin over the plank");
+  const before = await page.evaluate(() => window.__play.score());
+  await placeAt(coin.x, level.plankTop - C.HALF_HEIGHT - 0.5);
+  await waitFor((p, n) => p.score().coins > n, before.coins);
+  const left = await page.evaluate(
+    ([x, y, mask]) => Array.from(window.__play.world.queryPoint(x, y, mask)),
+    [coin.x, coin.y, 8],
+  );
+  assert.deepEqual(left, [], "the coin is gone from the world");
+  const spike = level.items.find((it) => it.kind === "spike");
+  await page.evaluate(([x, y]) => window.__play.place(x, y), [spike.x, C.FLOOR_Y - C.HALF_HEIGHT - 0.5]);
+  await waitFor((p, n) => p.score().hurts > n, before.hurts);
+  await waitFor((p) => p.character().grounded);
+  const c = await character();
+  assert.ok(Math.abs(c.x - level.spawn.x) < 1e-3, `back at the spawn point: x ${c.x}`);
   assertNoProblems();
 });
 

@@ -15,6 +15,8 @@ const V = 0x40000000;
 const D = 0x20000000;
 const HEX = 0x10000000;
 const FILTER = { layer: 1, mask: 0xffffffff, isStatic: true };
+/** orthogonal.tmj has a tile with a true `sensor` property, which tile grids cannot hold yet (issue 30). */
+const SKIP_SENSORS = { sensorTiles: "skip" };
 
 /** Deep equality with numbers compared to 1e-9 (rotated shapes are computed with sin and cos). */
 function near(actual, expected, path = "") {
@@ -48,7 +50,7 @@ const ORTHOGONAL_DEFS = new Map([
   [3 + V, { points: [0, 16, 16, 16, 16, 12, 0, 12], oneWay: { x: 0, y: 1 } }], // upside down: one-way from below
   [4, { points: [0, 8, 16, 8, 16, 16, 0, 16] }], // the lower half
   [5, null], // decoration: no shape, no flag
-  [6, { sensor: true }], // a sensor property and no shape: the whole cell
+  [6, null], // a true sensor property: left out with sensorTiles "skip" (no sensor tiles yet)
   [7, { points: [8, 0, 8, 8, 0, 0] }], // a triangle turned 90° about (8, 0)
   [9, "solid"], // the lower half of a 16 × 32 tile, anchored at the cell's bottom-left: the whole cell
   [10, null],
@@ -74,7 +76,7 @@ function checkCells(plan, grid, gids, defs) {
 
 test("Tiled: a tile layer is one grid whose cells hold each tile's shape, flips applied", () => {
   const map = fixture("orthogonal.tmj");
-  const plan = readTiledMap(map);
+  const plan = readTiledMap(map, SKIP_SENSORS);
   assert.equal(plan.tables.length, 1, "one table for the whole map");
   assert.equal(plan.grids.length, 2, "Ground and Tall (Decoration has no colliding tile; Sky is an image)");
   const [ground, tall] = plan.grids;
@@ -102,7 +104,7 @@ test("Tiled: a tile layer is one grid whose cells hold each tile's shape, flips 
   // A flipped tile is its own value; the hexagonal bit is not.
   const values = new Set(ground.cells);
   assert.equal(values.has(0), true);
-  assert.equal(values.size - 1, 10, "1, 1|H, 2, 2|H, 2|D|H, 3, 3|V, 4, 6, 7");
+  assert.equal(values.size - 1, 9, "1, 1|H, 2, 2|H, 2|D|H, 3, 3|V, 4, 7 (6, the sensor tile, is skipped)");
   // Tall, in group Props: offsets 8, -4 (group) and 16, 0 (layer) add up.
   near({ x: tall.x, y: tall.y, cols: tall.cols, rows: tall.rows }, { x: 24, y: -4, cols: 8, rows: 6 });
   assert.equal(tall.source.path, "layers[1].layers[0]");
@@ -170,7 +172,7 @@ function orthogonalShapes() {
 }
 
 test("Tiled: every kind of object becomes its shape, with its source", () => {
-  const plan = readTiledMap(fixture("orthogonal.tmj"));
+  const plan = readTiledMap(fixture("orthogonal.tmj"), SKIP_SENSORS);
   const expected = orthogonalShapes();
   assert.equal(plan.shapes.length, expected.length);
   expected.forEach(([shape, source], i) => {
@@ -233,6 +235,7 @@ test("Tiled: the layers option picks layer and mask bits by name or class, or le
   map.layers[3].class = "solid-things"; // a layer's class (Tiled 1.9 and later)
   const seen = [];
   const plan = readTiledMap(map, {
+    ...SKIP_SENSORS,
     layers: (layer) => {
       seen.push([layer.name, layer.class, layer.kind, layer.path]);
       return layer.name === "Tall" ? false : { layer: layer.kind === "tiles" ? 2 : 4, mask: 1, isStatic: false };
@@ -249,7 +252,7 @@ test("Tiled: the layers option picks layer and mask bits by name or class, or le
     [["Ground", 2, 1, false]],
   );
   assert.ok(plan.shapes.every((s) => s.shape.layer === 4 && s.shape.mask === 1 && s.shape.isStatic === false));
-  const table = readTiledMap(map, { layers: { Ground: false, "solid-things": { layer: 8 } } });
+  const table = readTiledMap(map, { ...SKIP_SENSORS, layers: { Ground: false, "solid-things": { layer: 8 } } });
   assert.deepEqual(
     table.grids.map((g) => g.source.name),
     ["Tall"],
@@ -257,11 +260,11 @@ test("Tiled: the layers option picks layer and mask bits by name or class, or le
   assert.ok(table.shapes.every((s) => s.shape.layer === 8 && s.shape.mask === 0xffffffff && s.shape.isStatic));
   // A layer left out is not read: its bad content is no error.
   map.layers[3].objects[0].text = { text: "hello" };
-  assert.equal(readTiledMap(map, { layers: { Objects: false } }).shapes.length, 0);
+  assert.equal(readTiledMap(map, { ...SKIP_SENSORS, layers: { Objects: false } }).shapes.length, 0);
 });
 
 test("Tiled: tiles 'all' makes every tile collide, a tile without a shape filling its cell", () => {
-  const plan = readTiledMap(fixture("orthogonal.tmj"), { tiles: "all" });
+  const plan = readTiledMap(fixture("orthogonal.tmj"), { ...SKIP_SENSORS, tiles: "all" });
   assert.deepEqual(
     plan.grids.map((g) => g.source.name),
     ["Ground", "Tall", "Decoration"],
@@ -389,7 +392,7 @@ test("Tiled: a wrong value anywhere is a TypeError or RangeError naming its path
     const map = fixture("orthogonal.tmj");
     change(map);
     assert.throws(
-      () => readTiledMap(map),
+      () => readTiledMap(map, SKIP_SENSORS),
       (e) => e instanceof type && message.test(e.message),
       String(message),
     );
@@ -630,9 +633,9 @@ class FakeWorld {
 
 test("apply: shapes, then tables, then grids, each id with its source", () => {
   const map = fixture("orthogonal.tmj");
-  const plan = readTiledMap(map);
+  const plan = readTiledMap(map, SKIP_SENSORS);
   const world = new FakeWorld();
-  const loaded = loadTiledMap(world, map);
+  const loaded = loadTiledMap(world, map, SKIP_SENSORS);
   assert.deepEqual(
     world.calls.map((c) => c[0]),
     ["addShapes", "defineTiles", "addTileGrid", "addTileGrid"],
@@ -676,7 +679,7 @@ test("apply: a call the world rejects removes what was added and names the recor
   const grid = new FakeWorld();
   grid.failOn = ["addTileGrid", 1, new RangeError("addTileGrid: y must be between -1e7 and 1e7")];
   assert.throws(
-    () => loadTiledMap(grid, map),
+    () => loadTiledMap(grid, map, SKIP_SENSORS),
     (e) =>
       e instanceof RangeError &&
       e.message === "loadTiledMap: layers[1].layers[0]: addTileGrid: y must be between -1e7 and 1e7",
@@ -685,17 +688,17 @@ test("apply: a call the world rejects removes what was added and names the recor
   const shapes = new FakeWorld();
   shapes.failOn = ["addShapes", 0, new TypeError("addShapes: list[3].radius must be a number")];
   assert.throws(
-    () => loadTiledMap(shapes, map),
+    () => loadTiledMap(shapes, map, SKIP_SENSORS),
     /^TypeError: loadTiledMap: layers\[3\]\.objects\[3\]: addShapes: list\[3\]\.radius/,
   );
   assert.deepEqual(shapes.removed, []);
   const tiles = new FakeWorld();
-  tiles.failOn = ["defineTiles", 0, new RangeError("defineTiles: tiles[4].points: vertex 1 is outside the cell")];
+  tiles.failOn = ["defineTiles", 0, new RangeError("defineTiles: tiles[3].points: vertex 1 is outside the cell")];
   assert.throws(
-    () => loadTiledMap(tiles, map),
+    () => loadTiledMap(tiles, map, SKIP_SENSORS),
     (e) =>
       e instanceof RangeError &&
-      e.message === "loadTiledMap: tilesets[0].tiles[1]: defineTiles: tiles[4].points: vertex 1 is outside the cell",
+      e.message === "loadTiledMap: tilesets[0].tiles[1]: defineTiles: tiles[3].points: vertex 1 is outside the cell",
   );
   assert.deepEqual(
     tiles.removed,
@@ -713,12 +716,18 @@ test("apply: a call the world rejects removes what was added and names the recor
 test("a map's shapes in a real World: every kind where the map put it; a rejected one leaves the world empty", async () => {
   await init();
   const map = fixture("orthogonal.tmj");
-  // The one-way objects and the tile layers wait for the world's one-way shapes and tile grids.
-  map.layers[3].objects = map.layers[3].objects.filter((o) => !o.properties?.some((p) => p.name === "oneWay"));
+  // The tile layers in a World: maps-world.test.mjs.
   const world = new World();
   const loaded = loadTiledMap(world, map, { layers: { Ground: false, Tall: false } });
-  assert.equal(world.size, 9);
+  assert.equal(world.size, 11);
   const byId = new Map([...loaded.sources].map(([id, s]) => [s.id, id]));
+  // The one-way objects keep their side, turned with the object (f32 in the world).
+  const oneWays = [...loaded.sources].filter(([, s]) => s.properties.oneWay === true).map(([id]) => world.oneWay(id));
+  assert.equal(oneWays.length, 2);
+  assert.deepEqual(oneWays[0], { x: 0, y: -1 });
+  assert.ok(
+    Math.abs(oneWays[1].x - Math.sin(Math.PI / 12)) < 1e-6 && Math.abs(oneWays[1].y + Math.cos(Math.PI / 12)) < 1e-6,
+  );
   // The world keeps f32 coordinates.
   const { x, y, angle } = world.shape(byId.get(2));
   const f32 = Math.fround;

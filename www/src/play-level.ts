@@ -1,84 +1,175 @@
 /**
- * The play demo's room (www/play.html): static walls, a tile-row floor, platforms (one a rotated box, the ramp), a
- * 2-unit thin wall and a segment wall, all in world units (one unit = one CSS pixel of the 960 × 540 stage, y down).
+ * The play demo's level (www/play.html), loaded from a Tiled map (www/level.tmj, written by www/make-level.mjs)
+ * through `sepax/maps`: the tile layer "Ground" is one tile grid (walls, a floor, a ramp of slope tiles, one-way
+ * planks, bricks that bullets break with `setTile`), the object layer "Walls" holds the 2-unit thin wall, the segment
+ * wall (a polyline: a chain) and the moving platform, and "Items" holds coins, spikes and the spawn point. World
+ * units are the map's pixels (one unit = one CSS pixel of the 960 × 540 stage, y down).
  */
 import type { World } from "sepax";
+import { readTiledMap, applyMapPlan, type TileDef } from "sepax/maps";
 
 export const ROOM_W = 960;
 export const ROOM_H = 540;
-/** Top of the floor tiles. */
-export const FLOOR_Y = 500;
-export const TILE_W = 40;
 
-/** Layers: statics are on WALLS; bullets and the character collide only with them (not with each other). */
+/** Layers: walls, grid and platforms on WALLS; bullets and the character collide only with them; ITEMS are found with
+ * queries (coins, spikes) and pair with nothing. */
 export const WALLS = 1;
 export const BULLETS = 2;
 export const CHARACTER = 4;
+export const ITEMS = 8;
 
-export type Piece =
-  | { kind: "aligned" | "tile" | "thin"; id: number; x: number; y: number; hw: number; hh: number }
-  | { kind: "box"; id: number; x: number; y: number; hw: number; hh: number; angle: number }
-  | { kind: "segment"; id: number; x1: number; y1: number; x2: number; y2: number };
+/** The map's tile layer, as the demo draws and edits it. */
+export interface Grid {
+  id: number;
+  cols: number;
+  rows: number;
+  cell: number;
+  /** The cell values, kept equal to the world's (`setTile` is applied to both). */
+  cells: number[];
+  /** Each value's collision, as the map's tile table gives it. */
+  tiles: { [value: number]: TileDef };
+  /** The values bullets destroy (the tileset's tiles with a true `breakable` property). */
+  breakable: number[];
+}
+
+export interface Item {
+  id: number;
+  kind: "coin" | "spike";
+  x: number;
+  y: number;
+  /** Circle radius (coins) or half sizes (spikes). */
+  hw: number;
+  hh: number;
+}
 
 export interface Level {
-  pieces: Piece[];
+  /** Where the level was loaded from. */
+  source: string;
+  grid: Grid;
+  /** Top of the floor (the ground row of the grid). */
+  floorTop: number;
+  /** Top of the ledge at the ramp's upper end, and of the one-way plank over the floor run. */
+  ledgeTop: number;
+  plankTop: number;
+  /** The solid cells of the floor's top row (a seam between each two). */
+  tiles: number[];
   /** The 2-unit thin wall standing on the floor: its id and faces. */
   thinWall: { id: number; left: number; right: number; top: number; bottom: number };
   segmentWall: { id: number; x1: number; y1: number; x2: number; y2: number };
-  tiles: number[];
+  /** The moving platform: a box moved with setTransform between `fromX` and `fromX + travel`. */
+  mover: { id: number; x: number; y: number; hw: number; hh: number; fromX: number; travel: number; speed: number };
+  spawn: { x: number; y: number };
+  items: Item[];
 }
 
-/** Adds the room's static shapes to `world`. */
-export function buildLevel(world: World): Level {
-  const pieces: Piece[] = [];
-  const opts = { isStatic: true, layer: WALLS };
-  const aligned = (kind: "aligned" | "tile" | "thin", x: number, y: number, hw: number, hh: number): number => {
-    const id = world.addAlignedBox(x, y, hw, hh, opts);
-    pieces.push({ kind, id, x, y, hw, hh });
-    return id;
+/** A Tiled map as JSON (the parts read here; the loader checks the whole). */
+interface TiledJson {
+  tilesets: { firstgid: number; tiles?: { id: number; properties?: { name: string; value: unknown }[] }[] }[];
+}
+
+/** Adds the level of `map` (www/level.tmj, parsed) to `world`. */
+export function buildLevel(world: World, map: unknown, source: string): Level {
+  const plan = readTiledMap(map, {
+    layers: { Ground: { layer: WALLS }, Walls: { layer: WALLS }, Items: { layer: ITEMS, mask: 0 } },
+  });
+  const loaded = applyMapPlan(world, plan);
+  const g = plan.grids[0];
+  const gid = loaded.grids[0];
+  if (g === undefined || gid === undefined) throw new Error(`${source}: no tile layer with colliding tiles`);
+  // Which values break: the grid's source maps each value to its gid, the tileset gives the gid's properties.
+  const breakableGids = new Set<number>();
+  for (const ts of (map as TiledJson).tilesets) {
+    for (const t of ts.tiles ?? []) {
+      if (t.properties?.some((p) => p.name === "breakable" && p.value === true)) breakableGids.add(ts.firstgid + t.id);
+    }
+  }
+  const gids = g.source.gids ?? [];
+  const breakable = gids.flatMap((gidOf, value) => (value > 0 && breakableGids.has(gidOf) ? [value] : []));
+  const grid: Grid = {
+    id: gid,
+    cols: g.cols,
+    rows: g.rows,
+    cell: g.cellWidth,
+    cells: Array.from(g.cells),
+    tiles: { ...plan.tables[g.table]!.tiles },
+    breakable,
   };
 
-  // Ceiling and side walls, 20 units thick.
-  aligned("aligned", ROOM_W / 2, 10, ROOM_W / 2, 10);
-  aligned("aligned", 10, ROOM_H / 2, 10, ROOM_H / 2);
-  aligned("aligned", ROOM_W - 10, ROOM_H / 2, 10, ROOM_H / 2);
-
-  // The floor: a row of 23 adjacent 40 × 40 tiles sharing their edges (x from 20 to 940), as a tile map makes it.
-  const tiles: number[] = [];
-  for (let x = 20; x < ROOM_W - 20; x += TILE_W) {
-    tiles.push(aligned("tile", x + TILE_W / 2, FLOOR_Y + 20, TILE_W / 2, 20));
+  const named = new Map<string, number>();
+  const items: Item[] = [];
+  let spawn = { x: ROOM_W / 2, y: ROOM_H / 2 };
+  plan.shapes.forEach((s, i) => {
+    const id = loaded.shapes[i]!;
+    const shape = s.shape;
+    if (s.source.name !== "") named.set(s.source.name, i);
+    if (s.source.type === "Spawn") spawn = { x: shape.x, y: shape.y };
+    if (s.source.type === "Coin" && shape.kind === "circle") {
+      items.push({ id, kind: "coin", x: shape.x, y: shape.y, hw: shape.radius, hh: shape.radius });
+    }
+    if (s.source.type === "Spike" && shape.kind === "alignedBox") {
+      items.push({ id, kind: "spike", x: shape.x, y: shape.y, hw: shape.halfWidth, hh: shape.halfHeight });
+    }
+  });
+  const shapeNamed = (name: string): { id: number; shape: (typeof plan.shapes)[number]["shape"]; props: object } => {
+    const i = named.get(name);
+    if (i === undefined) throw new Error(`${source}: no object named ${name}`);
+    return { id: loaded.shapes[i]!, shape: plan.shapes[i]!.shape, props: plan.shapes[i]!.source.properties };
+  };
+  const thin = shapeNamed("thinWall");
+  const seg = shapeNamed("segmentWall");
+  const mover = shapeNamed("mover");
+  if (thin.shape.kind !== "alignedBox" || mover.shape.kind !== "alignedBox" || seg.shape.kind !== "chain") {
+    throw new Error(`${source}: thinWall and mover must be rectangles, segmentWall a polyline`);
   }
+  const [sx1, sy1, sx2, sy2] = Array.from(seg.shape.points).slice(0, 4) as [number, number, number, number];
+  const props = mover.props as { speed?: number; travel?: number };
 
-  // A ramp (a rotated box, about 26°) from the floor up to a ledge on the left.
-  const ramp = { x: 300, y: 456, hw: 120, hh: 8, angle: 0.45 };
-  const rampId = world.addBox(ramp.x, ramp.y, ramp.hw, ramp.hh, ramp.angle, opts);
-  pieces.push({ kind: "box", id: rampId, ...ramp });
-  aligned("aligned", 108, 409, 88, 8); // the ledge at the ramp's top (x 20..196, top y 401, the ramp's end 400.6)
+  // The floor's top row: the last row of the grid with a cell under the spawn point.
+  const spawnCol = Math.floor(spawn.x / grid.cell);
+  let floorRow = Math.floor(spawn.y / grid.cell);
+  while (floorRow < grid.rows && grid.cells[floorRow * grid.cols + spawnCol] === 0) floorRow++;
+  const tiles: number[] = [];
+  for (let c = 0; c < grid.cols; c++) if (grid.cells[floorRow * grid.cols + c] !== 0) tiles.push(c);
+  const topOf = (col: number, fromRow: number): number => {
+    let r = fromRow;
+    while (r < grid.rows && grid.cells[r * grid.cols + col] === 0) r++;
+    return r * grid.cell;
+  };
 
-  // Floating platforms: one over the floor run (a step to jump over the thin wall), one beyond it, one high up.
-  aligned("aligned", 490, 392, 50, 8);
-  aligned("aligned", 800, 330, 80, 8);
-  aligned("aligned", 330, 250, 70, 8);
-
-  // The thin wall: 2 units thick, 170 tall, standing on the floor (x 640..642). A bullet moves 50 units a frame.
-  const thin = { x: 641, y: 415, hw: 1, hh: 85 };
-  const thinId = aligned("thin", thin.x, thin.y, thin.hw, thin.hh);
-
-  // A segment wall (zero thickness), slanted, high in the middle: in sight from the floor left of the thin wall.
-  const seg = { x1: 560, y1: 100, x2: 720, y2: 160 };
-  const segId = world.addSegment(seg.x1, seg.y1, seg.x2, seg.y2, opts);
-  pieces.push({ kind: "segment", id: segId, ...seg });
-
+  const t = thin.shape;
+  const m = mover.shape;
   return {
-    pieces,
-    thinWall: {
-      id: thinId,
-      left: thin.x - thin.hw,
-      right: thin.x + thin.hw,
-      top: thin.y - thin.hh,
-      bottom: thin.y + thin.hh,
-    },
-    segmentWall: { id: segId, ...seg },
+    source,
+    grid,
+    floorTop: floorRow * grid.cell,
+    ledgeTop: topOf(5, 1),
+    plankTop: topOf(24, 1),
     tiles,
+    thinWall: {
+      id: thin.id,
+      left: t.x - t.halfWidth,
+      right: t.x + t.halfWidth,
+      top: t.y - t.halfHeight,
+      bottom: t.y + t.halfHeight,
+    },
+    segmentWall: {
+      id: seg.id,
+      x1: seg.shape.x + sx1,
+      y1: seg.shape.y + sy1,
+      x2: seg.shape.x + sx2,
+      y2: seg.shape.y + sy2,
+    },
+    mover: {
+      id: mover.id,
+      x: m.x,
+      y: m.y,
+      hw: m.halfWidth,
+      hh: m.halfHeight,
+      fromX: m.x,
+      travel: props.travel ?? 0,
+      speed: props.speed ?? 1,
+    },
+    spawn,
+    items,
   };
 }

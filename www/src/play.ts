@@ -1,23 +1,16 @@
 /**
- * The play demo (www/play.html): a character driven by the keyboard and moved with `moveAndSlide` through static
- * walls, platforms, a ramp and a floor of adjacent tiles; bullets fired with the mouse at 50 units per frame, all
- * swept each frame with one `sweep` call, so that each stops at what it hits, even the 2-unit wall or the segment.
+ * The play demo (www/play.html): a level loaded from a Tiled map (www/level.tmj, see play-level.ts) with a character
+ * driven by the keyboard and moved with `moveAndSlide` over its tile grid (a floor of adjacent tiles, a ramp of slope
+ * tiles, one-way planks), riding a moving platform (a box moved with `setTransform`: the character adds the platform's
+ * motion while standing on it), collecting coins and hurt by spikes (found with `queryShape` each frame); bullets fired
+ * with the mouse at 50 units per frame, all swept each frame with one `sweep` call, so that each stops at what it
+ * hits, even the 2-unit wall or the segment, and bricks they hit are destroyed with `setTile`.
  *
  * One simulation step per animation frame (speeds are in units per frame). `window.__play` is a debug handle for
  * tests/browser/play.test.mjs.
  */
 import init, { World, wasmBuild } from "sepax";
-import {
-  BULLETS,
-  CHARACTER,
-  FLOOR_Y,
-  ROOM_H,
-  ROOM_W,
-  WALLS,
-  buildLevel,
-  type Level,
-  type Piece,
-} from "./play-level.ts";
+import { BULLETS, CHARACTER, ITEMS, ROOM_H, ROOM_W, WALLS, buildLevel, type Level } from "./play-level.ts";
 
 // Character: a vertical capsule (20 wide, 40 tall).
 const HALF_LENGTH = 10;
@@ -65,6 +58,9 @@ interface Impact {
   sx: number;
   sy: number;
   frame: number;
+  /** The grid cell hit (`MISS` for other shapes), and whether the bullet destroyed it (a brick). */
+  cell: number;
+  broke: boolean;
 }
 
 function byId<T extends HTMLElement>(id: string, type: new () => T): T {
@@ -87,17 +83,29 @@ class Play {
     fired: byId("ro-fired", HTMLElement),
     impacts: byId("ro-impacts", HTMLElement),
     sweep: byId("ro-sweep", HTMLElement),
+    coins: byId("ro-coins", HTMLElement),
+    hurts: byId("ro-hurts", HTMLElement),
+    broken: byId("ro-broken", HTMLElement),
   };
 
   frame = 0;
   // Character state.
-  x = 480;
-  y = FLOOR_Y - HALF_HEIGHT - 0.5;
+  x: number;
+  y: number;
   vx = 0;
   vy = 0;
   grounded = false;
+  /** What the character stands on (MISS when airborne). */
+  groundId = MISS;
   private groundNx = 0;
   private groundNy = -1;
+  coins = 0;
+  hurts = 0;
+  broken = 0;
+  /** The moving platform's position and its motion this frame. */
+  moverX: number;
+  moverDx = 0;
+  private moverDir = 1;
 
   // Input.
   private readonly keys = new Set<string>();
@@ -117,14 +125,19 @@ class Play {
   private idsViews: Uint32Array[] = [];
   private dxyViews: Float32Array[] = [];
   private sweepMs = 0;
+  /** Cells hit by bullets this frame, destroyed once every sweep result is read. */
+  private readonly pendingBreaks: number[] = [];
   /** The last motion of removed bullets, drawn fading like the sparks. */
   private readonly trails: { x1: number; y1: number; x2: number; y2: number; frame: number }[] = [];
 
-  constructor() {
+  constructor(map: unknown, source: string) {
     const ctx = this.canvas.getContext("2d");
     if (ctx === null) throw new Error("no 2D canvas context");
     this.ctx = ctx;
-    this.level = buildLevel(this.world);
+    this.level = buildLevel(this.world, map, source);
+    this.x = this.level.spawn.x;
+    this.y = this.level.spawn.y;
+    this.moverX = this.level.mover.x;
     this.charId = this.world.addCapsule(this.x, this.y, HALF_LENGTH, RADIUS, Math.PI / 2, {
       layer: CHARACTER,
       mask: WALLS,
@@ -191,11 +204,13 @@ class Play {
 
   update(): void {
     this.moveCharacter();
+    this.touchItems();
     if (this.mouseDown && this.frame >= this.nextAutoFire) {
       this.fire();
       this.nextAutoFire = this.frame + AUTO_FIRE_EVERY;
     }
     this.moveBullets();
+    this.movePlatform();
     this.world.step();
     this.frame++;
     if (this.frame % 6 === 0) this.showReadout();
@@ -227,6 +242,9 @@ class Play {
       dx = this.vx;
       dy = this.vy;
     }
+    // Riding the moving platform: its motion this frame is added to the character's (the platform is moved after
+    // the character, and both are seen at their new places from the next step on).
+    if (this.grounded && this.groundId === this.level.mover.id) dx += this.moverDx;
     const r = this.world.moveAndSlide(this.charId, dx, dy);
     this.x = r.x;
     this.y = r.y;
@@ -234,6 +252,7 @@ class Play {
     // The most upward-facing contact is the ground; a ceiling stops a jump.
     const c = r.contacts;
     let bestNy = 0;
+    this.groundId = MISS;
     for (let i = 0; i < c.length; i += 3) {
       const nx = c[i + 1]!;
       const ny = c[i + 2]!;
@@ -241,13 +260,58 @@ class Play {
         bestNy = ny;
         this.groundNx = nx;
         this.groundNy = ny;
+        this.groundId = c[i]!;
       }
       if (ny > 0.5 && this.vy < 0) this.vy = 0;
     }
     if (!this.grounded) {
       this.groundNx = 0;
       this.groundNy = -1;
+      this.groundId = MISS;
     }
+  }
+
+  /** Coins and spikes the character overlaps, found with one query: a coin is taken, a spike sends it back. */
+  private touchItems(): void {
+    const shape = { kind: "capsule", halfLength: HALF_LENGTH, radius: RADIUS } as const;
+    const touched = this.world.queryShape(shape, this.x, this.y, Math.PI / 2, ITEMS);
+    for (const id of touched) {
+      const item = this.level.items.find((it) => it.id === id);
+      if (item === undefined) continue;
+      if (item.kind === "coin") {
+        this.world.remove(id);
+        this.level.items.splice(this.level.items.indexOf(item), 1);
+        this.coins++;
+      } else {
+        this.hurts++;
+        this.respawn();
+        return;
+      }
+    }
+  }
+
+  /** Back to the spawn point, at rest. */
+  respawn(): void {
+    this.x = this.level.spawn.x;
+    this.y = this.level.spawn.y;
+    this.vx = 0;
+    this.vy = 0;
+    this.grounded = false;
+    this.groundId = MISS;
+    this.world.setTransform(this.charId, this.x, this.y, Math.PI / 2);
+  }
+
+  /** The moving platform goes back and forth along its travel at its speed, moved with setTransform. */
+  private movePlatform(): void {
+    const m = this.level.mover;
+    let x = this.moverX + this.moverDir * m.speed;
+    if (x > m.fromX + m.travel || x < m.fromX) {
+      this.moverDir = -this.moverDir;
+      x = this.moverX + this.moverDir * m.speed;
+    }
+    this.moverDx = x - this.moverX;
+    this.moverX = x;
+    this.world.setTransform(m.id, x, m.y, 0);
   }
 
   /** One bullet from the character towards the cursor. */
@@ -305,7 +369,16 @@ class Play {
       b.x += t * b.dx;
       b.y += t * b.dy;
       b.age = -1; // marks it for removal
+      const cell = res.cells[i]!;
+      const grid = this.level.grid;
+      const broke = hitId === grid.id && cell !== MISS && grid.breakable.includes(grid.cells[cell]!);
+      if (broke) {
+        // The sweep results stay valid until the world is called again: read the rest of this hit first.
+        this.pendingBreaks.push(cell);
+      }
       this.impacts.push({
+        cell,
+        broke,
         shot: b.shot,
         hitId,
         x: res.points[2 * i]!,
@@ -319,6 +392,8 @@ class Play {
         frame: this.frame,
       });
     }
+    for (const cell of this.pendingBreaks) this.breakTile(cell);
+    this.pendingBreaks.length = 0;
     if (this.impacts.length > 2000) this.impacts.splice(0, this.impacts.length - 2000);
     let kept = 0;
     for (const b of this.bullets) {
@@ -333,6 +408,15 @@ class Play {
     this.bullets.length = kept;
   }
 
+  /** Destroys a brick: the world's cell and the drawn one. */
+  private breakTile(cell: number): void {
+    const grid = this.level.grid;
+    if (grid.cells[cell] === 0) return; // two bullets at one brick in one frame
+    this.world.setTile(grid.id, cell % grid.cols, Math.floor(cell / grid.cols), 0);
+    grid.cells[cell] = 0;
+    this.broken++;
+  }
+
   private showReadout(): void {
     const r = this.readout;
     r.frame.textContent = String(this.frame);
@@ -342,6 +426,9 @@ class Play {
     r.fired.textContent = String(this.fired);
     r.impacts.textContent = String(this.impacts.length);
     r.sweep.textContent = this.sweepMs.toFixed(3);
+    r.coins.textContent = `${this.coins} / ${this.coins + this.level.items.filter((it) => it.kind === "coin").length}`;
+    r.hurts.textContent = String(this.hurts);
+    r.broken.textContent = String(this.broken);
   }
 
   // ---- Drawing -------------------------------------------------------------------------------------------------
@@ -352,7 +439,7 @@ class Play {
     ctx.setTransform(s, 0, 0, s, 0, 0);
     ctx.fillStyle = "#0e1320";
     ctx.fillRect(0, 0, ROOM_W, ROOM_H);
-    for (const p of this.level.pieces) this.drawPiece(p);
+    this.drawLevel();
 
     // Aim line.
     ctx.strokeStyle = "rgba(255,255,255,0.12)";
@@ -428,41 +515,65 @@ class Play {
     }
   }
 
-  private drawPiece(p: Piece): void {
+  /** The tile grid cell by cell (each value's outline from the map's tile table), the walls, platform and items. */
+  private drawLevel(): void {
     const ctx = this.ctx;
-    switch (p.kind) {
-      case "tile": {
-        ctx.fillStyle = ((p.x - 20) / 40) % 2 < 1 ? "#3a4a6b" : "#33425f";
-        ctx.fillRect(p.x - p.hw, p.y - p.hh, 2 * p.hw, 2 * p.hh);
-        ctx.strokeStyle = "#56688f";
-        ctx.lineWidth = 1;
-        ctx.strokeRect(p.x - p.hw + 0.5, p.y - p.hh + 0.5, 2 * p.hw - 1, 2 * p.hh - 1);
-        break;
-      }
-      case "aligned":
-        ctx.fillStyle = "#2b3550";
-        ctx.fillRect(p.x - p.hw, p.y - p.hh, 2 * p.hw, 2 * p.hh);
-        break;
-      case "thin":
-        ctx.fillStyle = "#ff9f43";
-        ctx.fillRect(p.x - p.hw, p.y - p.hh, 2 * p.hw, 2 * p.hh);
-        break;
-      case "box":
-        ctx.save();
-        ctx.translate(p.x, p.y);
-        ctx.rotate(p.angle);
-        ctx.fillStyle = "#2f4d5c";
-        ctx.fillRect(-p.hw, -p.hh, 2 * p.hw, 2 * p.hh);
-        ctx.restore();
-        break;
-      case "segment":
-        ctx.strokeStyle = "#ff9f43";
-        ctx.lineWidth = 1.5;
+    const { grid, thinWall, segmentWall, mover, items } = this.level;
+    const w = grid.cell;
+    for (let row = 0; row < grid.rows; row++) {
+      for (let col = 0; col < grid.cols; col++) {
+        const value = grid.cells[row * grid.cols + col]!;
+        if (value === 0) continue;
+        const def = grid.tiles[value] ?? "solid";
+        if (def === "empty") continue;
+        const x = col * w;
+        const y = row * w;
+        const brick = grid.breakable.includes(value);
+        if (def === "solid" || def.points === undefined) {
+          ctx.fillStyle = brick ? "#8a4b3c" : (col + row) % 2 === 0 ? "#3a4a6b" : "#33425f";
+          ctx.fillRect(x, y, w, w);
+          if (brick) {
+            ctx.strokeStyle = "#b8705a";
+            ctx.lineWidth = 1;
+            ctx.strokeRect(x + 0.5, y + 0.5, w - 1, w - 1);
+          }
+          continue;
+        }
+        const pts = def.points;
+        ctx.fillStyle = def.oneWay !== undefined ? "#6fb3d2" : "#2f4d5c";
         ctx.beginPath();
-        ctx.moveTo(p.x1, p.y1);
-        ctx.lineTo(p.x2, p.y2);
-        ctx.stroke();
-        break;
+        ctx.moveTo(x + pts[0]!, y + pts[1]!);
+        for (let k = 2; k < pts.length; k += 2) ctx.lineTo(x + pts[k]!, y + pts[k + 1]!);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+    ctx.fillStyle = "#ff9f43";
+    ctx.fillRect(thinWall.left, thinWall.top, thinWall.right - thinWall.left, thinWall.bottom - thinWall.top);
+    ctx.strokeStyle = "#ff9f43";
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(segmentWall.x1, segmentWall.y1);
+    ctx.lineTo(segmentWall.x2, segmentWall.y2);
+    ctx.stroke();
+    ctx.fillStyle = "#9b7fe0";
+    ctx.fillRect(this.moverX - mover.hw, mover.y - mover.hh, 2 * mover.hw, 2 * mover.hh);
+    for (const it of items) {
+      if (it.kind === "coin") {
+        ctx.fillStyle = "#ffd34d";
+        ctx.beginPath();
+        ctx.arc(it.x, it.y, it.hw, 0, 2 * Math.PI);
+        ctx.fill();
+      } else {
+        ctx.fillStyle = "#e05252";
+        ctx.beginPath();
+        for (let x = it.x - it.hw; x < it.x + it.hw - 1; x += 10) {
+          ctx.moveTo(x, it.y + it.hh);
+          ctx.lineTo(x + 5, it.y - it.hh);
+          ctx.lineTo(x + 10, it.y + it.hh);
+        }
+        ctx.fill();
+      }
     }
   }
 }
@@ -473,23 +584,42 @@ declare global {
   }
 }
 
+/** The level's map, next to the page. */
+const LEVEL_URL = "level.tmj";
+
 async function main(): Promise<void> {
   const error = byId("error", HTMLElement);
   try {
-    await init();
+    const [map] = await Promise.all([fetch(LEVEL_URL).then((r) => r.json() as Promise<unknown>), init()]);
     byId("ro-build", HTMLElement).textContent = wasmBuild() ?? "?";
-    const play = new Play();
+    const play = new Play(map, LEVEL_URL);
     window.__play = {
       world: play.world,
       level: play.level,
       characterId: play.charId,
       frame: () => play.frame,
-      character: () => ({ x: play.x, y: play.y, vx: play.vx, vy: play.vy, grounded: play.grounded }),
+      character: () => ({
+        x: play.x,
+        y: play.y,
+        vx: play.vx,
+        vy: play.vy,
+        grounded: play.grounded,
+        groundId: play.groundId,
+      }),
       bullets: () => play.bullets.map((b) => ({ id: b.id, shot: b.shot, x: b.x, y: b.y, dx: b.dx, dy: b.dy })),
       impacts: () => play.impacts.map((m) => ({ ...m })),
       fired: () => play.fired,
+      score: () => ({ coins: play.coins, hurts: play.hurts, broken: play.broken }),
+      mover: () => ({ x: play.moverX, dx: play.moverDx }),
+      /** Puts the character at (x, y), at rest (tests start a scene there). */
+      place: (x: number, y: number) => {
+        play.respawn();
+        play.x = x;
+        play.y = y;
+        play.world.setTransform(play.charId, x, y, Math.PI / 2);
+      },
       toClient: (x: number, y: number) => play.toClient(x, y),
-      constants: { HALF_HEIGHT, RADIUS, RUN, BULLET_SPEED, BULLET_RADIUS, FLOOR_Y },
+      constants: { HALF_HEIGHT, RADIUS, RUN, BULLET_SPEED, BULLET_RADIUS, FLOOR_Y: play.level.floorTop },
     };
     play.start();
   } catch (e) {
