@@ -75,6 +75,24 @@ export interface ShapeOptions {
    * overlap queries report it like any shape (see the README's "One-way shapes"). `null` (or leaving it out): solid
    * from every side. */
   oneWay?: OneWay | null;
+  /** A number of the game's, stored with the shape and never read by the world (an entity id, a kind): an integer from
+   * 0 to 2^32 - 1, default 0. Read it back from `tags()[id]`, change it with `setTag`. */
+  tag?: number;
+}
+
+/**
+ * Which shapes a query, cast, ray, sweep or distance query may report, where a layer mask alone is not enough. Every
+ * such method takes either a layer mask (a number) or this object.
+ */
+export interface QueryFilter {
+  /** Only shapes on a layer in this mask (`layer & mask !== 0`; default: every layer). */
+  mask?: number;
+  /** An id never reported: the shooter of a bullet, the agent asking for its nearest neighbour. */
+  exclude?: number;
+  /** Leave out static shapes. */
+  excludeStatics?: boolean;
+  /** Leave out sensors (accepted for code written for sensors; this version has none, so it leaves out nothing). */
+  excludeSensors?: boolean;
 }
 
 /** A one-way direction: `true` (`{ x: 0, y: -1 }`, up on a y-down canvas) or the side's normal `{ x, y }`. */
@@ -103,6 +121,8 @@ export interface TileGridOptions {
   mask?: number;
   /** Default **true**: a level's layer stands still (move it with `setTransform` if it does not). */
   isStatic?: boolean;
+  /** The game's tag (see `ShapeOptions.tag`). */
+  tag?: number;
 }
 
 /** Options of `addChain`: those of every `add*` method, and whether the chain is closed. */

@@ -62,6 +62,12 @@ export class Views {
   private transformBuffer: ArrayBufferLike | null = null;
   private layout = -1;
   private transformViews: TransformViews | null = null;
+  private tagBuffer: ArrayBufferLike | null = null;
+  private tagLayout = -1;
+  private tagView: Uint32Array | null = null;
+  private liveBuffer: ArrayBufferLike | null = null;
+  private liveAddress = -1;
+  private liveView: Uint32Array | null = null;
   private castBuffer: ArrayBufferLike | null = null;
   private castVersion = -1;
   private sweepViews: SweepResultViews | null = null;
@@ -82,6 +88,28 @@ export class Views {
       this.layout = layout;
     }
     return this.transformViews;
+  }
+
+  /** The tag column, rebuilt when memory grew or the columns moved or grew (it moves with them). */
+  tags(raw: RawWorld, buffer: ArrayBufferLike): Uint32Array {
+    const layout = raw.layoutVersion();
+    if (this.tagView === null || buffer !== this.tagBuffer || layout !== this.tagLayout) {
+      this.tagView = new Uint32Array(buffer, raw.resultPtr(6), raw.slotCount());
+      this.tagBuffer = buffer;
+      this.tagLayout = layout;
+    }
+    return this.tagView;
+  }
+
+  /** The live ids at `address` (`count` of them), re-made when memory grew or the list moved or changed length. */
+  liveIds(buffer: ArrayBufferLike, address: number, count: number): Uint32Array {
+    const view = this.liveView;
+    if (view === null || buffer !== this.liveBuffer || address !== this.liveAddress || view.length !== count) {
+      this.liveView = new Uint32Array(buffer, address, count);
+      this.liveBuffer = buffer;
+      this.liveAddress = address;
+    }
+    return this.liveView!;
   }
 
   /** Rebuilds the cast result views when memory grew or the buffers grew. */

@@ -39,17 +39,21 @@ impl RawWorld {
     /// returns how many.
     #[wasm_bindgen(js_name = queryPoint)]
     pub fn query_point(&mut self, x: f32, y: f32, mask: u32) -> u32 {
+        let filter = self.filter(mask);
         self.ids.clear();
-        let result = self.inner.query_point(Vec2::new(x, y), mask, &mut self.ids);
+        let result = self
+            .inner
+            .query_point(Vec2::new(x, y), filter, &mut self.ids);
         self.hits(result)
     }
 
     /// Writes the ids of the shapes whose boxes overlap the box to the ids.
     #[wasm_bindgen(js_name = queryAabb)]
     pub fn query_aabb(&mut self, min_x: f32, min_y: f32, max_x: f32, max_y: f32, mask: u32) -> u32 {
+        let filter = self.filter(mask);
         self.ids.clear();
         let (min, max) = (Vec2::new(min_x, min_y), Vec2::new(max_x, max_y));
-        let result = self.inner.query_aabb(min, max, mask, &mut self.ids);
+        let result = self.inner.query_aabb(min, max, filter, &mut self.ids);
         self.hits(result)
     }
 
@@ -70,6 +74,7 @@ impl RawWorld {
         angle: f32,
         mask: u32,
     ) -> u32 {
+        let filter = self.filter(mask);
         let shape = match self.probe(kind, [a, b, c, d], points) {
             Ok(shape) => shape,
             Err(e) => return self.fail(e, u32::MAX),
@@ -77,7 +82,7 @@ impl RawWorld {
         self.ids.clear();
         let result = self
             .inner
-            .query_shape(&shape, x, y, angle, mask, &mut self.ids);
+            .query_shape(&shape, x, y, angle, filter, &mut self.ids);
         self.hits(result)
     }
 
@@ -94,9 +99,10 @@ impl RawWorld {
         mask: u32,
     ) -> u32 {
         let origin = Vec2::new(x, y);
+        let filter = self.filter(mask);
         match self
             .inner
-            .raycast(origin, Vec2::new(dx, dy), max_distance, mask)
+            .raycast(origin, Vec2::new(dx, dy), max_distance, filter)
         {
             Ok(Some(hit)) => {
                 let h = hit.hit;
@@ -132,12 +138,13 @@ impl RawWorld {
         dy: f32,
         mask: u32,
     ) -> u32 {
+        let filter = self.filter(mask);
         let shape = match self.probe(kind, [a, b, c, d], points) {
             Ok(shape) => shape,
             Err(e) => return self.fail(e, u32::MAX),
         };
         let delta = Vec2::new(dx, dy);
-        match self.inner.cast_shape(&shape, x, y, angle, delta, mask) {
+        match self.inner.cast_shape(&shape, x, y, angle, delta, filter) {
             Ok(Some(hit)) => {
                 let h = hit.hit;
                 let numbers = [h.t, h.point.x, h.point.y, h.normal.x, h.normal.y];
@@ -156,7 +163,8 @@ impl RawWorld {
     /// Sweeps each shape of `ids` by its pair of `dxy`; returns the count. Results in the
     /// cast buffers.
     pub fn sweep(&mut self, ids: &[u32], dxy: &[f32], mask: u32) -> u32 {
-        let result = self.inner.sweep(ids, dxy, mask);
+        let filter = self.filter(mask);
+        let result = self.inner.sweep(ids, dxy, filter);
         self.count(result)
     }
 
@@ -164,7 +172,8 @@ impl RawWorld {
     /// buffers.
     #[wasm_bindgen(js_name = raycastMany)]
     pub fn raycast_many(&mut self, rays: &[f32], max_distance: f32, mask: u32) -> u32 {
-        let result = self.inner.raycast_many(rays, max_distance, mask);
+        let filter = self.filter(mask);
+        let result = self.inner.raycast_many(rays, max_distance, filter);
         self.count(result)
     }
 

@@ -53,7 +53,8 @@ impl RawWorld {
     }
 
     /// The address of result buffer `which`: 0 pairs, 1 contacts, 2 started, 3 ended, 4
-    /// contact points, 5 pair cells.
+    /// contact points, 5 pair cells; and of the tag column, 6 (it moves when the
+    /// `layoutVersion` changes).
     #[wasm_bindgen(js_name = resultPtr)]
     pub fn result_ptr(&self, which: u32) -> u32 {
         let w = &self.inner;
@@ -63,7 +64,8 @@ impl RawWorld {
             2 => w.started().as_ptr() as usize,
             3 => w.ended().as_ptr() as usize,
             4 => w.contact_points().as_ptr() as usize,
-            _ => w.pair_cells().as_ptr() as usize,
+            5 => w.pair_cells().as_ptr() as usize,
+            _ => w.tags().as_ptr() as usize,
         };
         address as u32
     }

@@ -51,7 +51,8 @@
 //!   limit of pairs;
 //! - `resting.rs`: which shapes moved, the resting ones and their grid, the carried pairs;
 //! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
-//! - `queries.rs`: point, box, shape and ray queries over the broad phase;
+//! - `queries.rs`: point, box, shape and ray queries over the broad phase, which take a
+//!   [`QueryFilter`] (`filter.rs`); `lookup.rs`: the live ids, boxes and tags;
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
@@ -69,6 +70,8 @@ mod concave;
 mod contact_points;
 mod errors;
 mod events;
+mod filter;
+mod lookup;
 mod mover;
 mod narrow;
 mod one_way;
@@ -94,6 +97,7 @@ use resting::Resting;
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
 pub use errors::WorldError;
+pub use filter::QueryFilter;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use one_way::ONE_WAY_SKINS;
 pub use queries::WorldRayHit;

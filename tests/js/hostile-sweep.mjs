@@ -127,8 +127,12 @@ const KINDS = {
     v("revoked proxy", revokedProxy),
   ],
 };
-// Opts of the add methods with a bad `oneWay`.
+// Opts of the add methods with a bad `oneWay` or `tag`.
 KINDS.opts.push(
+  v("{ tag: -1 }", () => ({ tag: -1 })),
+  v("{ tag: 1.5 }", () => ({ tag: 1.5 })),
+  v("{ tag: 2 ** 32 }", () => ({ tag: 2 ** 32 })),
+  v('{ tag: "7" }', () => ({ tag: "7" })),
   v("{ oneWay: { x: 0, y: 0 } }", () => ({ oneWay: { x: 0, y: 0 } })),
   v("{ oneWay: { x: 1e-46, y: 0 } } (f32 zero)", () => ({ oneWay: { x: 1e-46, y: 0 } })),
   v('{ oneWay: "up" }', () => ({ oneWay: "up" })),
@@ -137,6 +141,27 @@ KINDS.opts.push(
   v("{ oneWay: { x: 1 } }", () => ({ oneWay: { x: 1 } })),
   v("{ oneWay: { x: 0, y: 1, z: 0 } }", () => ({ oneWay: { x: 0, y: 1, z: 0 } })),
 );
+/** A query's filter: a layer mask that is not one (every value of `bits` but `{}`, which is an empty filter object),
+ * and filter objects with a bad field, an unknown key, or reads that throw. */
+KINDS.filter = [
+  ...KINDS.bits.filter((x) => x.label !== "{}"),
+  v("{ mask: 1.5 }", () => ({ mask: 1.5 })),
+  v('{ mask: "1" }', () => ({ mask: "1" })),
+  v("{ exclude: -1 }", () => ({ exclude: -1 })),
+  v("{ exclude: 1.5 }", () => ({ exclude: 1.5 })),
+  v("{ exclude: 2 ** 32 }", () => ({ exclude: 2 ** 32 })),
+  v('{ exclude: "3" }', () => ({ exclude: "3" })),
+  v("{ exclude: null }", () => ({ exclude: null })),
+  v("{ excludeStatics: 1 }", () => ({ excludeStatics: 1 })),
+  v('{ excludeSensors: "yes" }', () => ({ excludeSensors: "yes" })),
+  v("{ exclud: 3 } (misspelt)", () => ({ exclud: 3 })),
+  v("Object.create(null) with a bad key", () => Object.assign(Object.create(null), { layer: 1 })),
+  v("new Date()", () => new Date()),
+  v("throwing getter", () => throwingGetter("exclude")),
+  v("throwing proxy", () => throwingProxy({})),
+  v("revoked proxy", revokedProxy),
+];
+
 /** Counts and cell indices: not an integer in [0, 2^32), or out of the grid (the core's RangeError). */
 KINDS.count = [...ANY_ID];
 KINDS.cell = [...ANY_ID, v("99 (out of the grid)", () => 99)];
@@ -596,7 +621,7 @@ const METHODS = [
     [
       ["x", "coordinate"],
       ["y", "coordinate"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [0, 0, 1],
   ],
@@ -607,7 +632,7 @@ const METHODS = [
       ["minY", "coordinate"],
       ["maxX", "coordinate"],
       ["maxY", "coordinate"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [0, 0, 1, 1, 1],
   ],
@@ -618,7 +643,7 @@ const METHODS = [
       ["x", "coordinate"],
       ["y", "coordinate"],
       ["angle", "angle?"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [{ kind: "circle", radius: 1 }, 0, 0, 0, 1],
   ],
@@ -630,7 +655,7 @@ const METHODS = [
       ["dx", "number"],
       ["dy", "number"],
       ["maxDistance", "maxDistance?"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [0, 0, 1, 0, 10, 1],
   ],
@@ -643,7 +668,7 @@ const METHODS = [
       ["angle", "angle"],
       ["dx", "number"],
       ["dy", "number"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [{ kind: "circle", radius: 1 }, 0, 0, 0, 5, 0, 1],
   ],
@@ -652,7 +677,7 @@ const METHODS = [
     [
       ["ids", SWEEP_IDS],
       ["dxy", SWEEP_DXY],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     (s) => [new Uint32Array([s.ids[0]]), new Float32Array([5, 0]), 1],
   ],
@@ -661,7 +686,7 @@ const METHODS = [
     [
       ["rays", RAYS],
       ["maxDistance", "maxDistance?"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [new Float32Array([0, 0, 1, 0]), 10, 1],
   ],
@@ -709,6 +734,15 @@ const METHODS = [
     (s) => [s.ids[3], true],
   ],
   ["oneWay", [["id", "id"]], (s) => [s.ids[0]]],
+  [
+    "setTag",
+    [
+      ["id", "id"],
+      ["tag", "count"],
+    ],
+    (s) => [s.ids[0], 7],
+  ],
+  ["aabb", [["id", "id"]], (s) => [s.ids[0]]],
 ];
 
 const MAX_DISTANCE = [...NOT_NUMBERS, v("NaN", () => NaN), v("-1", () => -1), v("-Infinity", () => -Infinity)];
