@@ -195,6 +195,15 @@ export function queryFilter(method: string, value: unknown): Readonly<FilterNumb
   return FILTER;
 }
 
+/** How many of something: an integer from 1 to 1,024 (the core's `MAX_NEAREST`). */
+export function count(method: string, arg: string, value: unknown): number {
+  if (typeof value !== "number") throw typeError(method, `${arg} must be a number (got ${describe(value)})`);
+  if (!Number.isInteger(value) || value < 1 || value > 1024) {
+    throw rangeError(method, `${arg} must be an integer from 1 to 1024 (got ${value})`);
+  }
+  return value;
+}
+
 /** A ray's optional `maxDistance`: a number >= 0 (Infinity allowed), default unbounded. */
 export function maxDistance(method: string, value: unknown): number {
   if (value === undefined) return Infinity;

@@ -225,6 +225,47 @@ export interface CastHit {
   cell: number;
 }
 
+/** What `closestPoint` returns: the nearest shape and its point nearest to the query point. */
+export interface ClosestPoint {
+  /** The shape. */
+  id: number;
+  /** x of its point nearest to the query point (the query point itself when inside the shape). */
+  x: number;
+  /** y of that point. */
+  y: number;
+  /** The distance from the query point: 0 inside the shape (where `queryPoint` finds it). */
+  distance: number;
+}
+
+/** What `distance(a, b)` returns: how far apart two shapes are, and where. */
+export interface ShapeDistance {
+  /** The distance between the shapes: 0 exactly when they touch, as `step()` decides. */
+  distance: number;
+  /** x of shape a's point nearest to b (where they touch: the contact point). */
+  ax: number;
+  /** y of that point. */
+  ay: number;
+  /** x of shape b's point nearest to a (where they touch: the contact point). */
+  bx: number;
+  /** y of that point. */
+  by: number;
+}
+
+/**
+ * Zero-copy views of the results of the last `nearestMany()`: `k` per query point, point `i`'s `j`-th nearest at
+ * `i × k + j` (`points` two numbers each), nearest first; where fewer than `k` shapes qualify, the rest are
+ * `0xFFFFFFFF`, `Infinity` and `NaN`. The views are as long as the longest batch so far: only the first `count × k`
+ * items (the call's return value times `k`) are the last call's.
+ */
+export interface NearestResultViews {
+  /** The ids. */
+  readonly ids: Uint32Array;
+  /** Their distances from the query point (0 inside the shape). */
+  readonly distances: Float32Array;
+  /** Each one's point nearest to the query point, `x, y`. */
+  readonly points: Float32Array;
+}
+
 /** Zero-copy views of a world's transform columns, indexed by id (length `slotCount`). */
 export interface TransformViews {
   /** x of each shape. Writing here moves the shape at the next `step()`. */

@@ -7,7 +7,7 @@
 // no object.
 
 import type { RawWorld } from "./sepax_core.js";
-import type { RayResultViews, SweepResultViews, TransformViews } from "./types.js";
+import type { NearestResultViews, RayResultViews, SweepResultViews, TransformViews } from "./types.js";
 
 type Typed = Uint32Array | Float32Array;
 
@@ -68,6 +68,9 @@ export class Views {
   private liveBuffer: ArrayBufferLike | null = null;
   private liveAddress = -1;
   private liveView: Uint32Array | null = null;
+  private nearestBuffer: ArrayBufferLike | null = null;
+  private nearestVersion = -1;
+  private nearestViews: NearestResultViews | null = null;
   private castBuffer: ArrayBufferLike | null = null;
   private castVersion = -1;
   private sweepViews: SweepResultViews | null = null;
@@ -110,6 +113,22 @@ export class Views {
       this.liveAddress = address;
     }
     return this.liveView!;
+  }
+
+  /** The results of the last nearestMany, rebuilt when memory grew or the buffers grew. */
+  nearestResults(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): NearestResultViews {
+    raw.nearestResults();
+    const [ids, distances, points, n, version] = [io[0], io[1], io[2], io[3], io[4]];
+    if (this.nearestViews === null || buffer !== this.nearestBuffer || version !== this.nearestVersion) {
+      this.nearestViews = Object.freeze({
+        ids: new Uint32Array(buffer, ids, n),
+        distances: new Float32Array(buffer, distances, n),
+        points: new Float32Array(buffer, points, 2 * n),
+      });
+      this.nearestBuffer = buffer;
+      this.nearestVersion = version;
+    }
+    return this.nearestViews;
   }
 
   /** Rebuilds the cast result views when memory grew or the buffers grew. */

@@ -8,6 +8,7 @@ import {
   typeError,
   id as idArg,
   queryFilter,
+  count as countArg,
   maxDistance as maxDistanceArg,
   number,
   plainObject,
@@ -20,6 +21,9 @@ import { loadedMemory } from "./load.js";
 import { readProbe } from "./shapes.js";
 import type {
   CastHit,
+  ClosestPoint,
+  NearestResultViews,
+  ShapeDistance,
   MoveOptions,
   MoveResult,
   ProbeShape,
@@ -337,6 +341,93 @@ export class World extends WorldAsk {
   rayResults(): RayResultViews {
     const raw = this.raw();
     return this.views().rayResults(raw, loadedMemory().buffer, this.io());
+  }
+
+  /**
+   * The shape (that `filter` accepts) nearest to `(x, y)` within `maxDistance` (default: unbounded), as a new
+   * `{ id, x, y, distance }` with its point nearest to `(x, y)`, or `null` when none qualifies. Exact for every kind,
+   * concave polygons, chains and tile grids included; a point inside a shape is at distance 0 from it (its point is
+   * then `(x, y)` itself). Ties go to the smaller id; the world is seen as the last `step()` saw it. For many points,
+   * `nearestMany`.
+   * @example
+   * const pickup = world.closestPoint(player.x, player.y, PICKUPS, 64);
+   * if (pickup !== null && pickup.distance < 8) collect(pickup.id);
+   */
+  closestPoint(x: number, y: number, filter?: number | QueryFilter, maxDistance?: number): ClosestPoint | null {
+    const M = "closestPoint";
+    const raw = this.raw();
+    const fx = float(M, "x", x);
+    const fy = float(M, "y", y);
+    const reach = maxDistanceArg(M, maxDistance);
+    const f = queryFilter(M, filter);
+    if (this.counted(M, raw.nearest(fx, fy, 1, reach, this.filterMask(f))) === 0) return null;
+    const io = this.io();
+    return { id: io[0], x: io[2], y: io[3], distance: io[1] };
+  }
+
+  /**
+   * The ids of the `k` shapes (1 to 1,024; that `filter` accepts) nearest to `(x, y)` within `maxDistance`, nearest
+   * first (ties to the smaller id): a new array, shorter when fewer qualify. Distances as `closestPoint` measures
+   * them.
+   * @example const threats = world.nearest(x, y, 3, { mask: ENEMIES, exclude: self });
+   */
+  nearest(x: number, y: number, k: number, filter?: number | QueryFilter, maxDistance?: number): Uint32Array {
+    const M = "nearest";
+    const raw = this.raw();
+    const fx = float(M, "x", x);
+    const fy = float(M, "y", y);
+    const n = countArg(M, "k", k);
+    const reach = maxDistanceArg(M, maxDistance);
+    const f = queryFilter(M, filter);
+    return this.#ids(this.counted(M, raw.nearest(fx, fy, n, reach, this.filterMask(f))));
+  }
+
+  /**
+   * For each point of `points` (`x, y` each), its `k` nearest shapes as `nearest` finds them, in one call (the game AI's
+   * batch: every agent's nearest enemy). Returns the number of points; the results are in `nearestResults()`, `k` per
+   * point. Creates no garbage once its buffers have grown.
+   * @example
+   * const n = world.nearestMany(agentPositions, 1, ENEMIES, 300);
+   * const { ids, distances } = world.nearestResults();
+   * for (let i = 0; i < n; i++) if (ids[i] !== 0xffffffff) aimAt(i, ids[i]);
+   */
+  nearestMany(points: Float32Array, k: number, filter?: number | QueryFilter, maxDistance?: number): number {
+    const M = "nearestMany";
+    const raw = this.raw();
+    const p = typedArray(M, "points", points, Float32Array);
+    lengthIs(M, "points", p.length, 2 * Math.ceil(p.length / 2));
+    const n = countArg(M, "k", k);
+    const reach = maxDistanceArg(M, maxDistance);
+    const f = queryFilter(M, filter);
+    return this.counted(M, raw.nearestMany(p, n, reach, this.filterMask(f)));
+  }
+
+  /**
+   * Views of the last `nearestMany()`'s results (see `NearestResultViews`), under the views contract. Cached: no object
+   * is created unless memory or the result buffers grew.
+   * @example const { ids, distances, points } = world.nearestResults();
+   */
+  nearestResults(): NearestResultViews {
+    const raw = this.raw();
+    return this.views().nearestResults(raw, loadedMemory().buffer, this.io());
+  }
+
+  /**
+   * How far apart shapes `a` and `b` are, as the last `step()` saw them, as a new `{ distance, ax, ay, bx, by }`: the
+   * distance and each one's point nearest to the other; 0 and the contact point (twice) exactly when they touch as the
+   * step decides, whatever their layers. Exact for every kind.
+   * @example
+   * const d = world.distance(player, door);
+   * if (d.distance < 16) showPrompt();
+   */
+  distance(a: number, b: number): ShapeDistance {
+    const M = "distance";
+    const raw = this.raw();
+    const ia = idArg(M, "a", a);
+    const ib = idArg(M, "b", b);
+    this.ok(M, raw.distance(ia, ib));
+    const io = this.io();
+    return { distance: io[0], ax: io[1], ay: io[2], bx: io[3], by: io[4] };
   }
 
   /**

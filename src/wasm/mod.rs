@@ -40,7 +40,7 @@ mod step;
 mod tiles;
 
 use crate::math::Vec2;
-use crate::world::{QueryFilter, World as CoreWorld, WorldOptions};
+use crate::world::{Nearest, QueryFilter, World as CoreWorld, WorldOptions};
 use wasm_bindgen::prelude::*;
 
 // Talc instead of the default dlmalloc: about 6 KB less wasm. A steady-state step allocates
@@ -85,6 +85,8 @@ pub struct RawWorld {
     floats: Vec<f32>,
     /// Snapshot bytes on their way out.
     bytes: Vec<u8>,
+    /// The shapes of the last `nearest`.
+    near: Vec<Nearest>,
 }
 
 impl RawWorld {
@@ -155,6 +157,7 @@ impl RawWorld {
             points: Vec::new(),
             floats: Vec::new(),
             bytes: Vec::new(),
+            near: Vec::new(),
         }
     }
 

@@ -6,7 +6,7 @@ use super::shapes::shape_of;
 use super::{RawWorld, MOVE_OPTIONS};
 use crate::math::Vec2;
 use crate::shape::Shape;
-use crate::world::{MoveOptions, MoveResult, WorldError};
+use crate::world::{MoveOptions, MoveResult, Nearest, WorldError};
 use wasm_bindgen::prelude::*;
 
 /// A probe's error, named as a field of the `shape` argument (`shape.radius must be …`).
@@ -228,6 +228,80 @@ impl RawWorld {
                 contact_count as u32
             }
             Err(e) => self.fail(e, u32::MAX),
+        }
+    }
+
+    /// The `k` shapes nearest to `(x, y)` within `max_distance`: returns how many, their
+    /// ids in the ids, and the nearest's `id, distance, x, y` (its point nearest to
+    /// `(x, y)`) in `io[0..4]`.
+    pub fn nearest(&mut self, x: f32, y: f32, k: u32, max_distance: f32, mask: u32) -> u32 {
+        let filter = self.filter(mask);
+        let mut near = core::mem::take(&mut self.near);
+        near.clear();
+        let result =
+            self.inner
+                .nearest(Vec2::new(x, y), k as usize, filter, max_distance, &mut near);
+        self.ids.clear();
+        self.ids.extend(near.iter().map(|n| n.id));
+        if let Some(&Nearest {
+            id,
+            distance,
+            point,
+        }) = near.first()
+        {
+            let numbers = [
+                f64::from(id),
+                distance.into(),
+                point.x.into(),
+                point.y.into(),
+            ];
+            self.io[..4].copy_from_slice(&numbers);
+        }
+        self.near = near;
+        self.hits(result)
+    }
+
+    /// The `k` nearest shapes of each point (`x, y`) of `points`; returns the number of
+    /// points. Results in the nearest buffers (see `nearestResults`).
+    #[wasm_bindgen(js_name = nearestMany)]
+    pub fn nearest_many(&mut self, points: &[f32], k: u32, max_distance: f32, mask: u32) -> u32 {
+        let filter = self.filter(mask);
+        let result = self
+            .inner
+            .nearest_many(points, k as usize, filter, max_distance);
+        self.count(result)
+    }
+
+    /// The nearest buffers (`ids`, `distances`, `points`): their addresses in `io[0..3]`,
+    /// their length in items in `io[3]`, and in `io[4]` a number that changes whenever
+    /// they grow (and may move).
+    #[wasm_bindgen(js_name = nearestResults)]
+    pub fn nearest_results(&mut self) {
+        let addresses = self.inner.nearest_result_addresses();
+        for (slot, address) in self.io.iter_mut().zip(addresses) {
+            *slot = address as f64;
+        }
+        self.io[3] = self.inner.nearest_results().ids.len() as f64;
+        self.io[4] = self.inner.nearest_results_version().into();
+    }
+
+    /// How far apart shapes `a` and `b` are: `io[0..5]` = `distance, ax, ay, bx, by`.
+    pub fn distance(&mut self, a: u32, b: u32) -> bool {
+        match self.inner.distance(a, b) {
+            Ok(d) => {
+                let numbers = [
+                    d.distance,
+                    d.point_a.x,
+                    d.point_a.y,
+                    d.point_b.x,
+                    d.point_b.y,
+                ];
+                for (slot, value) in self.io.iter_mut().zip(numbers) {
+                    *slot = value.into();
+                }
+                true
+            }
+            Err(e) => self.fail(e, false),
         }
     }
 

@@ -56,6 +56,7 @@
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
+//! - `distance.rs`: the distance between shapes; `nearest.rs`: the shapes nearest to points;
 //! - `concave.rs` and `chain.rs`: concave polygons and chains, one id and one broad-phase
 //!   entry each, their parts and segments in side tables by id; `pieces.rs`: every shape
 //!   read as its convex pieces, and the exact tests that walk them;
@@ -68,12 +69,14 @@ mod casts;
 mod chain;
 mod concave;
 mod contact_points;
+mod distance;
 mod errors;
 mod events;
 mod filter;
 mod lookup;
 mod mover;
 mod narrow;
+mod nearest;
 mod one_way;
 mod pieces;
 mod poses;
@@ -96,9 +99,11 @@ use resting::Resting;
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
+pub use distance::ShapeDistance;
 pub use errors::WorldError;
 pub use filter::QueryFilter;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
+pub use nearest::{Nearest, NearestResults, MAX_NEAREST};
 pub use one_way::ONE_WAY_SKINS;
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
@@ -271,6 +276,8 @@ pub struct World {
     casts: casts::CastBuffers,
     /// The buffers of [`World::move_and_slide`].
     mover: mover::MoverScratch,
+    /// The result buffers of [`World::nearest_many`].
+    nearest: nearest::NearestBuffers,
     /// Which shapes moved since the last step, and the resting ones (see `resting`).
     resting: Resting,
     /// The parts of the concave shapes, by id (see `concave`).
@@ -763,31 +770,5 @@ impl World {
             }
         }
         Ok(())
-    }
-
-    /// Checks internal invariants (tests call it after every operation).
-    pub fn validate(&self) -> Result<(), String> {
-        self.store.validate()?;
-        if self.pairs.len() % 2 != 0 || self.contacts.len() != self.pairs.len() / 2 * 3 {
-            return Err("pairs and contacts out of step".into());
-        }
-        let custom = (0..self.store.slot_count())
-            .filter(|&s| self.store.is_alive(s as u32))
-            .filter(|&s| is_custom_filter(self.store.layers[s], self.store.masks[s]))
-            .count();
-        if custom != self.custom_filter_count {
-            return Err(format!(
-                "custom filter count {} != {custom}",
-                self.custom_filter_count
-            ));
-        }
-        self.contact_points.validate(self.pairs.len() / 2)?;
-        for w in self.previous_keys.windows(2) {
-            if w[0] >= w[1] {
-                return Err("previous keys not strictly sorted".into());
-            }
-        }
-        self.validate_side_tables()?;
-        self.validate_resting()
     }
 }

@@ -162,6 +162,18 @@ KINDS.filter = [
   v("revoked proxy", revokedProxy),
 ];
 
+/** How many nearest shapes: not an integer from 1 to 1,024. */
+KINDS.k = [
+  ...NOT_NUMBERS,
+  ...UNDEFINED,
+  v("0", () => 0),
+  v("-1", () => -1),
+  v("1.5", () => 1.5),
+  v("1025", () => 1025),
+  v("NaN", () => NaN),
+  v("Infinity", () => Infinity),
+];
+
 /** Counts and cell indices: not an integer in [0, 2^32), or out of the grid (the core's RangeError). */
 KINDS.count = [...ANY_ID];
 KINDS.cell = [...ANY_ID, v("99 (out of the grid)", () => 99)];
@@ -465,6 +477,18 @@ const RAYS = [
   [v("Infinity direction at rays[2]", () => new Float32Array([0, 0, Infinity, 0])), /rays\[2\]/],
 ];
 
+/** nearestMany's `points`, as [value, pattern]. */
+const NEAREST_POINTS = [
+  [v("Float64Array", () => new Float64Array(2)), /points/],
+  [v("plain array", () => [0, 0]), /points/],
+  [v("null", () => null), /points/],
+  [v("undefined", () => undefined), /points/],
+  [v("throwing proxy", () => throwingProxy(new Float32Array(2))), /points/],
+  [v("length 3", () => new Float32Array([0, 0, 1])), /points.*length 4 \(got 3\)/],
+  [v("NaN at points[3]", () => new Float32Array([0, 0, 1, NaN])), /points\[3\]/],
+  [v("1e8 at points[0]", () => new Float32Array([1e8, 0])), /points\[0\]/],
+];
+
 /** Hostile lists for addShapes, each after a valid record (so that a list half added would show). */
 const RECORD = () => ({ kind: "circle", x: 0, y: 0, radius: 1 });
 const SHAPE_LISTS = [
@@ -743,6 +767,45 @@ const METHODS = [
     (s) => [s.ids[0], 7],
   ],
   ["aabb", [["id", "id"]], (s) => [s.ids[0]]],
+  [
+    "closestPoint",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["filter", "filter?"],
+      ["maxDistance", "maxDistance?"],
+    ],
+    () => [0, 0, undefined, 10],
+  ],
+  [
+    "nearest",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["k", "k"],
+      ["filter", "filter?"],
+      ["maxDistance", "maxDistance?"],
+    ],
+    () => [0, 0, 2, undefined, 10],
+  ],
+  [
+    "nearestMany",
+    [
+      ["points", NEAREST_POINTS],
+      ["k", "k"],
+      ["filter", "filter?"],
+      ["maxDistance", "maxDistance?"],
+    ],
+    () => [new Float32Array([0, 0, 5, 5]), 2, undefined, 10],
+  ],
+  [
+    "distance",
+    [
+      ["a", "id"],
+      ["b", "id"],
+    ],
+    (s) => [s.ids[0], s.ids[1]],
+  ],
 ];
 
 const MAX_DISTANCE = [...NOT_NUMBERS, v("NaN", () => NaN), v("-1", () => -1), v("-Infinity", () => -Infinity)];
