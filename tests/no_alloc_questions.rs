@@ -1,6 +1,7 @@
 //! What a game asks the world every frame allocates nothing once its buffers have grown:
-//! the live ids, distances and the nearest shapes (single and batched), over a world of
-//! every kind (convex shapes, a concave polygon, a chain, a tile grid) whose shapes move.
+//! the live ids, distances, the nearest shapes (single and batched) and explanations,
+//! over a world of every kind (convex shapes, a concave polygon, a chain, a tile grid)
+//! whose shapes move.
 //! The sibling of `no_alloc.rs` (the step, casts, sweeps and the mover).
 
 // Host only: the counting allocator is a host dev-dependency.
@@ -8,7 +9,7 @@
 
 use sepax::shape::tiles::Cells;
 use sepax::shape::{Chain, ConcavePolygon};
-use sepax::world::QueryFilter;
+use sepax::world::{Explanation, QueryFilter};
 use sepax::{Shape, ShapeOptions, Vec2, World};
 
 const PERIOD: usize = 32;
@@ -113,6 +114,8 @@ fn steady_state_distance_and_nearest_queries_do_not_allocate() {
             // Against the grid, the cup, the chain and a neighbour.
             let other = [0, 1, 2, ids[(k + 1) % ids.len()]][k % 4];
             work += usize::from(world.distance(id, other).unwrap().distance > 0.0);
+            let why = world.explain(id, other, None).unwrap();
+            work += usize::from(matches!(why, Explanation::Touching { .. }));
         }
         work
     };

@@ -263,8 +263,8 @@ export const DEFAULT_FILTER: Readonly<Filter> = Object.freeze({
   tag: 0,
 });
 
-/** A tag: an integer from 0 to 2^32 - 1. */
-export function tag(method: string, arg: string, value: unknown): number {
+/** A 32-bit word the world stores or compares as given (a tag, a generation): an integer from 0 to 2^32 - 1. */
+export function word(method: string, arg: string, value: unknown): number {
   if (typeof value !== "number") throw typeError(method, `${arg} must be a number (got ${describe(value)})`);
   if (value >>> 0 !== value) {
     throw rangeError(method, `${arg} must be an integer from 0 to 4294967295 (got ${value})`);
@@ -302,7 +302,7 @@ export function filterOf(method: string, prefix: string, object: object): Filter
     mask: mask === undefined ? 0xffffffff : bits(method, `${prefix}mask`, mask),
     isStatic: optionalBool(method, prefix, object, "isStatic"),
     up: oneWayOf(method, `${prefix}oneWay`, get(method, `${prefix}oneWay`, object, "oneWay")),
-    tag: t === undefined ? 0 : tag(method, `${prefix}tag`, t),
+    tag: t === undefined ? 0 : word(method, `${prefix}tag`, t),
   };
 }
 

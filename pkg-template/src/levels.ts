@@ -2,7 +2,7 @@
 // one-way shapes, and the cells of the step's pairs. world.ts adds the queries, rays, casts and the mover on top.
 
 import { WorldBase } from "./base.js";
-import { bits, float, get, id as idArg, oneWayOf, plainObject, tag as tagArg, typeError, describe } from "./check.js";
+import { bits, float, get, id as idArg, oneWayOf, plainObject, word as tagArg, typeError, describe } from "./check.js";
 import { loadedMemory } from "./load.js";
 import { encodeCells, tileValue, whole } from "./tiles.js";
 import type { OneWay, TileGridOptions, TileTable } from "./types.js";

@@ -225,6 +225,31 @@ export interface CastHit {
   cell: number;
 }
 
+/** Which of the two shapes of `explain(a, b)` a reason is about. */
+export type ExplainSide = "a" | "b" | "both";
+
+/**
+ * Why two shapes do or do not touch, as `explain(a, b)` finds it: the first rule of the step that keeps the pair
+ * out, in the step's order, or `touching`. See the README's "Why did no collision fire?".
+ */
+export type Explanation =
+  /** An id names no live shape (`removed`); a live id was given with a generation it no longer has, so it names
+   * another shape now (`stale`); a shape was added or moved since the last `step()`, which has not seen it there
+   * (`notStepped`). */
+  | { reason: "removed" | "stale" | "notStepped"; side: ExplainSide }
+  /** Both shapes are static: static shapes are never paired. */
+  | { reason: "bothStatic" }
+  /** A mask rejects the other's layer: side `a` when `layerB & maskA === 0`, `b` when `layerA & maskB === 0`. */
+  | { reason: "layerMask"; side: ExplainSide }
+  /** The boxes the last step used do not overlap, `gap` apart: the broad phase never offers the pair. */
+  | { reason: "boxesApart"; gap: number }
+  /** The boxes overlap but the shapes do not touch: `gap` apart along the unit direction `(nx, ny)` from a to b. */
+  | { reason: "separated"; nx: number; ny: number; gap: number }
+  /** They touch, as `pairs()` and `contacts()` report them: the unit normal `(nx, ny)` from a to b, the depth, the cell
+   * on a tile grid (else 0xFFFFFFFF), and whether one of them is one-way (the step reports one-way pairs like any;
+   * casts, sweeps, rays and `moveAndSlide` may pass them). */
+  | { reason: "touching"; nx: number; ny: number; depth: number; cell: number; oneWay: boolean };
+
 /** What `closestPoint` returns: the nearest shape and its point nearest to the query point. */
 export interface ClosestPoint {
   /** The shape. */

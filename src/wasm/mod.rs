@@ -26,10 +26,11 @@
 //!
 //! Modules: `shapes` (adding, removing, moving shapes, reading them back), `scene` (lists of
 //! shapes as flat arrays), `step` (the step and the addresses of its results), `queries`
-//! (queries, rays, casts, sweeps, the mover), `tiles` (tile tables and grids, one-way shapes,
-//! pair cells), `snapshot`, `message` (the core's errors as text) and `float_text` (numbers in
-//! that text, formatted by JavaScript).
+//! (queries, rays, casts, sweeps, distances, the mover), `ask` (`explain`), `tiles` (tile
+//! tables and grids, one-way shapes, pair cells), `snapshot`, `message` (the core's errors
+//! as text) and `float_text` (numbers in that text, formatted by JavaScript).
 
+mod ask;
 mod float_text;
 mod message;
 mod queries;

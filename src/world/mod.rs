@@ -57,6 +57,7 @@
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
 //! - `distance.rs`: the distance between shapes; `nearest.rs`: the shapes nearest to points;
+//!   `explain.rs`: why two shapes do or do not touch, decided as the step decides;
 //! - `concave.rs` and `chain.rs`: concave polygons and chains, one id and one broad-phase
 //!   entry each, their parts and segments in side tables by id; `pieces.rs`: every shape
 //!   read as its convex pieces, and the exact tests that walk them;
@@ -72,6 +73,7 @@ mod contact_points;
 mod distance;
 mod errors;
 mod events;
+mod explain;
 mod filter;
 mod lookup;
 mod mover;
@@ -101,6 +103,7 @@ pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
 pub use distance::ShapeDistance;
 pub use errors::WorldError;
+pub use explain::{Explanation, Side};
 pub use filter::QueryFilter;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
 pub use nearest::{Nearest, NearestResults, MAX_NEAREST};

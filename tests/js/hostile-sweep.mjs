@@ -162,6 +162,16 @@ KINDS.filter = [
   v("revoked proxy", revokedProxy),
 ];
 
+/** A 32-bit word (a generation): not an integer from 0 to 2^32 - 1. */
+KINDS.word = [
+  ...NOT_NUMBERS,
+  ...UNDEFINED,
+  v("-1", () => -1),
+  v("1.5", () => 1.5),
+  v("2 ** 32", () => 2 ** 32),
+  v("NaN", () => NaN),
+];
+
 /** How many nearest shapes: not an integer from 1 to 1,024. */
 KINDS.k = [
   ...NOT_NUMBERS,
@@ -805,6 +815,19 @@ const METHODS = [
       ["b", "id"],
     ],
     (s) => [s.ids[0], s.ids[1]],
+  ],
+  [
+    "explain",
+    [
+      ["a", "anyId"],
+      [
+        "b",
+        [...ANY_ID.map((value) => [value, /\bb\b/]), [v("a itself", (s) => s.ids[0]), /b must be another id than a/]],
+      ],
+      ["genA", "word?"],
+      ["genB", "word?"],
+    ],
+    (s) => [s.ids[0], s.ids[1], undefined, undefined],
   ],
 ];
 
