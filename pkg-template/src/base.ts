@@ -209,7 +209,9 @@ export abstract class WorldBase {
       io[FILTER] = f.exclude;
       io[FILTER + 1] = f.flags;
     }
-    return f.mask;
+    // As a signed 32-bit integer, the same bits for the core's u32: the default mask (every bit) is then -1, a small
+    // integer, where 0xFFFFFFFF would be a number boxed on its way in whenever the call is not inlined.
+    return f.mask | 0;
   }
 
   /**
