@@ -1,5 +1,6 @@
 //! What a game asks the world every frame allocates nothing once its buffers have grown:
-//! the live ids, distances, the nearest shapes (single and batched) and explanations,
+//! the live ids, distances, the nearest shapes (single and batched), explanations and
+//! debug lines (everything drawn, and a region that pans),
 //! over a world of every kind (convex shapes, a concave polygon, a chain, a tile grid)
 //! whose shapes move.
 //! The sibling of `no_alloc.rs` (the step, casts, sweeps and the mover).
@@ -7,9 +8,10 @@
 // Host only: the counting allocator is a host dev-dependency.
 #![cfg(not(target_arch = "wasm32"))]
 
+use sepax::math::Aabb;
 use sepax::shape::tiles::Cells;
 use sepax::shape::{Chain, ConcavePolygon};
-use sepax::world::{Explanation, QueryFilter};
+use sepax::world::{DebugOptions, Explanation, QueryFilter};
 use sepax::{Shape, ShapeOptions, Vec2, World};
 
 const PERIOD: usize = 32;
@@ -110,6 +112,16 @@ fn steady_state_distance_and_nearest_queries_do_not_allocate() {
             work += out.len();
             work += usize::from(world.closest_point(p, filter, 10.0).unwrap().is_some());
         }
+        let corner = Vec2::new(phase.sin() * 40.0 + 40.0, phase.cos() * 30.0 + 40.0);
+        let drawing = DebugOptions {
+            boxes: true,
+            cells: true,
+            contacts: true,
+            surfaces: true,
+            region: (t % 2 == 0).then(|| Aabb::new(corner, corner + Vec2::new(30.0, 20.0))),
+            scale: 1.0,
+        };
+        work += world.debug_lines(&drawing);
         for (k, &id) in ids.iter().enumerate().take(50) {
             // Against the grid, the cup, the chain and a neighbour.
             let other = [0, 1, 2, ids[(k + 1) % ids.len()]][k % 4];

@@ -141,7 +141,7 @@ pub(super) fn gap(
 /// The contact point of two touching shapes: the deepest point of B's deepest piece along
 /// the contact normal, moved halfway out (midway between the surfaces), or B's position
 /// if the pieces give none.
-fn contact_point(a: Placed<'_, '_>, b: Placed<'_, '_>) -> Vec2 {
+pub(super) fn contact_point(a: Placed<'_, '_>, b: Placed<'_, '_>) -> Vec2 {
     let Some(deepest) = deepest_pieces(a.0, a.1, a.2, b.0, b.1, b.2) else {
         return b.1.translation;
     };

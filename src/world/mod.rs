@@ -58,6 +58,7 @@
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
 //! - `distance.rs`: the distance between shapes; `nearest.rs`: the shapes nearest to points;
 //!   `explain.rs`: why two shapes do or do not touch, decided as the step decides;
+//!   `debug.rs`: the world as line segments to draw;
 //! - `concave.rs` and `chain.rs`: concave polygons and chains, one id and one broad-phase
 //!   entry each, their parts and segments in side tables by id; `pieces.rs`: every shape
 //!   read as its convex pieces, and the exact tests that walk them;
@@ -70,6 +71,7 @@ mod casts;
 mod chain;
 mod concave;
 mod contact_points;
+mod debug;
 mod distance;
 mod errors;
 mod events;
@@ -101,6 +103,7 @@ use resting::Resting;
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
+pub use debug::{DebugKind, DebugOptions, CIRCLE_SEGMENTS};
 pub use distance::ShapeDistance;
 pub use errors::WorldError;
 pub use explain::{Explanation, Side};
@@ -281,6 +284,8 @@ pub struct World {
     mover: mover::MoverScratch,
     /// The result buffers of [`World::nearest_many`].
     nearest: nearest::NearestBuffers,
+    /// The lines of [`World::debug_lines`].
+    debug: debug::DebugBuffers,
     /// Which shapes moved since the last step, and the resting ones (see `resting`).
     resting: Resting,
     /// The parts of the concave shapes, by id (see `concave`).
