@@ -291,6 +291,34 @@ export interface NearestResultViews {
   readonly points: Float32Array;
 }
 
+/** What `debugLines` draws besides the shapes' outlines (each false by default), and where. */
+export interface DebugOptions {
+  /** The bounding boxes the last step used (`DebugKind.Box`). */
+  boxes?: boolean;
+  /** The broad phase's occupied grid cells (`DebugKind.Cell`). */
+  cells?: boolean;
+  /** The last step's contact points (a small cross, `DebugKind.Point`) and normals (`DebugKind.Normal`). */
+  contacts?: boolean;
+  /** Chain and tile grid surface normals (`DebugKind.Surface`), one-way directions (`DebugKind.OneWay`). */
+  surfaces?: boolean;
+  /** Only the shapes (and cells) whose boxes meet this box, found through the broad phase: what is on screen. */
+  region?: { minX: number; minY: number; maxX: number; maxY: number };
+  /** The length of normals and one-way arrows, four times a cross's half size, in world units (default 1). */
+  scale?: number;
+}
+
+/**
+ * Zero-copy views of the lines of the last `debugLines()`: segment `i` from `(lines[4i], lines[4i + 1])` to
+ * `(lines[4i + 2], lines[4i + 3])`, its category `kinds[i]` (a `DebugKind`). The views are as long as the buffers
+ * (the largest drawing so far): only the first `count` segments (the call's return value) are the last call's.
+ */
+export interface DebugLineViews {
+  /** `x0, y0, x1, y1` per segment. */
+  readonly lines: Float32Array;
+  /** The category of each segment (see `DebugKind`). */
+  readonly kinds: Uint8Array;
+}
+
 /** Zero-copy views of a world's transform columns, indexed by id (length `slotCount`). */
 export interface TransformViews {
   /** x of each shape. Writing here moves the shape at the next `step()`. */

@@ -7,9 +7,9 @@
 // no object.
 
 import type { RawWorld } from "./sepax_core.js";
-import type { NearestResultViews, RayResultViews, SweepResultViews, TransformViews } from "./types.js";
+import type { DebugLineViews, NearestResultViews, RayResultViews, SweepResultViews, TransformViews } from "./types.js";
 
-type Typed = Uint32Array | Float32Array;
+type Typed = Uint32Array | Float32Array | Uint8Array;
 
 /** One result buffer of the step: which (the binding's `resultPtr` index), element type, stride, count getter. */
 class ResultView<T extends Typed> {
@@ -50,6 +50,8 @@ class ResultView<T extends Typed> {
 }
 
 const pairCount = (raw: RawWorld): number => raw.pairCount();
+/** The count of the buffers read only whole (the debug lines: their count is `debugLines`' return value). */
+const wholeOnly = (): number => 0;
 
 /** @internal The views of one world. */
 export class Views {
@@ -59,6 +61,9 @@ export class Views {
   readonly ended = new ResultView(3, Uint32Array, 2, (raw) => raw.endedCount());
   readonly contactPoints = new ResultView(4, Float32Array, 7, pairCount);
   readonly pairCells = new ResultView(5, Uint32Array, 1, (raw) => raw.pairCellCount());
+  private readonly debugLines = new ResultView(7, Float32Array, 4, wholeOnly);
+  private readonly debugKinds = new ResultView(8, Uint8Array, 1, wholeOnly);
+  private debugViews: DebugLineViews | null = null;
   private transformBuffer: ArrayBufferLike | null = null;
   private layout = -1;
   private transformViews: TransformViews | null = null;
@@ -129,6 +134,17 @@ export class Views {
       this.nearestVersion = version;
     }
     return this.nearestViews;
+  }
+
+  /** The debug line buffers, whole (the object re-made only when one of them was re-made). */
+  debug(raw: RawWorld, buffer: ArrayBufferLike): DebugLineViews {
+    const lines = this.debugLines.fullView(raw, buffer);
+    const kinds = this.debugKinds.fullView(raw, buffer);
+    const views = this.debugViews;
+    if (views === null || views.lines !== lines || views.kinds !== kinds) {
+      this.debugViews = Object.freeze({ lines, kinds });
+    }
+    return this.debugViews!;
   }
 
   /** Rebuilds the cast result views when memory grew or the buffers grew. */

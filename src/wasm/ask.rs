@@ -1,8 +1,10 @@
 //! The questions a game asks when something looks wrong: why two shapes do or do not touch
-//! (`explain`). Its answer is a reason code and a few numbers in `io`.
+//! (`explain`), its answer a reason code and a few numbers in `io`; and what the world
+//! looks like (`debugLines`), its answer in two buffers read through `resultPtr`.
 
 use super::RawWorld;
-use crate::world::{Explanation, Side};
+use crate::math::{Aabb, Vec2};
+use crate::world::{DebugOptions, Explanation, Side};
 use wasm_bindgen::prelude::*;
 
 /// The code of a side in `io[0]`: 0 `a`, 1 `b`, 2 both.
@@ -57,5 +59,27 @@ impl RawWorld {
         self.io[0] = side;
         self.io[1..6].copy_from_slice(&numbers);
         code
+    }
+
+    /// Draws the world into the debug buffers (`resultPtr(7)`, `resultPtr(8)`); returns
+    /// the number of lines. The options are in `io[0..6]` (written there rather than passed,
+    /// so that a frame's fractional numbers are never boxed on their way in): flags (1
+    /// boxes, 2 cells, 4 contacts, 8 surfaces, 16 only what meets the region), the region's
+    /// `min_x, min_y, max_x, max_y`, and the scale of normals and crosses.
+    #[wasm_bindgen(js_name = debugLines)]
+    pub fn debug_lines(&mut self) -> u32 {
+        let [flags, min_x, min_y, max_x, max_y, scale] =
+            [0, 1, 2, 3, 4, 5].map(|k| self.io[k] as f32);
+        let flags = flags as u32;
+        let region = Aabb::new(Vec2::new(min_x, min_y), Vec2::new(max_x, max_y));
+        let options = DebugOptions {
+            boxes: flags & 1 != 0,
+            cells: flags & 2 != 0,
+            contacts: flags & 4 != 0,
+            surfaces: flags & 8 != 0,
+            region: (flags & 16 != 0).then_some(region),
+            scale,
+        };
+        self.inner.debug_lines(&options) as u32
     }
 }

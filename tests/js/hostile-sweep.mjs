@@ -199,6 +199,32 @@ KINDS.tileValue = [
 // Optional positions: the same values minus `undefined`.
 const optional = (kind) => KINDS[kind].filter((x) => x.label !== "undefined");
 
+/** Bad options of debugLines, each with the part of the message that names it. */
+const DEBUG_OPTS = [
+  [v("5", () => 5), /\bopts must be an object/],
+  [v("null", () => null), /\bopts must be an object/],
+  [v("[]", () => []), /\bopts must be an object/],
+  [v("{ box: true } (misspelt)", () => ({ box: true })), /opts: unknown key "box"/],
+  [v("{ cells: 1 }", () => ({ cells: 1 })), /opts\.cells must be a boolean/],
+  [v("{ region: null }", () => ({ region: null })), /opts\.region must be an object/],
+  [v("{ region: { minX: 0 } }", () => ({ region: { minX: 0 } })), /opts\.region\.minY/],
+  [
+    v("{ region: { …, maxX: NaN } }", () => ({ region: { minX: 0, minY: 0, maxX: NaN, maxY: 1 } })),
+    /opts\.region\.maxX/,
+  ],
+  [
+    v("{ region: { …, maxY: 1e39 } }", () => ({ region: { minX: 0, minY: 0, maxX: 1, maxY: 1e39 } })),
+    /opts\.region\.maxY/,
+  ],
+  [v("{ region: min > max }", () => ({ region: { minX: 0, minY: 2, maxX: 1, maxY: 1 } })), /opts\.region must have/],
+  [v("{ scale: 0 }", () => ({ scale: 0 })), /opts\.scale must be > 0/],
+  [v("{ scale: -Infinity }", () => ({ scale: -Infinity })), /opts\.scale/],
+  [v('{ scale: "2" }', () => ({ scale: "2" })), /opts\.scale must be a number/],
+  [v("throwing getter", () => throwingGetter("boxes")), /opts\.boxes/],
+  [v("throwing proxy", () => throwingProxy({})), /\bopts\b/],
+  [v("revoked proxy", revokedProxy), /\bopts\b/],
+];
+
 const pentagram = () => {
   const p = [];
   for (let k = 0; k < 5; k++) p.push(Math.cos((4 * Math.PI * k) / 5), Math.sin((4 * Math.PI * k) / 5));
@@ -828,6 +854,11 @@ const METHODS = [
       ["genB", "word?"],
     ],
     (s) => [s.ids[0], s.ids[1], undefined, undefined],
+  ],
+  [
+    "debugLines",
+    [["opts", DEBUG_OPTS]],
+    () => [{ boxes: true, contacts: true, region: { minX: -5, minY: -5, maxX: 5, maxY: 5 }, scale: 2 }],
   ],
 ];
 
