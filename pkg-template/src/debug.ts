@@ -119,25 +119,26 @@ export function drawDebug(ctx: DebugContext, world: World, opts?: DrawDebugOptio
     Number.isFinite(turn)
   );
   if (camera !== undefined && (wrong || camera.x === undefined || camera.y === undefined)) throw cameraError(camera);
+  const { width, height } = ctx.canvas;
+  if (camera !== undefined && opts!.region === undefined) {
+    // The box of the canvas turned into the world: half its diagonal over the zoom, around the camera.
+    const half = Math.sqrt(width * width + height * height) / (2 * zoom);
+    seen[0] = x - half;
+    seen[1] = y - half;
+    seen[2] = x + half;
+    seen[3] = y + half;
+    region = seen;
+  }
+  // The lines first: bad options throw before the context changes.
+  const count = world.debugLinesIn(opts === undefined ? undefined : lineOptions, region);
   ctx.save();
   if (camera !== undefined) {
-    const { width, height } = ctx.canvas;
     const c = Math.cos(turn) * zoom;
     const s = Math.sin(turn) * zoom;
     // screen = centre + zoom · R(-turn) · (world - camera); `0 - s`, not `-s`: a -0 would be boxed on its way.
     ctx.setTransform(c, 0 - s, s, c, width / 2 - (c * x + s * y), height / 2 - (c * y - s * x));
     ctx.lineWidth = 1 / zoom;
-    if (opts!.region === undefined) {
-      // The box of the canvas turned into the world: half its diagonal over the zoom, around the camera.
-      const half = Math.sqrt(width * width + height * height) / (2 * zoom);
-      seen[0] = x - half;
-      seen[1] = y - half;
-      seen[2] = x + half;
-      seen[3] = y + half;
-      region = seen;
-    }
   }
-  const count = world.debugLinesIn(opts === undefined ? undefined : lineOptions, region);
   const { lines, kinds } = world.debugLineViews();
   for (let kind = 0; kind < colors.length; kind++) {
     let any = false;

@@ -54,7 +54,8 @@ impl RawWorld {
 
     /// The address of result buffer `which`: 0 pairs, 1 contacts, 2 started, 3 ended, 4
     /// contact points, 5 pair cells; of the tag column, 6 (it moves when the
-    /// `layoutVersion` changes); of the debug lines, 7, and their kinds, 8.
+    /// `layoutVersion` changes); of the debug lines, 7, and their kinds, 8. Any other
+    /// number names the contact points.
     #[wasm_bindgen(js_name = resultPtr)]
     pub fn result_ptr(&self, which: u32) -> u32 {
         let w = &self.inner;
@@ -67,7 +68,8 @@ impl RawWorld {
             5 => w.pair_cells().as_ptr() as usize,
             6 => w.tags().as_ptr() as usize,
             7 => w.debug_lines_buffer().as_ptr() as usize,
-            _ => w.debug_kinds().as_ptr() as usize,
+            8 => w.debug_kinds().as_ptr() as usize,
+            _ => w.contact_points().as_ptr() as usize,
         };
         address as u32
     }

@@ -184,3 +184,17 @@ test("drawDebug names a bad camera and draws nothing", () => {
     w.free();
   }
 });
+
+test("drawDebug with bad line options throws before the context changes", () => {
+  const w = new World();
+  try {
+    w.addCircle(0, 0, 1);
+    w.step();
+    const ctx = recorder();
+    assert.throws(() => drawDebug(ctx, w, { scale: -1 }), /debugLines: opts\.scale must be > 0/);
+    assert.equal(ctx.saved, 0, "no save left open");
+    assert.deepEqual(ctx.strokes, []);
+  } finally {
+    w.free();
+  }
+});
