@@ -198,6 +198,16 @@ const pkg = {
             types: "./threads.d.ts",
             default: "./threads.js",
         },
+        // Debug drawing on a Canvas 2D context (debug.ts): its own entry, so games that do not draw never load it.
+        "./debug": {
+            node: {
+                require: { types: "./debug.d.cts", default: "./debug.cjs" },
+                types: "./debug.d.ts",
+                default: "./debug.js",
+            },
+            types: "./debug.d.ts",
+            default: "./debug.js",
+        },
         "./sepax_core_bg.wasm": "./sepax_core_bg.wasm",
         "./sepax_core_simd_bg.wasm": "./sepax_core_simd_bg.wasm",
         "./sepax_core_threads_bg.wasm": "./sepax_core_threads_bg.wasm",

@@ -93,6 +93,14 @@ pub struct ShapeStore {
     free_ids: Vec<u32>,
     /// Ids issued since the last step (their `FLAG_FRESH` is cleared by the step).
     pub fresh_ids: Vec<u32>,
+    /// The live ids in ascending order, rebuilt by [`ShapeStore::live_ids`] when an add or
+    /// a removal made it stale.
+    live_ids: Vec<u32>,
+    /// An id was issued or freed since `live_ids` was built.
+    live_ids_stale: bool,
+    /// The game's tag of each shape (by id; 0 for free slots and until the game sets one).
+    /// The world never reads it.
+    pub tags: Vec<u32>,
     /// Bumped whenever the `xs`/`ys`/`angles` buffers move in memory or grow by a slot, so
     /// views over them know to rebuild.
     pub layout_version: u32,
@@ -290,6 +298,7 @@ impl ShapeStore {
                 self.masks.push(0);
                 self.flags.push(0);
                 self.generations.push(0);
+                self.tags.push(0);
                 // A new id gets a new row at the end, until the next reorder.
                 self.id_to_row.push(self.bodies.len() as u32);
                 self.row_to_id.push(id);
@@ -313,6 +322,8 @@ impl ShapeStore {
         self.layers[slot] = init.layer;
         self.masks[slot] = init.mask;
         self.flags[slot] = flags;
+        self.tags[slot] = 0;
+        self.live_ids_stale = true;
         let points = init.shape.polygon_points();
         self.point_spans[row] = (self.polygon_points.len() as u32, points.len() as u32);
         self.polygon_points.extend_from_slice(points);
@@ -352,6 +363,8 @@ impl ShapeStore {
             self.list_positions[moved as usize] = position as u32;
         }
         self.flags[slot] = 0;
+        self.tags[slot] = 0;
+        self.live_ids_stale = true;
         // Bumped here rather than on reuse, so that the freed id already answers with a
         // generation its old shape never had.
         self.generations[slot] = self.generations[slot].wrapping_add(1);
@@ -443,10 +456,10 @@ impl ShapeStore {
     }
 
     /// Rebuilds everything row-indexed from ids, after the caller (a snapshot being loaded)
-    /// refilled every id-indexed column (`xs` … `generations`, `flags`) and put each id's
-    /// body and box at `bodies[id]` and `aabbs[id]`: row `k` holds id `k`, polygon points
-    /// are copied in id order, the row lists and `fresh_ids` follow the flags, and
-    /// `free_ids` becomes the given stack. Reuses every buffer; `O(slots)`.
+    /// refilled every id-indexed column (`xs` … `generations`, `flags`, `tags`) and put
+    /// each id's body and box at `bodies[id]` and `aabbs[id]`: row `k` holds id `k`,
+    /// polygon points are copied in id order, the row lists and `fresh_ids` follow the
+    /// flags, and `free_ids` becomes the given stack. Reuses every buffer; `O(slots)`.
     pub fn rebuild_rows_in_id_order(&mut self, free_ids: impl IntoIterator<Item = u32>) {
         let n = self.flags.len();
         self.id_to_row.clear();
@@ -459,6 +472,7 @@ impl ShapeStore {
         self.dynamic_rows.clear();
         self.static_rows.clear();
         self.fresh_ids.clear();
+        self.live_ids_stale = true;
         for (id, &flags) in self.flags.iter().enumerate() {
             let points = self.bodies[id].shape.polygon_points();
             let start = self.polygon_points.len() as u32;
@@ -484,6 +498,23 @@ impl ShapeStore {
         self.layout_version = self.layout_version.wrapping_add(1);
     }
 
+    /// The live ids in ascending order: one pass over the flags when an id was issued or
+    /// freed since the last call, none otherwise. Allocates nothing once the list has grown
+    /// to the most live shapes.
+    pub fn live_ids(&mut self) -> &[u32] {
+        if self.live_ids_stale {
+            self.live_ids.clear();
+            let live = self
+                .flags
+                .iter()
+                .enumerate()
+                .filter(|(_, &f)| f & FLAG_ALIVE != 0);
+            self.live_ids.extend(live.map(|(id, _)| id as u32));
+            self.live_ids_stale = false;
+        }
+        &self.live_ids
+    }
+
     /// Checks the store's invariants; used by tests after every operation.
     pub fn validate(&self) -> Result<(), String> {
         let n = self.slot_count();
@@ -494,6 +525,7 @@ impl ShapeStore {
             self.layers.len(),
             self.masks.len(),
             self.generations.len(),
+            self.tags.len(),
             self.id_to_row.len(),
             self.bodies.len(),
             self.aabbs.len(),
@@ -512,6 +544,7 @@ impl ShapeStore {
         }
         self.validate_point_copies()?;
         self.validate_row_lists()?;
+        self.validate_live_ids()?;
         let live = self.flags.iter().filter(|f| *f & FLAG_ALIVE != 0).count();
         if live != self.live_count() || live + self.free_ids.len() != n {
             return Err(format!(
@@ -544,6 +577,20 @@ impl ShapeStore {
             ));
         }
         Ok(())
+    }
+
+    /// `live_ids`, unless stale, holds the live ids ascending; free slots have tag 0.
+    fn validate_live_ids(&self) -> Result<(), String> {
+        let live = (0..self.slot_count() as u32).filter(|&id| self.is_alive(id));
+        if !self.live_ids_stale && !live.eq(self.live_ids.iter().copied()) {
+            return Err("the live ids are not the live slots, ascending".into());
+        }
+        let tagged_free =
+            (0..self.slot_count()).find(|&s| !self.is_alive(s as u32) && self.tags[s] != 0);
+        match tagged_free {
+            Some(s) => Err(format!("free slot {s} has tag {}", self.tags[s])),
+            None => Ok(()),
+        }
     }
 
     /// The moving and static row lists hold live shapes of their kind, at the positions

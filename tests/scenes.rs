@@ -18,6 +18,7 @@ fn desc(shape: Shape, x: f32, y: f32) -> ShapeDesc {
         angle: 0.0,
         options: ShapeOptions::default(),
         one_way: None,
+        tag: 0,
     }
 }
 
@@ -64,6 +65,8 @@ fn one_of_each() -> Vec<ShapeDesc> {
                 is_static: i == 2,
             },
             one_way: None,
+            // Every shape tagged but the first: tags come back with the shapes.
+            tag: if i == 0 { 0 } else { 0xF000_0000 | i as u32 },
         })
         .collect()
 }

@@ -34,6 +34,9 @@ struct Frame {
     in_box: Vec<u32>,
     /// The contact points' bits (empty in a world without them).
     points: Vec<u32>,
+    /// The live ids in the world's order, and the tags.
+    live: Vec<u32>,
+    tags: Vec<u32>,
 }
 
 fn random_options(rng: &mut Mulberry32) -> ShapeOptions {
@@ -137,6 +140,10 @@ fn inputs(world: &mut World, seed: u32, frame: usize) -> Vec<u32> {
             if rng.below(4) == 0 {
                 world.touch_statics();
             }
+            if !live.is_empty() {
+                let id = pick(&mut rng);
+                world.set_tag(id, [0, 7, u32::MAX][rng.below(3)]).unwrap();
+            }
         }
     }
     added
@@ -164,6 +171,8 @@ fn record(world: &mut World, added: Vec<u32>, step: Result<usize, String>) -> Fr
             .collect(),
         in_box,
         points: world.contact_points().iter().map(|c| c.to_bits()).collect(),
+        live: world.live_ids().to_vec(),
+        tags: world.tags().to_vec(),
     }
 }
 
@@ -225,7 +234,7 @@ fn same_frames(again: &[Frame], first: &[Frame], what: &str, from_mid: bool) {
     assert_eq!(again.len(), first.len());
     for (k, (a, b)) in again.iter().zip(first).enumerate() {
         let added_known = !(from_mid && k == 0);
-        let fields: [(&str, &dyn core::fmt::Debug, bool); 9] = [
+        let fields: [(&str, &dyn core::fmt::Debug, bool); 11] = [
             ("added", &a.added, !added_known || a.added == b.added),
             ("step", &a.step, a.step == b.step),
             ("pairs", &a.pairs.len(), a.pairs == b.pairs),
@@ -239,6 +248,8 @@ fn same_frames(again: &[Frame], first: &[Frame], what: &str, from_mid: bool) {
             ),
             ("in_box", &a.in_box, a.in_box == b.in_box),
             ("contact points", &a.points.len(), a.points == b.points),
+            ("live ids", &a.live.len(), a.live == b.live),
+            ("tags", &a.tags.len(), a.tags == b.tags),
         ];
         for (name, value, same) in fields {
             assert!(

@@ -8,6 +8,7 @@
 import {
   addOptions,
   type Filter,
+  type FilterNumbers,
   float,
   id as idArg,
   bits,
@@ -41,6 +42,8 @@ import { Views } from "./views.js";
 const FAILED = 0xffffffff;
 /** How many f64 the raw world's `io` holds (the binding's `IO_LEN`). */
 const IO_LEN = 32;
+/** Where a query's exclusions go in `io` (the binding's `FILTER`). */
+const FILTER = 24;
 
 /** The raw world's number for "no limit of pairs". */
 const NO_PAIR_LIMIT = 0xffffffff;
@@ -185,11 +188,30 @@ export abstract class WorldBase {
     return this.added(method, this.raw().addShape(kind, fx, fy, angle, a, b, o.layer, o.mask, o.isStatic), o);
   }
 
-  /** @internal The id of an add, made one-way as `o` says (checked already: the core accepts it), or its failure. */
+  /**
+   * @internal The id of an add, made one-way and tagged as `o` says (checked already: the core accepts it), or its
+   * failure.
+   */
   protected added(method: string, result: number, o: Readonly<Filter>): number {
     const id = this.counted(method, result);
     if (o.up !== null) this.ok(method, this.raw().setOneWay(id, true, o.up[0], o.up[1]));
+    if (o.tag !== 0) this.ok(method, this.raw().setTag(id, o.tag));
     return id;
+  }
+
+  /**
+   * @internal The layer mask of a query's filter (from `queryFilter`), with its exclusions written to `io` for the raw
+   * query that follows, which reads and clears them (the binding's `FILTER`). Call it last, right before that query.
+   */
+  protected filterMask(f: Readonly<FilterNumbers>): number {
+    if (f.exclude !== 0 || f.flags !== 0) {
+      const io = this.io();
+      io[FILTER] = f.exclude;
+      io[FILTER + 1] = f.flags;
+    }
+    // As a signed 32-bit integer, the same bits for the core's u32: the default mask (every bit) is then -1, a small
+    // integer, where 0xFFFFFFFF would be a number boxed on its way in whenever the call is not inlined.
+    return f.mask | 0;
   }
 
   /**
@@ -382,9 +404,12 @@ export abstract class WorldBase {
     const M = "addShapes";
     const raw = this.raw();
     const scene = readScene(M, list, limit(3) - raw.size(), (table, arg) => this.tableId(M, arg, table));
-    const { kinds, numbers, words, points, gridWords, cells } = scene;
+    const { kinds, numbers, words, points, gridWords, cells, tags } = scene;
     const count = this.counted(M, raw.addShapes(kinds, numbers, words, points, gridWords, cells));
-    return new Uint32Array(loadedMemory().buffer, raw.idsPtr(), count).slice();
+    const ids = new Uint32Array(loadedMemory().buffer, raw.idsPtr(), count).slice();
+    // The ids were just added: each setTag succeeds.
+    if (tags !== null) for (let i = 0; i < count; i++) if (tags[i] !== 0) raw.setTag(ids[i], tags[i]);
+    return ids;
   }
 
   /**
@@ -401,7 +426,7 @@ export abstract class WorldBase {
     const count = this.counted("shape", raw.shapeRecord(idArg("shape", "id", id)));
     const floats = this.floats(count);
     if (this.io()[0] !== TILE_GRID) return recordOf(this.io(), floats);
-    const io = this.io().slice(0, 13);
+    const io = this.io().slice(0, 14);
     const bytes = this.counted("shape", raw.tileGrid(id));
     const [cols, rows, table, wide, address] = [...this.io().subarray(0, 4), this.io()[6]];
     const cells = Array.from(

@@ -117,9 +117,91 @@ export function bits(method: string, arg: string, value: unknown): number {
   return value >>> 0;
 }
 
-/** A query's optional `mask` (default: every layer). */
-export function mask(method: string, value: unknown): number {
-  return value === undefined ? 0xffffffff : bits(method, "mask", value);
+/** A query's filter as the raw world takes it: the layer mask, and the exclusions for `io` (see `filterMask`). */
+export interface FilterNumbers {
+  mask: number;
+  /** The id to exclude plus one; 0 for none. */
+  exclude: number;
+  /** 1: exclude statics; 2: exclude sensors. */
+  flags: number;
+}
+
+/** The keys of a query's filter object. */
+const FILTER_KEYS = ["mask", "exclude", "excludeStatics", "excludeSensors"];
+/** The one filter every query reads into: queries make no garbage. */
+const FILTER: FilterNumbers = { mask: 0, exclude: 0, flags: 0 };
+
+/** Reads the filter object `value` into `FILTER` without creating anything; false when it needs the checked path. */
+function plainFilter(value: object): boolean {
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  try {
+    for (const key in value) if (!FILTER_KEYS.includes(key)) return false;
+    const { mask, exclude, excludeStatics, excludeSensors } = value as Record<string, unknown>;
+    if (mask !== undefined) {
+      if (typeof mask !== "number" || mask >>> 0 !== mask) return false;
+      FILTER.mask = mask;
+    }
+    if (exclude !== undefined) {
+      if (typeof exclude !== "number" || exclude >>> 0 !== exclude) return false;
+      FILTER.exclude = exclude + 1;
+    }
+    if (excludeStatics !== undefined && typeof excludeStatics !== "boolean") return false;
+    if (excludeSensors !== undefined && typeof excludeSensors !== "boolean") return false;
+    FILTER.flags = (excludeStatics === true ? 1 : 0) | (excludeSensors === true ? 2 : 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A query's optional `filter` (default: every layer): a layer mask, or `{ mask?, exclude?, excludeStatics?,
+ * excludeSensors? }`, read into one reused object (valid until the next query). A plain object of valid values is read
+ * without creating anything; anything else goes through the checks that name what is wrong.
+ */
+export function queryFilter(method: string, value: unknown): Readonly<FilterNumbers> {
+  FILTER.mask = 0xffffffff;
+  FILTER.exclude = 0;
+  FILTER.flags = 0;
+  if (value === undefined) return FILTER;
+  if (typeof value === "number") {
+    FILTER.mask = bits(method, "filter", value);
+    return FILTER;
+  }
+  let proto: unknown = undefined;
+  try {
+    proto = typeof value === "object" && value !== null ? Object.getPrototypeOf(value) : undefined;
+  } catch (error) {
+    throw unreadable(method, "filter", error);
+  }
+  // A plain object (or a proxy of one) only: a Number object or a class instance is a mistake, not a filter.
+  if (proto !== Object.prototype && proto !== null) {
+    throw typeError(
+      method,
+      `filter must be a layer mask or an object { mask, exclude, excludeStatics, excludeSensors } (got ${describe(value)})`,
+    );
+  }
+  if (plainFilter(value as object)) return FILTER;
+  FILTER.mask = 0xffffffff;
+  FILTER.exclude = 0;
+  const checked = plainObject(method, "filter", value, FILTER_KEYS);
+  // Read through `get`, which names what a getter or proxy trap threw.
+  const m = get(method, "filter.mask", checked, "mask");
+  if (m !== undefined) FILTER.mask = bits(method, "filter.mask", m);
+  const e = get(method, "filter.exclude", checked, "exclude");
+  if (e !== undefined) FILTER.exclude = id(method, "filter.exclude", e) + 1;
+  const statics = optionalBool(method, "filter.", checked, "excludeStatics");
+  FILTER.flags = (statics ? 1 : 0) | (optionalBool(method, "filter.", checked, "excludeSensors") ? 2 : 0);
+  return FILTER;
+}
+
+/** How many of something: an integer from 1 to 1,024 (the core's `MAX_NEAREST`). */
+export function count(method: string, arg: string, value: unknown): number {
+  if (typeof value !== "number") throw typeError(method, `${arg} must be a number (got ${describe(value)})`);
+  if (!Number.isInteger(value) || value < 1 || value > 1024) {
+    throw rangeError(method, `${arg} must be an integer from 1 to 1024 (got ${value})`);
+  }
+  return value;
 }
 
 /** A ray's optional `maxDistance`: a number >= 0 (Infinity allowed), default unbounded. */
@@ -162,22 +244,33 @@ export function plainObject(method: string, arg: string, value: unknown, allowed
   return value;
 }
 
-/** Layer, mask, static flag and one-way direction of an add, as numbers for the core. */
+/** Layer, mask, static flag, one-way direction and tag of an add, as numbers for the core. */
 export interface Filter {
   layer: number;
   mask: number;
   isStatic: boolean;
   /** The one-way direction `[x, y]`, or null. */
   up: readonly [number, number] | null;
+  tag: number;
 }
 
-/** The default filter: layer 1, every mask bit, moving, solid from every side. */
+/** The default filter: layer 1, every mask bit, moving, solid from every side, tag 0. */
 export const DEFAULT_FILTER: Readonly<Filter> = Object.freeze({
   layer: 1,
   mask: 0xffffffff,
   isStatic: false,
   up: null,
+  tag: 0,
 });
+
+/** A 32-bit word the world stores or compares as given (a tag, a generation): an integer from 0 to 2^32 - 1. */
+export function word(method: string, arg: string, value: unknown): number {
+  if (typeof value !== "number") throw typeError(method, `${arg} must be a number (got ${describe(value)})`);
+  if (value >>> 0 !== value) {
+    throw rangeError(method, `${arg} must be an integer from 0 to 4294967295 (got ${value})`);
+  }
+  return value;
+}
 
 /**
  * A `oneWay` option named `arg`: `undefined` or `null` (none), `true` (`{ x: 0, y: -1 }`) or `{ x, y }`, finite as `f32`s and
@@ -198,23 +291,25 @@ export function oneWayOf(method: string, arg: string, value: unknown): readonly 
   return [x, y];
 }
 
-/** The `layer`, `mask`, `isStatic` and `oneWay` keys of an object already checked, each optional, named
+/** The `layer`, `mask`, `isStatic`, `oneWay` and `tag` keys of an object already checked, each optional, named
  * `prefix + key`. */
 export function filterOf(method: string, prefix: string, object: object): Filter {
   const layer = get(method, `${prefix}layer`, object, "layer");
   const mask = get(method, `${prefix}mask`, object, "mask");
+  const t = get(method, `${prefix}tag`, object, "tag");
   return {
     layer: layer === undefined ? 1 : bits(method, `${prefix}layer`, layer),
     mask: mask === undefined ? 0xffffffff : bits(method, `${prefix}mask`, mask),
     isStatic: optionalBool(method, prefix, object, "isStatic"),
     up: oneWayOf(method, `${prefix}oneWay`, get(method, `${prefix}oneWay`, object, "oneWay")),
+    tag: t === undefined ? 0 : word(method, `${prefix}tag`, t),
   };
 }
 
 /** The keys of the `add*` methods' `opts`. */
-export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay"] as const;
+export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay", "tag"] as const;
 
-/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay? }`. */
+/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay?, tag? }`. */
 export function addOptions(method: string, opts: unknown): Readonly<Filter> {
   if (opts === undefined || opts === null) return DEFAULT_FILTER;
   return filterOf(method, "opts.", plainObject(method, "opts", opts, ADD_KEYS));

@@ -2,13 +2,13 @@
 // one-way shapes, and the cells of the step's pairs. world.ts adds the queries, rays, casts and the mover on top.
 
 import { WorldBase } from "./base.js";
-import { bits, float, get, id as idArg, oneWayOf, plainObject, typeError, describe } from "./check.js";
+import { bits, float, get, id as idArg, oneWayOf, plainObject, word as tagArg, typeError, describe } from "./check.js";
 import { loadedMemory } from "./load.js";
 import { encodeCells, tileValue, whole } from "./tiles.js";
 import type { OneWay, TileGridOptions, TileTable } from "./types.js";
 
 /** The keys of `addTileGrid`'s `opts`. */
-const GRID_KEYS = ["tiles", "layer", "mask", "isStatic"] as const;
+const GRID_KEYS = ["tiles", "layer", "mask", "isStatic", "tag"] as const;
 
 /**
  * The methods of `World` for levels: tile tables and grids, one-way shapes, pair cells. Use `World`; this class exists
@@ -80,7 +80,7 @@ export abstract class WorldLevels extends WorldBase {
       throw typeError(M, `cells must be a Uint8Array or Uint16Array (got ${describe(cells)})`);
     }
     const encoded = encodeCells(M, "cells", cells);
-    let [table, layer, mask, isStatic, inline] = [0xffffffff, 1, 0xffffffff, true, false];
+    let [table, layer, mask, isStatic, inline, tag] = [0xffffffff, 1, 0xffffffff, true, false, 0];
     if (opts !== undefined && opts !== null) {
       const o = plainObject(M, "opts", opts, GRID_KEYS);
       const tiles = get(M, "opts.tiles", o, "tiles");
@@ -95,6 +95,8 @@ export abstract class WorldLevels extends WorldBase {
         throw typeError(M, `opts.isStatic must be a boolean (got ${describe(s)})`);
       }
       if (s !== undefined) isStatic = s;
+      const t = get(M, "opts.tag", o, "tag");
+      if (t !== undefined) tag = tagArg(M, "opts.tag", t);
     }
     const { bytes, wide } = encoded;
     const id = raw.addTileGrid(fx, fy, c, r, w, h, bytes, wide, table, layer, mask, isStatic);
@@ -102,7 +104,9 @@ export abstract class WorldLevels extends WorldBase {
       // The core names an entry of the table (`tiles[3].points: …`), given here as `opts.tiles`.
       throw new RangeError(`${M}: ${raw.takeError().replace(/^tiles\[/, "opts.tiles[")}`);
     }
-    return this.counted(M, id);
+    const grid = this.counted(M, id);
+    if (tag !== 0) this.ok(M, raw.setTag(grid, tag));
+    return grid;
   }
 
   /**

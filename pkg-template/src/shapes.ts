@@ -138,9 +138,11 @@ export interface Scene {
   gridWords: Uint32Array;
   /** The grid records' cells, one after the other. */
   cells: Uint8Array;
+  /** The tag of each record; `null` when no record has one. */
+  tags: Uint32Array | null;
 }
 
-const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay"];
+const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay", "tag"];
 const GRID_KEYS = ["kind", "cols", "rows", "cellWidth", "cellHeight", "cells", "tiles", ...PLACEMENT];
 
 /**
@@ -170,6 +172,7 @@ export function readScene(
   const chunks: Float32Array[] = [];
   const gridWords: number[] = [];
   const cellChunks: Uint8Array[] = [];
+  let tags: Uint32Array | null = null;
   let pointCount = 0;
   const record: Probe = { code: 0, a: 0, b: 0, c: 0, d: 0, points: NO_POINTS };
   for (let i = 0; i < length; i++) {
@@ -211,6 +214,7 @@ export function readScene(
     const y = float(method, `${name}.y`, get(method, `${name}.y`, item, "y"));
     const angle = get(method, `${name}.angle`, item, "angle");
     const filter: Filter = filterOf(method, `${name}.`, item);
+    if (filter.tag !== 0) (tags ??= new Uint32Array(length))[i] = filter.tag;
     if (filter.isStatic) flags |= FLAG_STATIC;
     if (filter.up !== null) flags |= FLAG_ONE_WAY;
     const [upX, upY] = filter.up ?? [0, 0];
@@ -230,6 +234,7 @@ export function readScene(
       cellChunks,
       cellChunks.reduce((n, c) => n + c.length, 0),
     ),
+    tags,
   };
 }
 
@@ -253,7 +258,8 @@ const pointArray = (values: Float32Array): number[] => Array.from(values);
 
 /**
  * The record `shape(id)` returns, from the numbers the binding's `shapeRecord` wrote: `io[0]` the kind number,
- * `io[1..8]` `x, y, angle` and the sizes, `io[8..11]` layer, mask and flags, `io[11..13]` the one-way direction;
+ * `io[1..8]` `x, y, angle` and the sizes, `io[8..11]` layer, mask and flags, `io[11..13]` the one-way direction,
+ * `io[13]` the tag;
  * `floats` its points; for a grid, `grid` its size, cells and table (read by the caller).
  */
 export function recordOf(
@@ -265,7 +271,7 @@ export function recordOf(
   const [x, y, angle] = [io[1], io[2], io[3]];
   const placement = { x, y, angle };
   const oneWay = (io[10] & FLAG_ONE_WAY) !== 0 ? { x: io[11], y: io[12] } : null;
-  const filter = { layer: io[8], mask: io[9], isStatic: (io[10] & FLAG_STATIC) !== 0, oneWay };
+  const filter = { layer: io[8], mask: io[9], isStatic: (io[10] & FLAG_STATIC) !== 0, oneWay, tag: io[13] };
   if (code === CONCAVE) return { kind: "concave", ...placement, points: pointArray(floats), ...filter };
   if (code === TILE_GRID && grid !== undefined) {
     const sizes = { cellWidth: io[4], cellHeight: io[5] };

@@ -75,6 +75,24 @@ export interface ShapeOptions {
    * overlap queries report it like any shape (see the README's "One-way shapes"). `null` (or leaving it out): solid
    * from every side. */
   oneWay?: OneWay | null;
+  /** A number of the game's, stored with the shape and never read by the world (an entity id, a kind): an integer from
+   * 0 to 2^32 - 1, default 0. Read it back from `tags()[id]`, change it with `setTag`. */
+  tag?: number;
+}
+
+/**
+ * Which shapes a query, cast, ray, sweep or distance query may report, where a layer mask alone is not enough. Every
+ * such method takes either a layer mask (a number) or this object.
+ */
+export interface QueryFilter {
+  /** Only shapes on a layer in this mask (`layer & mask !== 0`; default: every layer). */
+  mask?: number;
+  /** An id never reported: the shooter of a bullet, the agent asking for its nearest neighbour. */
+  exclude?: number;
+  /** Leave out static shapes. */
+  excludeStatics?: boolean;
+  /** Leave out sensors (accepted for code written for sensors; this version has none, so it leaves out nothing). */
+  excludeSensors?: boolean;
 }
 
 /** A one-way direction: `true` (`{ x: 0, y: -1 }`, up on a y-down canvas) or the side's normal `{ x, y }`. */
@@ -103,6 +121,8 @@ export interface TileGridOptions {
   mask?: number;
   /** Default **true**: a level's layer stands still (move it with `setTransform` if it does not). */
   isStatic?: boolean;
+  /** The game's tag (see `ShapeOptions.tag`). */
+  tag?: number;
 }
 
 /** Options of `addChain`: those of every `add*` method, and whether the chain is closed. */
@@ -203,6 +223,100 @@ export interface CastHit {
   ny: number;
   /** The cell hit (`row × cols + col`) when the shape hit is a tile grid, else 0xFFFFFFFF. */
   cell: number;
+}
+
+/** Which of the two shapes of `explain(a, b)` a reason is about. */
+export type ExplainSide = "a" | "b" | "both";
+
+/**
+ * Why two shapes do or do not touch, as `explain(a, b)` finds it: the first rule of the step that keeps the pair
+ * out, in the step's order, or `touching`. See the README's "Why did no collision fire?".
+ */
+export type Explanation =
+  /** An id names no live shape (`removed`); a live id was given with a generation it no longer has, so it names
+   * another shape now (`stale`); a shape was added or moved since the last `step()`, which has not seen it there
+   * (`notStepped`). */
+  | { reason: "removed" | "stale" | "notStepped"; side: ExplainSide }
+  /** Both shapes are static: static shapes are never paired. */
+  | { reason: "bothStatic" }
+  /** A mask rejects the other's layer: side `a` when `layerB & maskA === 0`, `b` when `layerA & maskB === 0`. */
+  | { reason: "layerMask"; side: ExplainSide }
+  /** The boxes the last step used do not overlap, `gap` apart: the broad phase never offers the pair. */
+  | { reason: "boxesApart"; gap: number }
+  /** The boxes overlap but the shapes do not touch: `gap` apart along the unit direction `(nx, ny)` from a to b. */
+  | { reason: "separated"; nx: number; ny: number; gap: number }
+  /** They touch, as `pairs()` and `contacts()` report them: the unit normal `(nx, ny)` from a to b, the depth, the cell
+   * on a tile grid (else 0xFFFFFFFF), and whether one of them is one-way (the step reports one-way pairs like any;
+   * casts, sweeps, rays and `moveAndSlide` may pass them). */
+  | { reason: "touching"; nx: number; ny: number; depth: number; cell: number; oneWay: boolean };
+
+/** What `closestPoint` returns: the nearest shape and its point nearest to the query point. */
+export interface ClosestPoint {
+  /** The shape. */
+  id: number;
+  /** x of its point nearest to the query point (the query point itself when inside the shape). */
+  x: number;
+  /** y of that point. */
+  y: number;
+  /** The distance from the query point: 0 inside the shape (where `queryPoint` finds it). */
+  distance: number;
+}
+
+/** What `distance(a, b)` returns: how far apart two shapes are, and where. */
+export interface ShapeDistance {
+  /** The distance between the shapes: 0 exactly when they touch, as `step()` decides. */
+  distance: number;
+  /** x of shape a's point nearest to b (where they touch: the contact point). */
+  ax: number;
+  /** y of that point. */
+  ay: number;
+  /** x of shape b's point nearest to a (where they touch: the contact point). */
+  bx: number;
+  /** y of that point. */
+  by: number;
+}
+
+/**
+ * Zero-copy views of the results of the last `nearestMany()`: `k` per query point, point `i`'s `j`-th nearest at
+ * `i × k + j` (`points` two numbers each), nearest first; where fewer than `k` shapes qualify, the rest are
+ * `0xFFFFFFFF`, `Infinity` and `NaN`. The views are as long as the longest batch so far: only the first `count × k`
+ * items (the call's return value times `k`) are the last call's.
+ */
+export interface NearestResultViews {
+  /** The ids. */
+  readonly ids: Uint32Array;
+  /** Their distances from the query point (0 inside the shape). */
+  readonly distances: Float32Array;
+  /** Each one's point nearest to the query point, `x, y`. */
+  readonly points: Float32Array;
+}
+
+/** What `debugLines` draws besides the shapes' outlines (each false by default), and where. */
+export interface DebugOptions {
+  /** The bounding boxes the last step used (`DebugKind.Box`). */
+  boxes?: boolean;
+  /** The broad phase's occupied grid cells (`DebugKind.Cell`). */
+  cells?: boolean;
+  /** The last step's contact points (a small cross, `DebugKind.Point`) and normals (`DebugKind.Normal`). */
+  contacts?: boolean;
+  /** Chain and tile grid surface normals (`DebugKind.Surface`), one-way directions (`DebugKind.OneWay`). */
+  surfaces?: boolean;
+  /** Only the shapes (and cells) whose boxes meet this box, found through the broad phase: what is on screen. */
+  region?: { minX: number; minY: number; maxX: number; maxY: number };
+  /** The length of normals and one-way arrows, four times a cross's half size, in world units (default 1). */
+  scale?: number;
+}
+
+/**
+ * Zero-copy views of the lines of the last `debugLines()`: segment `i` from `(lines[4i], lines[4i + 1])` to
+ * `(lines[4i + 2], lines[4i + 3])`, its category `kinds[i]` (a `DebugKind`). The views are as long as the buffers
+ * (the largest drawing so far): only the first `count` segments (the call's return value) are the last call's.
+ */
+export interface DebugLineViews {
+  /** `x0, y0, x1, y1` per segment. */
+  readonly lines: Float32Array;
+  /** The category of each segment (see `DebugKind`). */
+  readonly kinds: Uint8Array;
 }
 
 /** Zero-copy views of a world's transform columns, indexed by id (length `slotCount`). */

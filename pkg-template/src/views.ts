@@ -7,9 +7,9 @@
 // no object.
 
 import type { RawWorld } from "./core.js";
-import type { RayResultViews, SweepResultViews, TransformViews } from "./types.js";
+import type { DebugLineViews, NearestResultViews, RayResultViews, SweepResultViews, TransformViews } from "./types.js";
 
-type Typed = Uint32Array | Float32Array;
+type Typed = Uint32Array | Float32Array | Uint8Array;
 
 /** One result buffer of the step: which (the binding's `resultPtr` index), element type, stride, count getter. */
 class ResultView<T extends Typed> {
@@ -50,6 +50,8 @@ class ResultView<T extends Typed> {
 }
 
 const pairCount = (raw: RawWorld): number => raw.pairCount();
+/** The count of the buffers read only whole (the debug lines: their count is `debugLines`' return value). */
+const wholeOnly = (): number => 0;
 
 /** @internal The views of one world. */
 export class Views {
@@ -59,9 +61,21 @@ export class Views {
   readonly ended = new ResultView(3, Uint32Array, 2, (raw) => raw.endedCount());
   readonly contactPoints = new ResultView(4, Float32Array, 7, pairCount);
   readonly pairCells = new ResultView(5, Uint32Array, 1, (raw) => raw.pairCellCount());
+  private readonly debugLines = new ResultView(7, Float32Array, 4, wholeOnly);
+  private readonly debugKinds = new ResultView(8, Uint8Array, 1, wholeOnly);
+  private debugViews: DebugLineViews | null = null;
   private transformBuffer: ArrayBufferLike | null = null;
   private layout = -1;
   private transformViews: TransformViews | null = null;
+  private tagBuffer: ArrayBufferLike | null = null;
+  private tagLayout = -1;
+  private tagView: Uint32Array | null = null;
+  private liveBuffer: ArrayBufferLike | null = null;
+  private liveAddress = -1;
+  private liveView: Uint32Array | null = null;
+  private nearestBuffer: ArrayBufferLike | null = null;
+  private nearestVersion = -1;
+  private nearestViews: NearestResultViews | null = null;
   private castBuffer: ArrayBufferLike | null = null;
   private castVersion = -1;
   private sweepViews: SweepResultViews | null = null;
@@ -82,6 +96,55 @@ export class Views {
       this.layout = layout;
     }
     return this.transformViews;
+  }
+
+  /** The tag column, rebuilt when memory grew or the columns moved or grew (it moves with them). */
+  tags(raw: RawWorld, buffer: ArrayBufferLike): Uint32Array {
+    const layout = raw.layoutVersion();
+    if (this.tagView === null || buffer !== this.tagBuffer || layout !== this.tagLayout) {
+      this.tagView = new Uint32Array(buffer, raw.resultPtr(6), raw.slotCount());
+      this.tagBuffer = buffer;
+      this.tagLayout = layout;
+    }
+    return this.tagView;
+  }
+
+  /** The live ids at `address` (`count` of them), re-made when memory grew or the list moved or changed length. */
+  liveIds(buffer: ArrayBufferLike, address: number, count: number): Uint32Array {
+    const view = this.liveView;
+    if (view === null || buffer !== this.liveBuffer || address !== this.liveAddress || view.length !== count) {
+      this.liveView = new Uint32Array(buffer, address, count);
+      this.liveBuffer = buffer;
+      this.liveAddress = address;
+    }
+    return this.liveView!;
+  }
+
+  /** The results of the last nearestMany, rebuilt when memory grew or the buffers grew. */
+  nearestResults(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): NearestResultViews {
+    raw.nearestResults();
+    const [ids, distances, points, n, version] = [io[0], io[1], io[2], io[3], io[4]];
+    if (this.nearestViews === null || buffer !== this.nearestBuffer || version !== this.nearestVersion) {
+      this.nearestViews = Object.freeze({
+        ids: new Uint32Array(buffer, ids, n),
+        distances: new Float32Array(buffer, distances, n),
+        points: new Float32Array(buffer, points, 2 * n),
+      });
+      this.nearestBuffer = buffer;
+      this.nearestVersion = version;
+    }
+    return this.nearestViews;
+  }
+
+  /** The debug line buffers, whole (the object re-made only when one of them was re-made). */
+  debug(raw: RawWorld, buffer: ArrayBufferLike): DebugLineViews {
+    const lines = this.debugLines.fullView(raw, buffer);
+    const kinds = this.debugKinds.fullView(raw, buffer);
+    const views = this.debugViews;
+    if (views === null || views.lines !== lines || views.kinds !== kinds) {
+      this.debugViews = Object.freeze({ lines, kinds });
+    }
+    return this.debugViews!;
   }
 
   /** Rebuilds the cast result views when memory grew or the buffers grew. */

@@ -1,13 +1,14 @@
 // World: the methods of WorldBase (shapes, the step, its results, snapshots) and the questions a game asks each frame:
 // queries, rays, casts, sweeps and the character mover.
 
-import { WorldLevels } from "./levels.js";
+import { WorldAsk } from "./ask.js";
 import {
   describe,
   float,
   typeError,
   id as idArg,
-  mask as maskArg,
+  queryFilter,
+  count as countArg,
   maxDistance as maxDistanceArg,
   number,
   plainObject,
@@ -20,9 +21,13 @@ import { loadedMemory } from "./load.js";
 import { readProbe } from "./shapes.js";
 import type {
   CastHit,
+  ClosestPoint,
+  NearestResultViews,
+  ShapeDistance,
   MoveOptions,
   MoveResult,
   ProbeShape,
+  QueryFilter,
   RayHit,
   RayResultViews,
   SweepResultViews,
@@ -148,7 +153,7 @@ class MoveState {
  * world.pairs(); // Uint32Array [a, b]
  * world.free();
  */
-export class World extends WorldLevels {
+export class World extends WorldAsk {
   #move: MoveState | null = null;
 
   /**
@@ -173,56 +178,67 @@ export class World extends WorldLevels {
   }
 
   /**
-   * Ids of the shapes containing the point (on a layer in `mask`, default all), sorted.
+   * Ids of the shapes containing the point that `filter` accepts (a layer mask, or a `QueryFilter`; default: all),
+   * sorted.
    * @example const under = world.queryPoint(mouseX, mouseY);
+   * @example const others = world.queryPoint(x, y, { exclude: player });
    */
-  queryPoint(x: number, y: number, mask?: number): Uint32Array {
+  queryPoint(x: number, y: number, filter?: number | QueryFilter): Uint32Array {
     const M = "queryPoint";
     const raw = this.raw();
     const fx = float(M, "x", x);
     const fy = float(M, "y", y);
-    const m = maskArg(M, mask);
-    return this.#ids(this.counted(M, raw.queryPoint(fx, fy, m)));
+    const f = queryFilter(M, filter);
+    return this.#ids(this.counted(M, raw.queryPoint(fx, fy, this.filterMask(f))));
   }
 
   /**
-   * Ids of the shapes whose bounding boxes overlap the box (on a layer in `mask`), sorted.
+   * Ids of the shapes whose bounding boxes overlap the box (that `filter` accepts), sorted.
    * @example const visible = world.queryAabb(0, 0, 800, 600);
    */
-  queryAabb(minX: number, minY: number, maxX: number, maxY: number, mask?: number): Uint32Array {
+  queryAabb(minX: number, minY: number, maxX: number, maxY: number, filter?: number | QueryFilter): Uint32Array {
     const M = "queryAabb";
     const raw = this.raw();
     const x0 = float(M, "minX", minX);
     const y0 = float(M, "minY", minY);
     const x1 = float(M, "maxX", maxX);
     const y1 = float(M, "maxY", maxY);
-    const count = raw.queryAabb(x0, y0, x1, y1, maskArg(M, mask));
+    const f = queryFilter(M, filter);
+    const count = raw.queryAabb(x0, y0, x1, y1, this.filterMask(f));
     return this.#ids(this.counted(M, count));
   }
 
   /**
-   * Ids of the shapes touching a probe shape placed at `(x, y, angle)`, without adding it.
+   * Ids of the shapes (that `filter` accepts) touching a probe shape placed at `(x, y, angle)`, without adding it.
    * @example const blast = world.queryShape({ kind: "circle", radius: 30 }, x, y);
    */
-  queryShape(shape: ProbeShape, x: number, y: number, angle?: number, mask?: number): Uint32Array {
+  queryShape(shape: ProbeShape, x: number, y: number, angle?: number, filter?: number | QueryFilter): Uint32Array {
     const M = "queryShape";
     const raw = this.raw();
     const p = readProbe(M, shape);
     const fx = float(M, "x", x);
     const fy = float(M, "y", y);
     const a = angle === undefined ? 0 : float(M, "angle", angle);
-    const count = raw.queryShape(p.code, p.a, p.b, p.c, p.d, p.points, fx, fy, a, maskArg(M, mask));
+    const f = queryFilter(M, filter);
+    const count = raw.queryShape(p.code, p.a, p.b, p.c, p.d, p.points, fx, fy, a, this.filterMask(f));
     return this.#ids(this.counted(M, count));
   }
 
   /**
    * The closest hit of a ray from `(x, y)` along `(dx, dy)` (need not be unit length) within `maxDistance` (default:
-   * unbounded), or `null` when nothing on a layer in `mask` is hit.
+   * unbounded), or `null` when nothing that `filter` accepts is hit.
    * @example
    * const hit = world.raycast(0, 0, 1, 0, 500);
    * if (hit !== null) console.log(hit.id, hit.distance, hit.x, hit.y, hit.nx, hit.ny);
    */
-  raycast(x: number, y: number, dx: number, dy: number, maxDistance?: number, mask?: number): RayHit | null {
+  raycast(
+    x: number,
+    y: number,
+    dx: number,
+    dy: number,
+    maxDistance?: number,
+    filter?: number | QueryFilter,
+  ): RayHit | null {
     const M = "raycast";
     const raw = this.raw();
     const fx = float(M, "x", x);
@@ -230,15 +246,15 @@ export class World extends WorldLevels {
     const fdx = float(M, "dx", dx);
     const fdy = float(M, "dy", dy);
     const reach = maxDistanceArg(M, maxDistance);
-    const m = maskArg(M, mask);
+    const f = queryFilter(M, filter);
     if (fdx === 0 && fdy === 0) throw rangeError(M, "dx, dy must not both be 0");
-    if (this.counted(M, raw.raycast(fx, fy, fdx, fdy, reach, m)) === 0) return null;
+    if (this.counted(M, raw.raycast(fx, fy, fdx, fdy, reach, this.filterMask(f))) === 0) return null;
     const io = this.io();
     return { id: io[0], distance: io[1], x: io[2], y: io[3], nx: io[4], ny: io[5], cell: io[6] };
   }
 
   /**
-   * The first shape (on a layer in `mask`) that a probe shape, placed at `(x, y)` turned by `angle` and moved by
+   * The first shape (that `filter` accepts) that a probe shape, placed at `(x, y)` turned by `angle` and moved by
    * `(dx, dy)`, touches, or `null`. Exact and never tunnels, whatever the speed; a probe that starts touching something
    * hits it at `t = 0`. Returns a new small object per call: for many casts use `sweep`.
    * @example
@@ -252,7 +268,7 @@ export class World extends WorldLevels {
     angle: number,
     dx: number,
     dy: number,
-    mask?: number,
+    filter?: number | QueryFilter,
   ): CastHit | null {
     const M = "castShape";
     const raw = this.raw();
@@ -262,8 +278,8 @@ export class World extends WorldLevels {
     const a = float(M, "angle", angle);
     const fdx = float(M, "dx", dx);
     const fdy = float(M, "dy", dy);
-    const m = maskArg(M, mask);
-    const hit = raw.castShape(p.code, p.a, p.b, p.c, p.d, p.points, fx, fy, a, fdx, fdy, m);
+    const f = queryFilter(M, filter);
+    const hit = raw.castShape(p.code, p.a, p.b, p.c, p.d, p.points, fx, fy, a, fdx, fdy, this.filterMask(f));
     if (this.counted(M, hit) === 0) return null;
     const io = this.io();
     return { id: io[0], t: io[1], x: io[2], y: io[3], nx: io[4], ny: io[5], cell: io[6] };
@@ -271,7 +287,7 @@ export class World extends WorldLevels {
 
   /**
    * For every shape of `ids` (already in the world), how far it can move along its own `(dx, dy)` (pairs in `dxy`)
-   * before its first hit, ignoring itself and honouring both shapes' layers and masks (and `mask` on what it hits).
+   * before its first hit, ignoring itself and honouring both shapes' layers and masks (and `filter` on what it hits).
    * Each starts from its current transform; the others are where the last `step()` saw them. Returns the count; the
    * results are in `sweepResults()`.
    * @example
@@ -279,13 +295,14 @@ export class World extends WorldLevels {
    * const { t, ids } = world.sweepResults();
    * for (let i = 0; i < n; i++) if (ids[i] !== 0xffffffff) explodeAt(i, t[i]);
    */
-  sweep(ids: Uint32Array, dxy: Float32Array, mask?: number): number {
+  sweep(ids: Uint32Array, dxy: Float32Array, filter?: number | QueryFilter): number {
     const M = "sweep";
     const raw = this.raw();
     const i = typedArray(M, "ids", ids, Uint32Array);
     const d = typedArray(M, "dxy", dxy, Float32Array);
     lengthIs(M, "dxy", d.length, 2 * i.length);
-    return this.counted(M, raw.sweep(i, d, maskArg(M, mask)));
+    const f = queryFilter(M, filter);
+    return this.counted(M, raw.sweep(i, d, this.filterMask(f)));
   }
 
   /**
@@ -300,17 +317,20 @@ export class World extends WorldLevels {
 
   /**
    * The closest hit of every ray of `rays` (`x, y, dx, dy` each; the direction need not be unit length) within
-   * `maxDistance` (default: unbounded), on a layer in `mask`. Returns the count; the results are in `rayResults()`.
+   * `maxDistance` (default: unbounded), among the shapes `filter` accepts. Returns the count; the results are in
+   * `rayResults()`.
    * @example
    * const n = world.raycastMany(sightLines, 300);
    * const { distances, ids } = world.rayResults();
    */
-  raycastMany(rays: Float32Array, maxDistance?: number, mask?: number): number {
+  raycastMany(rays: Float32Array, maxDistance?: number, filter?: number | QueryFilter): number {
     const M = "raycastMany";
     const raw = this.raw();
     const r = typedArray(M, "rays", rays, Float32Array);
     lengthIs(M, "rays", r.length, 4 * Math.ceil(r.length / 4));
-    return this.counted(M, raw.raycastMany(r, maxDistanceArg(M, maxDistance), maskArg(M, mask)));
+    const reach = maxDistanceArg(M, maxDistance);
+    const f = queryFilter(M, filter);
+    return this.counted(M, raw.raycastMany(r, reach, this.filterMask(f)));
   }
 
   /**
@@ -321,6 +341,93 @@ export class World extends WorldLevels {
   rayResults(): RayResultViews {
     const raw = this.raw();
     return this.views().rayResults(raw, loadedMemory().buffer, this.io());
+  }
+
+  /**
+   * The shape (that `filter` accepts) nearest to `(x, y)` within `maxDistance` (default: unbounded), as a new
+   * `{ id, x, y, distance }` with its point nearest to `(x, y)`, or `null` when none qualifies. Exact for every kind,
+   * concave polygons, chains and tile grids included; a point inside a shape is at distance 0 from it (its point is
+   * then `(x, y)` itself). Ties go to the smaller id; the world is seen as the last `step()` saw it. For many points,
+   * `nearestMany`.
+   * @example
+   * const pickup = world.closestPoint(player.x, player.y, PICKUPS, 64);
+   * if (pickup !== null && pickup.distance < 8) collect(pickup.id);
+   */
+  closestPoint(x: number, y: number, filter?: number | QueryFilter, maxDistance?: number): ClosestPoint | null {
+    const M = "closestPoint";
+    const raw = this.raw();
+    const fx = float(M, "x", x);
+    const fy = float(M, "y", y);
+    const reach = maxDistanceArg(M, maxDistance);
+    const f = queryFilter(M, filter);
+    if (this.counted(M, raw.nearest(fx, fy, 1, reach, this.filterMask(f))) === 0) return null;
+    const io = this.io();
+    return { id: io[0], x: io[2], y: io[3], distance: io[1] };
+  }
+
+  /**
+   * The ids of the `k` shapes (1 to 1,024; that `filter` accepts) nearest to `(x, y)` within `maxDistance`, nearest
+   * first (ties to the smaller id): a new array, shorter when fewer qualify. Distances as `closestPoint` measures
+   * them.
+   * @example const threats = world.nearest(x, y, 3, { mask: ENEMIES, exclude: self });
+   */
+  nearest(x: number, y: number, k: number, filter?: number | QueryFilter, maxDistance?: number): Uint32Array {
+    const M = "nearest";
+    const raw = this.raw();
+    const fx = float(M, "x", x);
+    const fy = float(M, "y", y);
+    const n = countArg(M, "k", k);
+    const reach = maxDistanceArg(M, maxDistance);
+    const f = queryFilter(M, filter);
+    return this.#ids(this.counted(M, raw.nearest(fx, fy, n, reach, this.filterMask(f))));
+  }
+
+  /**
+   * For each point of `points` (`x, y` each), its `k` nearest shapes as `nearest` finds them, in one call (the game AI's
+   * batch: every agent's nearest enemy). Returns the number of points; the results are in `nearestResults()`, `k` per
+   * point. Creates no garbage once its buffers have grown.
+   * @example
+   * const n = world.nearestMany(agentPositions, 1, ENEMIES, 300);
+   * const { ids, distances } = world.nearestResults();
+   * for (let i = 0; i < n; i++) if (ids[i] !== 0xffffffff) aimAt(i, ids[i]);
+   */
+  nearestMany(points: Float32Array, k: number, filter?: number | QueryFilter, maxDistance?: number): number {
+    const M = "nearestMany";
+    const raw = this.raw();
+    const p = typedArray(M, "points", points, Float32Array);
+    lengthIs(M, "points", p.length, 2 * Math.ceil(p.length / 2));
+    const n = countArg(M, "k", k);
+    const reach = maxDistanceArg(M, maxDistance);
+    const f = queryFilter(M, filter);
+    return this.counted(M, raw.nearestMany(p, n, reach, this.filterMask(f)));
+  }
+
+  /**
+   * Views of the last `nearestMany()`'s results (see `NearestResultViews`), under the views contract. Cached: no object
+   * is created unless memory or the result buffers grew.
+   * @example const { ids, distances, points } = world.nearestResults();
+   */
+  nearestResults(): NearestResultViews {
+    const raw = this.raw();
+    return this.views().nearestResults(raw, loadedMemory().buffer, this.io());
+  }
+
+  /**
+   * How far apart shapes `a` and `b` are, as the last `step()` saw them, as a new `{ distance, ax, ay, bx, by }`: the
+   * distance and each one's point nearest to the other; 0 and the contact point (twice) exactly when they touch as the
+   * step decides, whatever their layers. Exact for every kind.
+   * @example
+   * const d = world.distance(player, door);
+   * if (d.distance < 16) showPrompt();
+   */
+  distance(a: number, b: number): ShapeDistance {
+    const M = "distance";
+    const raw = this.raw();
+    const ia = idArg(M, "a", a);
+    const ib = idArg(M, "b", b);
+    this.ok(M, raw.distance(ia, ib));
+    const io = this.io();
+    return { distance: io[0], ax: io[1], ay: io[2], bx: io[3], by: io[4] };
   }
 
   /**

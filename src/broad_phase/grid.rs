@@ -100,6 +100,8 @@ struct Footprint {
 #[derive(Clone, Debug, Default)]
 pub struct HashGrid {
     base_cell: f32,
+    /// The box around every indexed box at the last rebuild (`None` when empty).
+    bounds: Option<Aabb>,
     /// `1 / (base_cell × 2^level)` for each level.
     inverse_cells: Vec<f32>,
     origin: Vec2,
@@ -268,6 +270,13 @@ impl HashGrid {
         self.base_cell
     }
 
+    /// The box around every box indexed by the last rebuild (`None` when it indexed none):
+    /// a query that contains it has seen every entry.
+    #[must_use]
+    pub fn bounds(&self) -> Option<Aabb> {
+        self.bounds
+    }
+
     /// The cell containing `p` on `level`. Indexed boxes lie above and right of `origin`,
     /// so truncation is floor for them; for query points below the origin it merges cells
     /// -1 and 0, which is harmless because the dedup rule needs only a monotonic mapping
@@ -351,11 +360,13 @@ impl HashGrid {
         self.entry_count = 0;
         self.levels_in_use = 0;
         self.level_counts.fill(0);
+        self.bounds = None;
         if ids.is_empty() {
             self.clear_table();
             return;
         }
         let bounds = Bounds::of(ids, aabbs);
+        self.bounds = Some(Aabb::new(bounds.lo, bounds.hi));
         self.plan_cells(&bounds);
         let dense_size = self.plan_table(&bounds, ids.len());
         let hashed_entries = self.count_footprints(ids, aabbs);

@@ -46,6 +46,12 @@ impl StaticTree {
         self.leaf_ids.is_empty()
     }
 
+    /// The box around every static box (`None` for an empty tree).
+    #[must_use]
+    pub fn bounds(&self) -> Option<Aabb> {
+        self.nodes.first().map(|root| root.aabb)
+    }
+
     /// Rebuilds the tree over `ids` with boxes `aabbs[id]`.
     pub fn rebuild(&mut self, ids: &[u32], aabbs: &[Aabb]) {
         self.nodes.clear();

@@ -1,5 +1,6 @@
 //! Shape casts: where a shape moving in a straight line first touches another, and the
-//! plane solver a character mover builds on it.
+//! plane solver a character mover builds on it; and, on the same configuration-space
+//! obstacle, the distance between two shapes ([`separation`], the `distance` submodule).
 //!
 //! [`cast_shape`] translates a *mover* by `t × delta` for `t` in `[0, 1]` and reports the
 //! first `t` at which it touches a *target*, with the target's surface normal there and
@@ -103,6 +104,7 @@ use crate::math::{max_f32, Transform, Vec2};
 use crate::narrow_phase::{collide_with_points, Contact};
 use crate::shape::{Core, RoundedCore, Shape};
 
+mod distance;
 mod minkowski;
 pub mod mover;
 mod toi;
@@ -110,6 +112,7 @@ mod toi;
 use minkowski::{Ring, Rot64, D2};
 use toi::{time_of_impact, Setup, Toi};
 
+pub use distance::{separation, separation_with_points, Separation};
 pub use mover::{clip_vector, solve_planes, Plane, PlaneSolution, MAX_PLANES};
 
 /// Where a cast first touches its target.

@@ -73,7 +73,7 @@ pub(super) enum Toi {
 }
 
 /// What clipping the ray against the pushed-out half-planes found.
-struct Clip {
+pub(super) struct Clip {
     enter: f64,
     exit: f64,
     entering: Option<Edge>,
@@ -81,9 +81,9 @@ struct Clip {
     /// How far the origin lies outside the furthest edge line of `C` (radius not
     /// included), and that edge's normal (only the normal: copying whole edges on every
     /// new maximum was a measurable part of a cast).
-    sep: f64,
-    outermost: Option<D2>,
-    edges: usize,
+    pub(super) sep: f64,
+    pub(super) outermost: Option<D2>,
+    pub(super) edges: usize,
 }
 
 /// The cast. `start_contact` runs the narrow phase on the start poses; it is called only
@@ -129,8 +129,9 @@ pub(super) fn time_of_impact(
 }
 
 /// Cyrus–Beck clipping of the ray against every edge line of `C` pushed out by `grown`,
-/// noting on the way the edge the origin lies furthest outside of.
-fn clip_ray(s: &Setup<'_>, grown: f64) -> Clip {
+/// noting on the way the edge the origin lies furthest outside of (the distance's test of
+/// the origin against the half-planes, with no motion).
+pub(super) fn clip_ray(s: &Setup<'_>, grown: f64) -> Clip {
     let mut clip = Clip {
         enter: 0.0,
         exit: 1.0,
@@ -241,7 +242,7 @@ fn closest_point(s: &Setup<'_>) -> (f64, D2, D2) {
 }
 
 /// The point of `C` closest to `p`, its distance, and the target core's part of it.
-fn closest_point_to(s: &Setup<'_>, p: D2) -> (f64, D2, D2) {
+pub(super) fn closest_point_to(s: &Setup<'_>, p: D2) -> (f64, D2, D2) {
     // Squared distances compared, one square root at the end: a square root per edge,
     // each waited on by the comparison after it, was most of this walk's time.
     let mut best = (f64::INFINITY, D2::ZERO, D2::ZERO);

@@ -17,16 +17,20 @@
 //! - **Results** that are more than one number are written to [`RawWorld::io`], a small `f64`
 //!   array the entry reads through a view (its slots are listed on each method), or stay in
 //!   the world's buffers, whose addresses the entry builds views from.
+//! - **Filters**: a query takes its layer mask as an argument, and the rest of its filter
+//!   (an id to exclude, statics or sensors left out) from `io` at [`FILTER`], written by the
+//!   entry only when the game gave more than a mask.
 //! - **Arguments** arrive checked for type by the entry: numbers are finite `f32`s where the
 //!   method says so, ids and bit masks `u32`s. The core checks what they mean (ranges, live
 //!   ids, polygons) as it does for Rust callers.
 //!
 //! Modules: `shapes` (adding, removing, moving shapes, reading them back), `scene` (lists of
 //! shapes as flat arrays), `step` (the step and the addresses of its results), `queries`
-//! (queries, rays, casts, sweeps, the mover), `tiles` (tile tables and grids, one-way shapes,
-//! pair cells), `snapshot`, `message` (the core's errors as text) and `float_text` (numbers in
-//! that text, formatted by JavaScript).
+//! (queries, rays, casts, sweeps, distances, the mover), `ask` (`explain`), `tiles` (tile
+//! tables and grids, one-way shapes, pair cells), `snapshot`, `message` (the core's errors
+//! as text) and `float_text` (numbers in that text, formatted by JavaScript).
 
+mod ask;
 mod float_text;
 mod message;
 mod queries;
@@ -39,7 +43,7 @@ mod threads;
 mod tiles;
 
 use crate::math::Vec2;
-use crate::world::{World as CoreWorld, WorldOptions};
+use crate::world::{Nearest, QueryFilter, World as CoreWorld, WorldOptions};
 use wasm_bindgen::prelude::*;
 
 // Talc instead of the default dlmalloc: about 6 KB less wasm. A steady-state step allocates
@@ -56,12 +60,18 @@ pub fn wasm_memory() -> JsValue {
 }
 
 /// How many numbers [`RawWorld::io`] holds: results from 0, the mover's options from
-/// [`MOVE_OPTIONS`].
+/// [`MOVE_OPTIONS`], a query's exclusions at [`FILTER`].
 pub const IO_LEN: usize = 32;
 
 /// Where the mover's options start in [`RawWorld::io`]: after every result slot, so that no
 /// other call overwrites options the entry wrote once.
 pub const MOVE_OPTIONS: usize = 16;
+
+/// Where a query's exclusions are in [`RawWorld::io`]: `io[FILTER]` the id to exclude plus
+/// one (0: none), `io[FILTER + 1]` the flags (1: exclude statics, 2: exclude sensors).
+/// The entry writes them just before a query whose filter is an object; every query reads
+/// and clears them (see [`RawWorld::filter`]), so that a bare mask costs no write.
+pub const FILTER: usize = 24;
 
 /// The raw handle of one world (see the module docs). Internal to the package.
 #[wasm_bindgen]
@@ -80,6 +90,8 @@ pub struct RawWorld {
     floats: Vec<f32>,
     /// Snapshot bytes on their way out.
     bytes: Vec<u8>,
+    /// The shapes of the last `nearest`.
+    near: Vec<Nearest>,
 }
 
 impl RawWorld {
@@ -103,6 +115,21 @@ impl RawWorld {
         match result {
             Ok(()) => true,
             Err(e) => self.fail(e, false),
+        }
+    }
+
+    /// The filter of a query of layer `mask`, with the exclusions the entry wrote at
+    /// [`FILTER`] (then cleared: they belong to this one query).
+    fn filter(&mut self, mask: u32) -> QueryFilter {
+        let [exclude, flags] = [self.io[FILTER], self.io[FILTER + 1]];
+        self.io[FILTER] = 0.0;
+        self.io[FILTER + 1] = 0.0;
+        let flags = flags as u32;
+        QueryFilter {
+            mask,
+            exclude: (exclude >= 1.0).then_some((exclude - 1.0) as u32),
+            exclude_statics: flags & 1 != 0,
+            exclude_sensors: flags & 2 != 0,
         }
     }
 
@@ -135,6 +162,7 @@ impl RawWorld {
             points: Vec::new(),
             floats: Vec::new(),
             bytes: Vec::new(),
+            near: Vec::new(),
         }
     }
 

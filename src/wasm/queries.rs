@@ -6,7 +6,7 @@ use super::shapes::shape_of;
 use super::{RawWorld, MOVE_OPTIONS};
 use crate::math::Vec2;
 use crate::shape::Shape;
-use crate::world::{MoveOptions, MoveResult, WorldError};
+use crate::world::{MoveOptions, MoveResult, Nearest, WorldError};
 use wasm_bindgen::prelude::*;
 
 /// A probe's error, named as a field of the `shape` argument (`shape.radius must be …`).
@@ -39,17 +39,21 @@ impl RawWorld {
     /// returns how many.
     #[wasm_bindgen(js_name = queryPoint)]
     pub fn query_point(&mut self, x: f32, y: f32, mask: u32) -> u32 {
+        let filter = self.filter(mask);
         self.ids.clear();
-        let result = self.inner.query_point(Vec2::new(x, y), mask, &mut self.ids);
+        let result = self
+            .inner
+            .query_point(Vec2::new(x, y), filter, &mut self.ids);
         self.hits(result)
     }
 
     /// Writes the ids of the shapes whose boxes overlap the box to the ids.
     #[wasm_bindgen(js_name = queryAabb)]
     pub fn query_aabb(&mut self, min_x: f32, min_y: f32, max_x: f32, max_y: f32, mask: u32) -> u32 {
+        let filter = self.filter(mask);
         self.ids.clear();
         let (min, max) = (Vec2::new(min_x, min_y), Vec2::new(max_x, max_y));
-        let result = self.inner.query_aabb(min, max, mask, &mut self.ids);
+        let result = self.inner.query_aabb(min, max, filter, &mut self.ids);
         self.hits(result)
     }
 
@@ -70,6 +74,7 @@ impl RawWorld {
         angle: f32,
         mask: u32,
     ) -> u32 {
+        let filter = self.filter(mask);
         let shape = match self.probe(kind, [a, b, c, d], points) {
             Ok(shape) => shape,
             Err(e) => return self.fail(e, u32::MAX),
@@ -77,7 +82,7 @@ impl RawWorld {
         self.ids.clear();
         let result = self
             .inner
-            .query_shape(&shape, x, y, angle, mask, &mut self.ids);
+            .query_shape(&shape, x, y, angle, filter, &mut self.ids);
         self.hits(result)
     }
 
@@ -94,9 +99,10 @@ impl RawWorld {
         mask: u32,
     ) -> u32 {
         let origin = Vec2::new(x, y);
+        let filter = self.filter(mask);
         match self
             .inner
-            .raycast(origin, Vec2::new(dx, dy), max_distance, mask)
+            .raycast(origin, Vec2::new(dx, dy), max_distance, filter)
         {
             Ok(Some(hit)) => {
                 let h = hit.hit;
@@ -132,12 +138,13 @@ impl RawWorld {
         dy: f32,
         mask: u32,
     ) -> u32 {
+        let filter = self.filter(mask);
         let shape = match self.probe(kind, [a, b, c, d], points) {
             Ok(shape) => shape,
             Err(e) => return self.fail(e, u32::MAX),
         };
         let delta = Vec2::new(dx, dy);
-        match self.inner.cast_shape(&shape, x, y, angle, delta, mask) {
+        match self.inner.cast_shape(&shape, x, y, angle, delta, filter) {
             Ok(Some(hit)) => {
                 let h = hit.hit;
                 let numbers = [h.t, h.point.x, h.point.y, h.normal.x, h.normal.y];
@@ -156,7 +163,8 @@ impl RawWorld {
     /// Sweeps each shape of `ids` by its pair of `dxy`; returns the count. Results in the
     /// cast buffers.
     pub fn sweep(&mut self, ids: &[u32], dxy: &[f32], mask: u32) -> u32 {
-        let result = self.inner.sweep(ids, dxy, mask);
+        let filter = self.filter(mask);
+        let result = self.inner.sweep(ids, dxy, filter);
         self.count(result)
     }
 
@@ -164,7 +172,8 @@ impl RawWorld {
     /// buffers.
     #[wasm_bindgen(js_name = raycastMany)]
     pub fn raycast_many(&mut self, rays: &[f32], max_distance: f32, mask: u32) -> u32 {
-        let result = self.inner.raycast_many(rays, max_distance, mask);
+        let filter = self.filter(mask);
+        let result = self.inner.raycast_many(rays, max_distance, filter);
         self.count(result)
     }
 
@@ -219,6 +228,80 @@ impl RawWorld {
                 contact_count as u32
             }
             Err(e) => self.fail(e, u32::MAX),
+        }
+    }
+
+    /// The `k` shapes nearest to `(x, y)` within `max_distance`: returns how many, their
+    /// ids in the ids, and the nearest's `id, distance, x, y` (its point nearest to
+    /// `(x, y)`) in `io[0..4]`.
+    pub fn nearest(&mut self, x: f32, y: f32, k: u32, max_distance: f32, mask: u32) -> u32 {
+        let filter = self.filter(mask);
+        let mut near = core::mem::take(&mut self.near);
+        near.clear();
+        let result =
+            self.inner
+                .nearest(Vec2::new(x, y), k as usize, filter, max_distance, &mut near);
+        self.ids.clear();
+        self.ids.extend(near.iter().map(|n| n.id));
+        if let Some(&Nearest {
+            id,
+            distance,
+            point,
+        }) = near.first()
+        {
+            let numbers = [
+                f64::from(id),
+                distance.into(),
+                point.x.into(),
+                point.y.into(),
+            ];
+            self.io[..4].copy_from_slice(&numbers);
+        }
+        self.near = near;
+        self.hits(result)
+    }
+
+    /// The `k` nearest shapes of each point (`x, y`) of `points`; returns the number of
+    /// points. Results in the nearest buffers (see `nearestResults`).
+    #[wasm_bindgen(js_name = nearestMany)]
+    pub fn nearest_many(&mut self, points: &[f32], k: u32, max_distance: f32, mask: u32) -> u32 {
+        let filter = self.filter(mask);
+        let result = self
+            .inner
+            .nearest_many(points, k as usize, filter, max_distance);
+        self.count(result)
+    }
+
+    /// The nearest buffers (`ids`, `distances`, `points`): their addresses in `io[0..3]`,
+    /// their length in items in `io[3]`, and in `io[4]` a number that changes whenever
+    /// they grow (and may move).
+    #[wasm_bindgen(js_name = nearestResults)]
+    pub fn nearest_results(&mut self) {
+        let addresses = self.inner.nearest_result_addresses();
+        for (slot, address) in self.io.iter_mut().zip(addresses) {
+            *slot = address as f64;
+        }
+        self.io[3] = self.inner.nearest_results().ids.len() as f64;
+        self.io[4] = self.inner.nearest_results_version().into();
+    }
+
+    /// How far apart shapes `a` and `b` are: `io[0..5]` = `distance, ax, ay, bx, by`.
+    pub fn distance(&mut self, a: u32, b: u32) -> bool {
+        match self.inner.distance(a, b) {
+            Ok(d) => {
+                let numbers = [
+                    d.distance,
+                    d.point_a.x,
+                    d.point_a.y,
+                    d.point_b.x,
+                    d.point_b.y,
+                ];
+                for (slot, value) in self.io.iter_mut().zip(numbers) {
+                    *slot = value.into();
+                }
+                true
+            }
+            Err(e) => self.fail(e, false),
         }
     }
 

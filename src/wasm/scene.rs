@@ -116,6 +116,8 @@ impl RawWorld {
                     is_static: w[2] & FLAG_STATIC != 0,
                 },
                 one_way: (w[2] & FLAG_ONE_WAY != 0).then(|| Vec2::new(n[7], n[8])),
+                // Tags follow through `setTags`.
+                tag: 0,
             });
         }
         self.ids.clear();
@@ -126,7 +128,8 @@ impl RawWorld {
     }
 
     /// Describes shape `id` as a record: `io[0]` its kind number, `io[1..8]` its first seven
-    /// numbers, `io[8..11]` its layer, mask and flags, `io[11..13]` its one-way direction; its
+    /// numbers, `io[8..11]` its layer, mask and flags, `io[11..13]` its one-way direction,
+    /// `io[13]` its tag; its
     /// points go to the floats (a grid's cells and table are read with `tileGrid` and
     /// `tileTable`). Returns how many point numbers.
     #[wasm_bindgen(js_name = shapeRecord)]
@@ -198,6 +201,7 @@ impl RawWorld {
         .into();
         self.io[11] = up.x.into();
         self.io[12] = up.y.into();
+        self.io[13] = desc.tag.into();
         self.floats.len() as u32
     }
 }

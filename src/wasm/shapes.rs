@@ -240,6 +240,36 @@ impl RawWorld {
         self.inner.layout_version()
     }
 
+    /// Gives shape `id` the tag `tag`.
+    #[wasm_bindgen(js_name = setTag)]
+    pub fn set_tag(&mut self, id: u32, tag: u32) -> bool {
+        let result = self.inner.set_tag(id, tag);
+        self.done(result)
+    }
+
+    /// The live ids, ascending: returns how many, with their address in `io[0]`.
+    #[wasm_bindgen(js_name = liveIds)]
+    pub fn live_ids(&mut self) -> u32 {
+        let ids = self.inner.live_ids();
+        let (address, count) = (ids.as_ptr() as usize, ids.len());
+        self.io[0] = address as f64;
+        count as u32
+    }
+
+    /// The box of `id` the last step used, in `io[0..4]` (`minX, minY, maxX, maxY`).
+    pub fn aabb(&mut self, id: u32) -> bool {
+        match self.inner.aabb(id) {
+            Ok(b) => {
+                let numbers = [b.min.x, b.min.y, b.max.x, b.max.y];
+                for (slot, value) in self.io.iter_mut().zip(numbers) {
+                    *slot = value.into();
+                }
+                true
+            }
+            Err(e) => self.fail(e, false),
+        }
+    }
+
     /// Writes the parts of `id` (see the core's `World::parts`) to the floats; returns how
     /// many numbers.
     pub fn parts(&mut self, id: u32) -> u32 {

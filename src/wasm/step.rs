@@ -53,7 +53,9 @@ impl RawWorld {
     }
 
     /// The address of result buffer `which`: 0 pairs, 1 contacts, 2 started, 3 ended, 4
-    /// contact points, 5 pair cells.
+    /// contact points, 5 pair cells; of the tag column, 6 (it moves when the
+    /// `layoutVersion` changes); of the debug lines, 7, and their kinds, 8. Any other
+    /// number names the contact points.
     #[wasm_bindgen(js_name = resultPtr)]
     pub fn result_ptr(&self, which: u32) -> u32 {
         let w = &self.inner;
@@ -63,7 +65,11 @@ impl RawWorld {
             2 => w.started().as_ptr() as usize,
             3 => w.ended().as_ptr() as usize,
             4 => w.contact_points().as_ptr() as usize,
-            _ => w.pair_cells().as_ptr() as usize,
+            5 => w.pair_cells().as_ptr() as usize,
+            6 => w.tags().as_ptr() as usize,
+            7 => w.debug_lines_buffer().as_ptr() as usize,
+            8 => w.debug_kinds().as_ptr() as usize,
+            _ => w.contact_points().as_ptr() as usize,
         };
         address as u32
     }
@@ -71,8 +77,10 @@ impl RawWorld {
     /// The allocated length, in elements, of result buffer `which` (as in `resultPtr`).
     #[wasm_bindgen(js_name = resultCapacity)]
     pub fn result_capacity(&self, which: u32) -> u32 {
-        if which == 5 {
-            return self.inner.pair_cell_capacity() as u32;
+        match which {
+            5 => return self.inner.pair_cell_capacity() as u32,
+            7 | 8 => return self.inner.debug_capacities()[which as usize - 7] as u32,
+            _ => {}
         }
         let capacities = self.inner.result_capacities();
         capacities[(which as usize).min(capacities.len() - 1)] as u32

@@ -81,7 +81,7 @@
 use super::errors::ArgName::{Element, OfShape, Plain};
 use super::errors::{check_angle, check_coordinate, check_max_distance};
 use super::pieces::{cast_pieces, pieces_or, Pieces};
-use super::{World, WorldError, MAX_COORDINATE, NO_CELL};
+use super::{QueryFilter, World, WorldError, MAX_COORDINATE, NO_CELL};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
@@ -363,8 +363,8 @@ impl World {
         )
     }
 
-    /// The closest hit of `mover` moved by `delta` among the shapes on a layer in `mask`
-    /// that `accepts` (by id), over the broad phase (see the module docs), with `delta` cut
+    /// The closest hit of `mover` moved by `delta` among the shapes that `accepts` (by id),
+    /// over the broad phase (see the module docs), with `delta` cut
     /// to [`CAST_REACH`].
     fn cast_mover(
         &self,
@@ -495,13 +495,13 @@ impl World {
     }
 
     /// The closest hit of the ray `origin + unit × s`, `0 <= s <= reach`, among the
-    /// shapes on a layer in `mask`, over the broad phase in chunks.
+    /// shapes `filter` accepts, over the broad phase in chunks.
     pub(super) fn ray_closest(
         &self,
         origin: Vec2,
         unit: Vec2,
         reach: f32,
-        mask: u32,
+        filter: &QueryFilter,
     ) -> Option<(u32, RayHit, u32)> {
         let start = Aabb::new(origin, origin);
         let delta = unit * reach;
@@ -522,7 +522,7 @@ impl World {
                 let Some(id) = self.live_id(row) else {
                     return;
                 };
-                if !self.layer_accepts(id, mask) {
+                if !self.accepts(id, filter) {
                     return;
                 }
                 let body = &self.store.bodies[row as usize];
@@ -539,7 +539,8 @@ impl World {
         best
     }
 
-    /// The closest shape (on a layer in `mask`) that `shape`, placed at `(x, y, angle)`
+    /// The closest shape (that `filter` accepts: a layer mask or a [`QueryFilter`]) that
+    /// `shape`, placed at `(x, y, angle)`
     /// and moved by `delta`, touches first: the fraction `t` of `delta` at first contact,
     /// the contact point, and the hit shape's surface normal pointing towards the moving
     /// shape. Ties go to the smaller id. The probe is not added to the world; the world is
@@ -573,8 +574,9 @@ impl World {
         y: f32,
         angle: f32,
         delta: Vec2,
-        mask: u32,
+        filter: impl Into<QueryFilter>,
     ) -> Result<Option<WorldCastHit>, WorldError> {
+        let filter = filter.into();
         shape.validate()?;
         check_coordinate(|| Plain("x"), x)?;
         check_coordinate(|| Plain("y"), y)?;
@@ -587,7 +589,7 @@ impl World {
             pose: Transform::from_xy_angle(x, y, angle),
             compound: None,
         };
-        Ok(self.cast_mover(&mover, delta, &|id| self.layer_accepts(id, mask)))
+        Ok(self.cast_mover(&mover, delta, &|id| self.accepts(id, &filter)))
     }
 
     /// Sweeps each shape of `ids` along its own motion `dxy[2i], dxy[2i + 1]` and returns
@@ -598,7 +600,7 @@ impl World {
     /// since the last step) and is cast against the others at the poses the last step saw
     /// (see the module docs), ignoring itself. A shape is hit only when the pair passes the
     /// step's filter (`(layer_a & mask_b) != 0 && (layer_b & mask_a) != 0`) and the hit
-    /// shape's layer is in `mask`. Per item: `t` in `[0, 1]` (1 when nothing is hit, 0
+    /// shape passes `filter`. Per item: `t` in `[0, 1]` (1 when nothing is hit, 0
     /// when it starts touching something), the hit id or `u32::MAX`, the normal (towards
     /// the moving shape; `0, 0` on a miss) and the contact point (on a miss, the shape's
     /// position moved by its whole motion). Ties go to the smaller id. Moving a shape to
@@ -609,7 +611,13 @@ impl World {
     /// naming `ids`), a shape whose written transform is not finite or out of range (named
     /// as the step names it), a motion that is not finite ([`WorldError::NonFinite`] naming
     /// `dxy[i]`). Any finite motion is accepted (see [`World::cast_shape`]).
-    pub fn sweep(&mut self, ids: &[u32], dxy: &[f32], mask: u32) -> Result<usize, WorldError> {
+    pub fn sweep(
+        &mut self,
+        ids: &[u32],
+        dxy: &[f32],
+        filter: impl Into<QueryFilter>,
+    ) -> Result<usize, WorldError> {
+        let filter = filter.into();
         if dxy.len() != 2 * ids.len() {
             return Err(WorldError::LengthMismatch {
                 arg: "dxy",
@@ -641,9 +649,7 @@ impl World {
                 compound: self.compound(id),
             };
             let accepts = |other: u32| {
-                other != id
-                    && store.layers[other as usize] & mask != 0
-                    && store.filters_pass(id, other)
+                other != id && filter.accepts(store, other) && store.filters_pass(id, other)
             };
             match self.cast_mover(&mover, delta, &accepts) {
                 Some(WorldCastHit {
@@ -683,8 +689,9 @@ impl World {
         &mut self,
         rays: &[f32],
         max_distance: f32,
-        mask: u32,
+        filter: impl Into<QueryFilter>,
     ) -> Result<usize, WorldError> {
+        let filter = filter.into();
         if rays.len() % 4 != 0 {
             return Err(WorldError::LengthMismatch {
                 arg: "rays",
@@ -713,7 +720,7 @@ impl World {
             let origin = Vec2::new(r[0], r[1]);
             // Checked above: never zero here.
             let unit = unit_direction(Vec2::new(r[2], r[3])).unwrap_or(Vec2::new(1.0, 0.0));
-            match self.ray_closest(origin, unit, reach, mask) {
+            match self.ray_closest(origin, unit, reach, &filter) {
                 Some((id, hit, cell)) => {
                     out.write(i, (hit.distance, id, cell), hit.normal, hit.point);
                 }

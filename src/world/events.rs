@@ -31,6 +31,32 @@ pub(super) fn pair_key(a: u32, b: u32) -> u64 {
 }
 
 impl World {
+    /// Checks internal invariants (tests call it after every operation).
+    pub fn validate(&self) -> Result<(), String> {
+        self.store.validate()?;
+        if self.pairs.len() % 2 != 0 || self.contacts.len() != self.pairs.len() / 2 * 3 {
+            return Err("pairs and contacts out of step".into());
+        }
+        let custom = (0..self.store.slot_count())
+            .filter(|&s| self.store.is_alive(s as u32))
+            .filter(|&s| super::is_custom_filter(self.store.layers[s], self.store.masks[s]))
+            .count();
+        if custom != self.custom_filter_count {
+            return Err(format!(
+                "custom filter count {} != {custom}",
+                self.custom_filter_count
+            ));
+        }
+        self.contact_points.validate(self.pairs.len() / 2)?;
+        for w in self.previous_keys.windows(2) {
+            if w[0] >= w[1] {
+                return Err("previous keys not strictly sorted".into());
+            }
+        }
+        self.validate_side_tables()?;
+        self.validate_resting()
+    }
+
     /// Phase 4 of a step: sorts the found pairs, publishes them as `pairs` and `contacts`,
     /// and computes `started` and `ended` against the last step's pairs.
     ///

@@ -51,10 +51,14 @@
 //!   limit of pairs;
 //! - `resting.rs`: which shapes moved, the resting ones and their grid, the carried pairs;
 //! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
-//! - `queries.rs`: point, box, shape and ray queries over the broad phase;
+//! - `queries.rs`: point, box, shape and ray queries over the broad phase, which take a
+//!   [`QueryFilter`] (`filter.rs`); `lookup.rs`: the live ids, boxes and tags;
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
+//! - `distance.rs`: the distance between shapes; `nearest.rs`: the shapes nearest to points;
+//!   `explain.rs`: why two shapes do or do not touch, decided as the step decides;
+//!   `debug.rs`: the world as line segments to draw;
 //! - `concave.rs` and `chain.rs`: concave polygons and chains, one id and one broad-phase
 //!   entry each, their parts and segments in side tables by id; `pieces.rs`: every shape
 //!   read as its convex pieces, and the exact tests that walk them;
@@ -71,10 +75,16 @@ mod casts;
 mod chain;
 mod concave;
 mod contact_points;
+mod debug;
+mod distance;
 mod errors;
 mod events;
+mod explain;
+mod filter;
+mod lookup;
 mod mover;
 mod narrow;
+mod nearest;
 mod one_way;
 mod pieces;
 mod poses;
@@ -100,8 +110,13 @@ use resting::Resting;
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
+pub use debug::{DebugKind, DebugOptions, CIRCLE_SEGMENTS};
+pub use distance::ShapeDistance;
 pub use errors::WorldError;
+pub use explain::{Explanation, Side};
+pub use filter::QueryFilter;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
+pub use nearest::{Nearest, NearestResults, MAX_NEAREST};
 pub use one_way::ONE_WAY_SKINS;
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
@@ -276,6 +291,10 @@ pub struct World {
     casts: casts::CastBuffers,
     /// The buffers of [`World::move_and_slide`].
     mover: mover::MoverScratch,
+    /// The result buffers of [`World::nearest_many`].
+    nearest: nearest::NearestBuffers,
+    /// The lines of [`World::debug_lines`].
+    debug: debug::DebugBuffers,
     /// Which shapes moved since the last step, and the resting ones (see `resting`).
     resting: Resting,
     /// The parts of the concave shapes, by id (see `concave`).
@@ -798,31 +817,5 @@ impl World {
             }
         }
         Ok(())
-    }
-
-    /// Checks internal invariants (tests call it after every operation).
-    pub fn validate(&self) -> Result<(), String> {
-        self.store.validate()?;
-        if self.pairs.len() % 2 != 0 || self.contacts.len() != self.pairs.len() / 2 * 3 {
-            return Err("pairs and contacts out of step".into());
-        }
-        let custom = (0..self.store.slot_count())
-            .filter(|&s| self.store.is_alive(s as u32))
-            .filter(|&s| is_custom_filter(self.store.layers[s], self.store.masks[s]))
-            .count();
-        if custom != self.custom_filter_count {
-            return Err(format!(
-                "custom filter count {} != {custom}",
-                self.custom_filter_count
-            ));
-        }
-        self.contact_points.validate(self.pairs.len() / 2)?;
-        for w in self.previous_keys.windows(2) {
-            if w[0] >= w[1] {
-                return Err("previous keys not strictly sorted".into());
-            }
-        }
-        self.validate_side_tables()?;
-        self.validate_resting()
     }
 }

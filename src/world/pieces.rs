@@ -206,7 +206,7 @@ impl<'a> Pieces<'a> {
 
 /// A box containing the world box `b` in the local frame of `pose`, padded by a few `f32`
 /// roundings of the values involved, so that no piece the kernels find touching is missed.
-fn local_box(pose: &Transform, b: &Aabb) -> Aabb {
+pub(super) fn local_box(pose: &Transform, b: &Aabb) -> Aabb {
     let half = b.extents() * 0.5;
     let centre = pose.apply_inv(b.center());
     let r = pose.rotation;

@@ -4,7 +4,7 @@
 //! sees the world as the last step left it.
 
 use super::errors::{check_angle, check_coordinate, check_max_distance, ArgName::Plain};
-use super::{World, WorldError, MAX_COORDINATE};
+use super::{QueryFilter, World, WorldError, MAX_COORDINATE};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
 use crate::shape::Shape;
@@ -69,18 +69,19 @@ impl World {
     }
 
     #[inline]
-    pub(super) fn layer_accepts(&self, id: u32, mask: u32) -> bool {
-        self.store.layers[id as usize] & mask != 0
+    pub(super) fn accepts(&self, id: u32, filter: &QueryFilter) -> bool {
+        filter.accepts(&self.store, id)
     }
 
-    /// Appends to `out` the ids (on a layer in `mask`) of the shapes that contain `point`,
-    /// sorted. Sees the world as the last step did.
+    /// Appends to `out` the ids (that `filter` accepts: a layer mask or a [`QueryFilter`])
+    /// of the shapes that contain `point`, sorted. Sees the world as the last step did.
     pub fn query_point(
         &self,
         point: Vec2,
-        mask: u32,
+        filter: impl Into<QueryFilter>,
         out: &mut Vec<u32>,
     ) -> Result<(), WorldError> {
+        let filter = filter.into();
         check_coordinate(|| Plain("x"), point.x)?;
         check_coordinate(|| Plain("y"), point.y)?;
         let start = out.len();
@@ -89,7 +90,7 @@ impl World {
             ..Transform::IDENTITY
         };
         self.query_candidates(&Aabb::new(point, point), &mut |id, body| {
-            if self.layer_accepts(id, mask) && self.body_overlaps(id, body, &Shape::Point, &probe) {
+            if self.accepts(id, &filter) && self.body_overlaps(id, body, &Shape::Point, &probe) {
                 out.push(id);
             }
         });
@@ -97,15 +98,16 @@ impl World {
         Ok(())
     }
 
-    /// Appends to `out` the ids (on a layer in `mask`) of the shapes whose bounding boxes
+    /// Appends to `out` the ids (that `filter` accepts) of the shapes whose bounding boxes
     /// overlap the box `min..max`, sorted.
     pub fn query_aabb(
         &self,
         min: Vec2,
         max: Vec2,
-        mask: u32,
+        filter: impl Into<QueryFilter>,
         out: &mut Vec<u32>,
     ) -> Result<(), WorldError> {
+        let filter = filter.into();
         check_coordinate(|| Plain("minX"), min.x)?;
         check_coordinate(|| Plain("minY"), min.y)?;
         check_coordinate(|| Plain("maxX"), max.x)?;
@@ -113,7 +115,7 @@ impl World {
         let query = Aabb::new(min.min(max), min.max(max));
         let start = out.len();
         self.query_candidates(&query, &mut |id, _| {
-            if self.layer_accepts(id, mask) {
+            if self.accepts(id, &filter) {
                 out.push(id);
             }
         });
@@ -121,7 +123,7 @@ impl World {
         Ok(())
     }
 
-    /// Appends to `out` the ids (on a layer in `mask`) of the shapes that touch `shape`
+    /// Appends to `out` the ids (that `filter` accepts) of the shapes that touch `shape`
     /// placed at `(x, y, angle)`, sorted. The probe shape is not added to the world.
     pub fn query_shape(
         &self,
@@ -129,9 +131,10 @@ impl World {
         x: f32,
         y: f32,
         angle: f32,
-        mask: u32,
+        filter: impl Into<QueryFilter>,
         out: &mut Vec<u32>,
     ) -> Result<(), WorldError> {
+        let filter = filter.into();
         shape.validate()?;
         check_coordinate(|| Plain("x"), x)?;
         check_coordinate(|| Plain("y"), y)?;
@@ -139,7 +142,7 @@ impl World {
         let pose = Transform::from_xy_angle(x, y, angle);
         let start = out.len();
         self.query_candidates(&shape.aabb(&pose), &mut |id, body| {
-            if self.layer_accepts(id, mask) && self.body_overlaps(id, body, shape, &pose) {
+            if self.accepts(id, &filter) && self.body_overlaps(id, body, shape, &pose) {
                 out.push(id);
             }
         });
@@ -147,7 +150,7 @@ impl World {
         Ok(())
     }
 
-    /// The closest shape (on a layer in `mask`) hit by the ray from `origin` along
+    /// The closest shape (that `filter` accepts) hit by the ray from `origin` along
     /// `direction` (normalised here; it must not be zero) within `max_distance`. Ties go to
     /// the smaller id.
     pub fn raycast(
@@ -155,8 +158,9 @@ impl World {
         origin: Vec2,
         direction: Vec2,
         max_distance: f32,
-        mask: u32,
+        filter: impl Into<QueryFilter>,
     ) -> Result<Option<WorldRayHit>, WorldError> {
+        let filter = filter.into();
         check_coordinate(|| Plain("x"), origin.x)?;
         check_coordinate(|| Plain("y"), origin.y)?;
         if !direction.is_finite() {
@@ -177,7 +181,7 @@ impl World {
         // Clip the ray to the coordinate range so that its box stays finite.
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
         // The same walk as each ray of `raycast_many`, so that the two agree bit for bit.
-        let best = self.ray_closest(origin, unit, reach, mask);
+        let best = self.ray_closest(origin, unit, reach, &filter);
         Ok(best.map(|(id, hit, cell)| WorldRayHit { id, hit, cell }))
     }
 }

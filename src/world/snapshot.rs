@@ -22,6 +22,7 @@
 //! - the last step's pairs with their contacts, and its started and ended lists, so that
 //!   the results read after a load are the saved world's and the next step's `started`
 //!   and `ended` continue exactly;
+//! - the game's tags, when some shape has one (`snapshot/tags.rs`);
 //! - the poses the last step used where the columns no longer give them: for a moving
 //!   shape whose transform was written since the step, the transform the step read; for a
 //!   static shape whose column differs from its pose (a column write the world has not
@@ -75,6 +76,7 @@ use core::fmt;
 
 mod levels;
 mod load;
+mod tags;
 
 /// The first four bytes of every snapshot.
 pub const SNAPSHOT_MAGIC: [u8; 4] = *b"SPXW";
@@ -177,6 +179,8 @@ const STATICS_DIRTY: u32 = 1;
 const CONTACT_POINTS: u32 = 2;
 /// Header flag: the levels section follows the point lists (see `snapshot/levels.rs`).
 const LEVELS: u32 = 4;
+/// Header flag: the tag column follows the point lists (see `snapshot/tags.rs`).
+const TAGS: u32 = 8;
 
 /// Why bytes could not be loaded as a snapshot. Nothing was changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -422,13 +426,18 @@ impl World {
             o.words(&points.published, f32::to_bits);
         }
         let (concaves, outline_points) = self.write_outlines(&mut o);
+        let tags = self.has_tags();
+        if tags {
+            self.write_tags(&mut o);
+        }
         let levels = self.has_levels();
         if levels {
             self.write_levels(&mut o);
         }
         let flags = (u32::from(self.statics_dirty) * STATICS_DIRTY)
             | (u32::from(points.enabled) * CONTACT_POINTS)
-            | (u32::from(levels) * LEVELS);
+            | (u32::from(levels) * LEVELS)
+            | (u32::from(tags) * TAGS);
         let counts = [
             n,
             free.len(),

@@ -143,8 +143,8 @@ test("hostile batches throw a TypeError or RangeError naming the argument and ch
       RangeError,
       /^sweep: ids: 4242 is not the id/,
     ],
-    [() => w.sweep(two, new Float32Array(4), "all"), TypeError, /^sweep: mask must be a number/],
-    [() => w.sweep(two, new Float32Array(4), 1.5), RangeError, /^sweep: mask/],
+    [() => w.sweep(two, new Float32Array(4), "all"), TypeError, /^sweep: filter must be a layer mask/],
+    [() => w.sweep(two, new Float32Array(4), 1.5), RangeError, /^sweep: filter must be a 32-bit integer/],
     [() => w.raycastMany([0, 0, 1, 0]), TypeError, /^raycastMany: rays must be a Float32Array/],
     [() => w.raycastMany(new Float32Array(6)), RangeError, /^raycastMany: rays must have length 8 \(got 6\)/],
     [

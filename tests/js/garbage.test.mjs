@@ -1,6 +1,6 @@
 // Zero JS garbage per frame in steady state: a game loop of setTransforms (or writes through the
 // transform views) + step + reading the results must not allocate on the JS heap, nor may sweeps
-// and ray batches read through sweepResults() and rayResults(). Measured in a
+// and ray batches read through sweepResults() and rayResults(), nor a debug drawing. Measured in a
 // child process (it needs --expose-gc); see fixtures/garbage-child.mjs for how.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -27,7 +27,7 @@ test("steady-state frames allocate (almost) no JS heap", (t) => {
   // The varying-count loop must really vary (else it would test nothing beyond the first loop).
   assert.ok(result.varyingCountSeen > 1, "the pair count varies");
 
-  for (const name of ["setTransforms", "viewsVaryingCount", "sweepAndRaycastMany"]) {
+  for (const name of ["setTransforms", "viewsVaryingCount", "sweepAndRaycastMany", "debugDrawing"]) {
     const { bytesPerFrame, gcDuring } = result[name];
     assert.equal(gcDuring, 0, `${name}: a garbage collection ran during the measured frames`);
     assert.ok(bytesPerFrame < BOUND, `${name}: ${bytesPerFrame} bytes/frame (bound ${BOUND})`);

@@ -127,8 +127,12 @@ const KINDS = {
     v("revoked proxy", revokedProxy),
   ],
 };
-// Opts of the add methods with a bad `oneWay`.
+// Opts of the add methods with a bad `oneWay` or `tag`.
 KINDS.opts.push(
+  v("{ tag: -1 }", () => ({ tag: -1 })),
+  v("{ tag: 1.5 }", () => ({ tag: 1.5 })),
+  v("{ tag: 2 ** 32 }", () => ({ tag: 2 ** 32 })),
+  v('{ tag: "7" }', () => ({ tag: "7" })),
   v("{ oneWay: { x: 0, y: 0 } }", () => ({ oneWay: { x: 0, y: 0 } })),
   v("{ oneWay: { x: 1e-46, y: 0 } } (f32 zero)", () => ({ oneWay: { x: 1e-46, y: 0 } })),
   v('{ oneWay: "up" }', () => ({ oneWay: "up" })),
@@ -137,6 +141,49 @@ KINDS.opts.push(
   v("{ oneWay: { x: 1 } }", () => ({ oneWay: { x: 1 } })),
   v("{ oneWay: { x: 0, y: 1, z: 0 } }", () => ({ oneWay: { x: 0, y: 1, z: 0 } })),
 );
+/** A query's filter: a layer mask that is not one (every value of `bits` but `{}`, which is an empty filter object),
+ * and filter objects with a bad field, an unknown key, or reads that throw. */
+KINDS.filter = [
+  ...KINDS.bits.filter((x) => x.label !== "{}"),
+  v("{ mask: 1.5 }", () => ({ mask: 1.5 })),
+  v('{ mask: "1" }', () => ({ mask: "1" })),
+  v("{ exclude: -1 }", () => ({ exclude: -1 })),
+  v("{ exclude: 1.5 }", () => ({ exclude: 1.5 })),
+  v("{ exclude: 2 ** 32 }", () => ({ exclude: 2 ** 32 })),
+  v('{ exclude: "3" }', () => ({ exclude: "3" })),
+  v("{ exclude: null }", () => ({ exclude: null })),
+  v("{ excludeStatics: 1 }", () => ({ excludeStatics: 1 })),
+  v('{ excludeSensors: "yes" }', () => ({ excludeSensors: "yes" })),
+  v("{ exclud: 3 } (misspelt)", () => ({ exclud: 3 })),
+  v("Object.create(null) with a bad key", () => Object.assign(Object.create(null), { layer: 1 })),
+  v("new Date()", () => new Date()),
+  v("throwing getter", () => throwingGetter("exclude")),
+  v("throwing proxy", () => throwingProxy({})),
+  v("revoked proxy", revokedProxy),
+];
+
+/** A 32-bit word (a generation): not an integer from 0 to 2^32 - 1. */
+KINDS.word = [
+  ...NOT_NUMBERS,
+  ...UNDEFINED,
+  v("-1", () => -1),
+  v("1.5", () => 1.5),
+  v("2 ** 32", () => 2 ** 32),
+  v("NaN", () => NaN),
+];
+
+/** How many nearest shapes: not an integer from 1 to 1,024. */
+KINDS.k = [
+  ...NOT_NUMBERS,
+  ...UNDEFINED,
+  v("0", () => 0),
+  v("-1", () => -1),
+  v("1.5", () => 1.5),
+  v("1025", () => 1025),
+  v("NaN", () => NaN),
+  v("Infinity", () => Infinity),
+];
+
 /** Counts and cell indices: not an integer in [0, 2^32), or out of the grid (the core's RangeError). */
 KINDS.count = [...ANY_ID];
 KINDS.cell = [...ANY_ID, v("99 (out of the grid)", () => 99)];
@@ -151,6 +198,32 @@ KINDS.tileValue = [
 
 // Optional positions: the same values minus `undefined`.
 const optional = (kind) => KINDS[kind].filter((x) => x.label !== "undefined");
+
+/** Bad options of debugLines, each with the part of the message that names it. */
+const DEBUG_OPTS = [
+  [v("5", () => 5), /\bopts must be an object/],
+  [v("null", () => null), /\bopts must be an object/],
+  [v("[]", () => []), /\bopts must be an object/],
+  [v("{ box: true } (misspelt)", () => ({ box: true })), /opts: unknown key "box"/],
+  [v("{ cells: 1 }", () => ({ cells: 1 })), /opts\.cells must be a boolean/],
+  [v("{ region: null }", () => ({ region: null })), /opts\.region must be an object/],
+  [v("{ region: { minX: 0 } }", () => ({ region: { minX: 0 } })), /opts\.region\.minY/],
+  [
+    v("{ region: { …, maxX: NaN } }", () => ({ region: { minX: 0, minY: 0, maxX: NaN, maxY: 1 } })),
+    /opts\.region\.maxX/,
+  ],
+  [
+    v("{ region: { …, maxY: 1e39 } }", () => ({ region: { minX: 0, minY: 0, maxX: 1, maxY: 1e39 } })),
+    /opts\.region\.maxY/,
+  ],
+  [v("{ region: min > max }", () => ({ region: { minX: 0, minY: 2, maxX: 1, maxY: 1 } })), /opts\.region must have/],
+  [v("{ scale: 0 }", () => ({ scale: 0 })), /opts\.scale must be > 0/],
+  [v("{ scale: -Infinity }", () => ({ scale: -Infinity })), /opts\.scale/],
+  [v('{ scale: "2" }', () => ({ scale: "2" })), /opts\.scale must be a number/],
+  [v("throwing getter", () => throwingGetter("boxes")), /opts\.boxes/],
+  [v("throwing proxy", () => throwingProxy({})), /\bopts\b/],
+  [v("revoked proxy", revokedProxy), /\bopts\b/],
+];
 
 const pentagram = () => {
   const p = [];
@@ -440,6 +513,18 @@ const RAYS = [
   [v("Infinity direction at rays[2]", () => new Float32Array([0, 0, Infinity, 0])), /rays\[2\]/],
 ];
 
+/** nearestMany's `points`, as [value, pattern]. */
+const NEAREST_POINTS = [
+  [v("Float64Array", () => new Float64Array(2)), /points/],
+  [v("plain array", () => [0, 0]), /points/],
+  [v("null", () => null), /points/],
+  [v("undefined", () => undefined), /points/],
+  [v("throwing proxy", () => throwingProxy(new Float32Array(2))), /points/],
+  [v("length 3", () => new Float32Array([0, 0, 1])), /points.*length 4 \(got 3\)/],
+  [v("NaN at points[3]", () => new Float32Array([0, 0, 1, NaN])), /points\[3\]/],
+  [v("1e8 at points[0]", () => new Float32Array([1e8, 0])), /points\[0\]/],
+];
+
 /** Hostile lists for addShapes, each after a valid record (so that a list half added would show). */
 const RECORD = () => ({ kind: "circle", x: 0, y: 0, radius: 1 });
 const SHAPE_LISTS = [
@@ -596,7 +681,7 @@ const METHODS = [
     [
       ["x", "coordinate"],
       ["y", "coordinate"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [0, 0, 1],
   ],
@@ -607,7 +692,7 @@ const METHODS = [
       ["minY", "coordinate"],
       ["maxX", "coordinate"],
       ["maxY", "coordinate"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [0, 0, 1, 1, 1],
   ],
@@ -618,7 +703,7 @@ const METHODS = [
       ["x", "coordinate"],
       ["y", "coordinate"],
       ["angle", "angle?"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [{ kind: "circle", radius: 1 }, 0, 0, 0, 1],
   ],
@@ -630,7 +715,7 @@ const METHODS = [
       ["dx", "number"],
       ["dy", "number"],
       ["maxDistance", "maxDistance?"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [0, 0, 1, 0, 10, 1],
   ],
@@ -643,7 +728,7 @@ const METHODS = [
       ["angle", "angle"],
       ["dx", "number"],
       ["dy", "number"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [{ kind: "circle", radius: 1 }, 0, 0, 0, 5, 0, 1],
   ],
@@ -652,7 +737,7 @@ const METHODS = [
     [
       ["ids", SWEEP_IDS],
       ["dxy", SWEEP_DXY],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     (s) => [new Uint32Array([s.ids[0]]), new Float32Array([5, 0]), 1],
   ],
@@ -661,7 +746,7 @@ const METHODS = [
     [
       ["rays", RAYS],
       ["maxDistance", "maxDistance?"],
-      ["mask", "bits?"],
+      ["filter", "filter?"],
     ],
     () => [new Float32Array([0, 0, 1, 0]), 10, 1],
   ],
@@ -709,6 +794,72 @@ const METHODS = [
     (s) => [s.ids[3], true],
   ],
   ["oneWay", [["id", "id"]], (s) => [s.ids[0]]],
+  [
+    "setTag",
+    [
+      ["id", "id"],
+      ["tag", "count"],
+    ],
+    (s) => [s.ids[0], 7],
+  ],
+  ["aabb", [["id", "id"]], (s) => [s.ids[0]]],
+  [
+    "closestPoint",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["filter", "filter?"],
+      ["maxDistance", "maxDistance?"],
+    ],
+    () => [0, 0, undefined, 10],
+  ],
+  [
+    "nearest",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["k", "k"],
+      ["filter", "filter?"],
+      ["maxDistance", "maxDistance?"],
+    ],
+    () => [0, 0, 2, undefined, 10],
+  ],
+  [
+    "nearestMany",
+    [
+      ["points", NEAREST_POINTS],
+      ["k", "k"],
+      ["filter", "filter?"],
+      ["maxDistance", "maxDistance?"],
+    ],
+    () => [new Float32Array([0, 0, 5, 5]), 2, undefined, 10],
+  ],
+  [
+    "distance",
+    [
+      ["a", "id"],
+      ["b", "id"],
+    ],
+    (s) => [s.ids[0], s.ids[1]],
+  ],
+  [
+    "explain",
+    [
+      ["a", "anyId"],
+      [
+        "b",
+        [...ANY_ID.map((value) => [value, /\bb\b/]), [v("a itself", (s) => s.ids[0]), /b must be another id than a/]],
+      ],
+      ["genA", "word?"],
+      ["genB", "word?"],
+    ],
+    (s) => [s.ids[0], s.ids[1], undefined, undefined],
+  ],
+  [
+    "debugLines",
+    [["opts", DEBUG_OPTS]],
+    () => [{ boxes: true, contacts: true, region: { minX: -5, minY: -5, maxX: 5, maxY: 5 }, scale: 2 }],
+  ],
 ];
 
 const MAX_DISTANCE = [...NOT_NUMBERS, v("NaN", () => NaN), v("-1", () => -1), v("-Infinity", () => -Infinity)];

@@ -52,6 +52,10 @@ test("the tarball holds the entries, the wasm and the types, and nothing else", 
     "maps.d.ts",
     "maps.cjs",
     "maps.d.cts",
+    "debug.js",
+    "debug.d.ts",
+    "debug.cjs",
+    "debug.d.cts",
     "tiled.js",
     "ldtk.js",
     "sepax_core.js",
@@ -192,6 +196,23 @@ console.log(JSON.stringify({ grids: plan.grids.length, load: typeof loadTiledMap
 `,
   );
   assert.deepEqual(JSON.parse(sh(process.execPath, ["maps.cjs"], app).trim()), { grids: 1, load: "function" });
+});
+
+test("sepax/debug loads from ES modules and CommonJS, without the core", () => {
+  writeFileSync(
+    join(app, "debug.mjs"),
+    `import { drawDebug, DEBUG_COLORS } from "sepax/debug";
+console.log(JSON.stringify({ draw: typeof drawDebug, colors: DEBUG_COLORS.length }));
+`,
+  );
+  assert.deepEqual(JSON.parse(sh(process.execPath, ["debug.mjs"], app).trim()), { draw: "function", colors: 10 });
+  writeFileSync(
+    join(app, "debug.cjs"),
+    `const { drawDebug } = require("sepax/debug");
+console.log(JSON.stringify({ draw: typeof drawDebug }));
+`,
+  );
+  assert.deepEqual(JSON.parse(sh(process.execPath, ["debug.cjs"], app).trim()), { draw: "function" });
 });
 
 test("sepax/inline loads the embedded build this engine should run, with no file access", () => {

@@ -120,6 +120,7 @@ export class App {
       world.pairCount,
       this.drawOptions,
     );
+    if (this.panel.debugLines.checked) this.renderer.drawDebugLines(world);
     const frameMs = performance.now() - t0;
     this.frameTimes.push(frameMs);
     this.graph.push(frameMs, this.lastStepMs);

@@ -11,11 +11,16 @@ import { brickTile, stripeTile } from "./art.ts";
 import { KINDS, traceCollider } from "./kinds.ts";
 import { BACKGROUND, CONTACT_POINT, DEPTH, GRID, HIGHLIGHT, NORMAL, OUTLINE } from "./palette.ts";
 import type { Poses, Scene, StaticShape } from "./scene.ts";
+import type { World } from "sepax";
+import { drawDebug } from "sepax/debug";
 
 export interface DrawOptions {
   readonly outlines: boolean;
   readonly normals: boolean;
 }
+
+/** What the debug lines show besides outlines: contacts, normals 8 pixels long. */
+const DEBUG_OPTIONS = { contacts: true, surfaces: true, scale: 8 };
 
 /** Length of the drawn normal direction, CSS pixels (the depth is drawn to scale over it). */
 const NORMAL_LENGTH = 10;
@@ -82,6 +87,16 @@ export class Renderer {
       this.drawNormals(scene, p, pairs, contacts, count);
       this.drawContactPoints(points, count);
     }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+  }
+
+  /** The library's own debug drawing (sepax/debug), over the frame: what a game gets in one call. */
+  drawDebugLines(world: World): void {
+    const ctx = this.ctx;
+    // World units are CSS pixels: scale to the canvas's, and leave the transform to drawDebug (no camera).
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.lineWidth = 1;
+    drawDebug(ctx, world, DEBUG_OPTIONS);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
   }
 

@@ -23,6 +23,7 @@ export class Panel {
   readonly outlines = byId("outlines", HTMLInputElement);
   readonly normals = byId("normals", HTMLInputElement);
   readonly resolve = byId("resolve", HTMLInputElement);
+  readonly debugLines = byId("debug-lines", HTMLInputElement);
   readonly graph = byId("graph", HTMLCanvasElement);
   readonly stage = byId("stage", HTMLCanvasElement);
   private readonly roFrame = byId("ro-frame", HTMLElement);

@@ -1,11 +1,11 @@
 //! Reading the grid: every pair of overlapping boxes (the step's candidates) and every box
 //! overlapping a query box (the world's queries). Both report each pair or box once, from
 //! the cell that holds the lower-left corner of the intersection (see the module docs of
-//! `broad_phase`).
+//! `broad_phase`). And the cells that hold entries, for a debug drawing.
 
 use super::{pack_cell, Entry, HashGrid, FIRST_COLUMN, FIRST_ROW};
 use crate::grow::{self, GrowError};
-use crate::math::Aabb;
+use crate::math::{Aabb, Vec2};
 
 impl HashGrid {
     /// Appends the pairs of `box_a` (shape `id`) with the shapes of another `level` whose
@@ -141,6 +141,53 @@ impl HashGrid {
                 self.scan_level(level, query, &mut visit);
             } else {
                 self.visit_cells(level, query, &mut visit);
+            }
+        }
+    }
+
+    /// Calls `visit` with the box of every cell that holds an entry and meets `near`, each
+    /// once: what a debug drawing shows of the grid. Not a hot path: in hashed mode each
+    /// entry is compared with the ones before it in its bucket.
+    pub fn each_occupied_cell(&self, near: &Aabb, visit: &mut dyn FnMut(Aabb)) {
+        let mut report = |level: u32, cx: i32, cy: i32| {
+            let size = self.base_cell * (1u64 << level) as f32;
+            let min = self.origin + Vec2::new(cx as f32 * size, cy as f32 * size);
+            let cell = Aabb::new(min, min + Vec2::new(size, size));
+            if cell.overlaps(near) {
+                visit(cell);
+            }
+        };
+        if self.dense {
+            let mut levels = self.levels_in_use;
+            while levels != 0 {
+                let level = levels.trailing_zeros();
+                levels &= levels - 1;
+                let t = &self.dense_levels[level as usize];
+                let (cx0, cy0) = self.cell_of(level, near.min);
+                let (cx1, cy1) = self.cell_of(level, near.max);
+                for cy in cy0..=cy1.min(t.rows as i32 - 1) {
+                    for cx in cx0..=cx1.min(t.columns as i32 - 1) {
+                        let b = t.offset + cy as usize * t.columns + cx as usize;
+                        if self.starts[b] < self.starts[b + 1] {
+                            report(level, cx, cy);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        for b in 0..self.table_size {
+            let (start, end) = (self.starts[b] as usize, self.starts[b + 1] as usize);
+            for i in start..end {
+                let key = self.cells[i];
+                if !self.cells[start..i].contains(&key) {
+                    let mask = (1u64 << 21) - 1;
+                    report(
+                        (key >> 42) as u32,
+                        ((key >> 21) & mask) as i32,
+                        (key & mask) as i32,
+                    );
+                }
             }
         }
     }

@@ -123,6 +123,11 @@ impl<'a> Checked<'a> {
                 return Err(bad("kind of slot", id, l.kinds_at + id));
             };
             if !alive {
+                // A free slot is untagged, as a world keeps it.
+                let tag_at = l.tags_at + 4 * id;
+                if l.tags && u32_at(bytes, tag_at) != 0 {
+                    return Err(bad("tag of free slot", id, tag_at));
+                }
                 continue;
             }
             // A static added since the last step makes the statics dirty.

@@ -54,6 +54,12 @@ impl Checked<'_> {
         rebuild_table(&mut world.one_ways, levels.one_ways);
         world.tile_tables = levels.tables;
         let store = &mut world.store;
+        if l.tags {
+            read_words(&mut store.tags, bytes, l.tags_at, n, same);
+        } else {
+            store.tags.clear();
+            store.tags.resize(n, 0);
+        }
         let free = (0..l.free).map(|k| u32_at(bytes, l.free_at + 4 * k));
         store.rebuild_rows_in_id_order(free);
         world.grid.rebuild(&store.dynamic_rows, &store.aabbs);

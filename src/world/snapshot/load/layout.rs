@@ -4,7 +4,7 @@
 
 use super::super::{
     SnapshotError, CONTACT_POINTS, LEVELS, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION,
-    STATICS_DIRTY,
+    STATICS_DIRTY, TAGS,
 };
 use crate::narrow_phase::MANIFOLD_STRIDE;
 use crate::world::MAX_SHAPES;
@@ -43,6 +43,8 @@ pub(super) struct Layout {
     pub(super) contact_points: bool,
     /// The levels section follows the point lists (`snapshot/levels.rs`).
     pub(super) levels: bool,
+    /// The tag column follows the point lists (`snapshot/tags.rs`).
+    pub(super) tags: bool,
     pub(super) flags_at: usize,
     pub(super) kinds_at: usize,
     pub(super) vertex_counts_at: usize,
@@ -63,6 +65,7 @@ pub(super) struct Layout {
     pub(super) removed_at: usize,
     pub(super) points_at: usize,
     pub(super) outlines_at: usize,
+    pub(super) tags_at: usize,
     /// Where the levels section starts (the end of the input when there is none).
     pub(super) levels_at: usize,
 }
@@ -132,7 +135,7 @@ impl Layout {
             });
         }
         let flags = count(10);
-        if flags & !(STATICS_DIRTY | CONTACT_POINTS | LEVELS) != 0 {
+        if flags & !(STATICS_DIRTY | CONTACT_POINTS | LEVELS | TAGS) != 0 {
             return Err(SnapshotError::BadValue {
                 what: "header flags",
                 index: 0,
@@ -140,8 +143,10 @@ impl Layout {
             });
         }
         let points = flags & CONTACT_POINTS != 0;
+        let tags = flags & TAGS != 0;
         let expected = expected_len(|k| u64::from(count(k)))
-            + u64::from(points) * u64::from(count(6)) * 4 * MANIFOLD_STRIDE as u64;
+            + u64::from(points) * u64::from(count(6)) * 4 * MANIFOLD_STRIDE as u64
+            + u64::from(tags) * u64::from(slots) * 4;
         if (len as u64) < expected {
             return Err(SnapshotError::Truncated {
                 at: len,
@@ -160,7 +165,7 @@ impl Layout {
             [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12].map(|k| count(k) as usize),
             flags & STATICS_DIRTY != 0,
             points,
-            levels,
+            [levels, tags],
         ))
     }
 
@@ -169,7 +174,7 @@ impl Layout {
         counts: [usize; 12],
         statics_dirty: bool,
         contact_points: bool,
-        levels: bool,
+        [levels, tags]: [bool; 2],
     ) -> Layout {
         let [slots, free, polygons, params, moved, poses, pairs, started, ended, removed, concaves, outline_points] =
             counts;
@@ -196,6 +201,7 @@ impl Layout {
             statics_dirty,
             contact_points,
             levels,
+            tags,
             flags_at: next(n),
             kinds_at: next(n),
             vertex_counts_at: next(polygons),
@@ -216,6 +222,7 @@ impl Layout {
             removed_at: next(4 * removed),
             points_at: next(usize::from(contact_points) * 4 * MANIFOLD_STRIDE * pairs),
             outlines_at: next(4 * concaves + 8 * outline_points),
+            tags_at: next(usize::from(tags) * 4 * n),
             levels_at: next(0),
         }
     }
