@@ -43,6 +43,9 @@ pub const FLAG_STATIC: u8 = 2;
 /// The id was (re)issued since the last step, so a pair reported by the last step with
 /// this id belonged to a different shape.
 pub const FLAG_FRESH: u8 = 4;
+/// The shape's pose and box were refreshed since the last step, for the queries (see the
+/// world's `changes` module): its entries in the step's broad phase are stale.
+pub const FLAG_REFRESHED: u8 = 8;
 
 /// The shapes of a world: columns indexed by id, hot tables indexed by row.
 #[derive(Clone, Debug, Default)]

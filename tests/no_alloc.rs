@@ -494,6 +494,73 @@ fn steady_state_steps_casts_and_moves_with_chains_do_not_allocate() {
     assert_steady(&mut world, run, PERIOD * 30, "chains");
 }
 
+/// Queries between the changes and the step (`world::changes`): every frame moves a crowd
+/// through the setters and the columns (then `refresh`), moves a static, asks point, box,
+/// shape and ray queries and a cast and moves a character before the step: once the
+/// grid of refreshed shapes and its buffers have grown, nothing allocates.
+#[test]
+fn steady_state_queries_between_steps_do_not_allocate() {
+    use sepax::world::MoveOptions;
+    let mut world = World::new();
+    let (mut ids, mut base) = (Vec::new(), Vec::new());
+    add_crowd(&mut world, 0.0, &mut ids, &mut base);
+    let fixed = ShapeOptions {
+        is_static: true,
+        ..ShapeOptions::default()
+    };
+    let wall = world
+        .add(
+            Shape::aligned_box(2.0, 40.0).unwrap(),
+            -6.0,
+            20.0,
+            0.0,
+            fixed,
+        )
+        .unwrap();
+    let table = wobble_table(&base);
+    let probe = Shape::circle(2.0).unwrap();
+    let options = MoveOptions::default();
+    let frame = |world: &mut World, t: usize, hits: &mut Vec<u32>| {
+        let xya = &table[t % PERIOD];
+        let half = ids.len() / 2;
+        world
+            .set_transforms(&ids[..half], &xya[..3 * half])
+            .unwrap();
+        let mut found = 0;
+        for k in 0..8 {
+            let p = Vec2::new(k as f32 * 10.0, (t % 30) as f32);
+            hits.clear();
+            world.query_point(p, u32::MAX, hits).unwrap();
+            world
+                .query_aabb(p, p + Vec2::new(6.0, 6.0), u32::MAX, hits)
+                .unwrap();
+            world
+                .query_shape(&probe, p.x, p.y, 0.3, u32::MAX, hits)
+                .unwrap();
+            found += hits.len();
+            let ray = world
+                .raycast(p, Vec2::new(1.0, 0.4), 20.0, u32::MAX)
+                .unwrap();
+            found += usize::from(ray.is_some());
+        }
+        for (k, &id) in ids[half..].iter().enumerate() {
+            let at = 3 * (half + k);
+            world.xs_mut()[id as usize] = xya[at];
+            world.ys_mut()[id as usize] = xya[at + 1];
+        }
+        world.refresh().unwrap();
+        let s = (t % PERIOD) as f32 * 0.01;
+        world.set_transform(wall, -6.0 + s, 20.0, 0.0).unwrap();
+        let cast = world.cast_shape(&probe, -20.0, 10.0, 0.0, Vec2::new(40.0, 0.0), u32::MAX);
+        found += usize::from(cast.unwrap().is_some());
+        let moved = world
+            .move_and_slide(ids[3], Vec2::new(0.5, 0.5), &options)
+            .unwrap();
+        found + moved.contact_count + world.step().unwrap()
+    };
+    assert_steady(&mut world, frame, PERIOD * 50, "queries between steps");
+}
+
 /// Adds 300 moving circles, boxes and capsules on a grid from `y0` up, appending their ids
 /// and positions.
 fn add_crowd(world: &mut World, y0: f32, ids: &mut Vec<u32>, base: &mut Vec<(f32, f32)>) {

@@ -33,6 +33,7 @@ fn one_of_each() -> Vec<ShapeDesc> {
         Shape::Capsule {
             half_length: 2.0,
             radius: 0.25,
+            upright: false,
         },
         Shape::Segment {
             a: Vec2::new(-1.0, 0.5),
@@ -253,6 +254,7 @@ fn a_bad_record_is_named_by_index_and_field_and_nothing_is_added() {
                 Shape::Capsule {
                     half_length: 2e7,
                     radius: 1.0,
+                    upright: false,
                 },
                 0.0,
                 0.0,

@@ -575,7 +575,7 @@ fn bad_values_are_named_with_their_place() {
     let err = |b: &[u8]| World::restore(b).unwrap_err();
     let live = (0..n).find(|&id| bytes[flags_at + id] & 1 != 0).unwrap();
     let mut b = bytes.clone();
-    b[flags_at + live] = 9;
+    b[flags_at + live] = 129;
     assert_eq!(
         err(&b),
         SnapshotError::BadValue {
@@ -603,6 +603,9 @@ fn bad_values_are_named_with_their_place() {
             polygon += 1;
         } else if kind < 7 {
             at += 4 * sizes[kind as usize];
+        } else if kind == 11 {
+            // An upright capsule: a capsule's two parameters.
+            at += 8;
         }
     }
     let mut b = bytes.clone();

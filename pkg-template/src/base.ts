@@ -23,8 +23,9 @@ import {
 } from "./check.js";
 import { loadedMemory } from "./load.js";
 import { RawWorld, limit } from "./sepax_core.js";
-import { chainOptions, KIND, pointsArg, readScene, recordOf } from "./shapes.js";
+import { capsuleOptions, chainOptions, KIND, pointsArg, readScene, recordOf } from "./shapes.js";
 import type {
+  CapsuleOptions,
   ChainOptions,
   Points,
   ShapeDesc,
@@ -166,7 +167,7 @@ export abstract class WorldBase {
     this.free();
   }
 
-  /** Adds a convex shape given by kind number and sizes. */
+  /** Adds a convex shape given by kind number and sizes (`c`: a capsule's upright flag). */
   #add(
     method: string,
     kind: number,
@@ -176,11 +177,12 @@ export abstract class WorldBase {
     a: number,
     b: number,
     opts: unknown,
+    c = 0,
   ): number {
     const fx = float(method, "x", x);
     const fy = float(method, "y", y);
     const o = addOptions(method, opts);
-    return this.counted(method, this.raw().addShape(kind, fx, fy, angle, a, b, o.layer, o.mask, o.isStatic));
+    return this.counted(method, this.raw().addShape(kind, fx, fy, angle, a, b, c, o.layer, o.mask, o.isStatic));
   }
 
   /**
@@ -220,15 +222,18 @@ export abstract class WorldBase {
 
   /**
    * Adds a capsule (a "stadium"): the points within `radius` of a segment of length `2 × halfLength` centred at
-   * `(x, y)` along the local x axis, turned by `angle` (default 0).
-   * @example const player = world.addCapsule(50, 50, 6, 4, Math.PI / 2);
+   * `(x, y)` along the local x axis, or with `opts.upright` along the local y axis (a standing character, exactly
+   * vertical: an angle of `Math.PI / 2` is 4.4e-8 radians off as an f32), turned by `angle` (default 0).
+   * @example const player = world.addCapsule(50, 50, 6, 4, 0, { upright: true });
    */
-  addCapsule(x: number, y: number, halfLength: number, radius: number, angle?: number, opts?: ShapeOptions): number {
+  addCapsule(x: number, y: number, halfLength: number, radius: number, angle?: number, opts?: CapsuleOptions): number {
     this.raw(); // a freed world says so before anything else
     const M = "addCapsule";
     const hl = float(M, "halfLength", halfLength);
     const r = float(M, "radius", radius);
-    return this.#add(M, KIND.capsule, x, y, optionalFloat(M, "angle", angle, 0), hl, r, opts);
+    const a = optionalFloat(M, "angle", angle, 0);
+    const { upright, filter } = capsuleOptions(M, opts);
+    return this.#add(M, KIND.capsule, x, y, a, hl, r, filter, upright ? 1 : 0);
   }
 
   /**
@@ -443,7 +448,7 @@ export abstract class WorldBase {
   }
 
   /**
-   * Moves a shape (takes effect at the next `step()`).
+   * Moves a shape: queries, casts, sweeps and `moveAndSlide` see it there at once; `step()` reports its pairs.
    * @example world.setTransform(ship, 102, 100, 0.1);
    */
   setTransform(id: number, x: number, y: number, angle: number): void {
@@ -495,8 +500,9 @@ export abstract class WorldBase {
   /**
    * Zero-copy views of the transform columns, indexed by id (free slots hold stale values). Writing `xs[id]`,
    * `ys[id]`, `angles[id]` moves the shape at the next `step()`, like `setTransform` but without a call; a non-finite
-   * or out-of-range value makes `step()` throw a `RangeError` naming the shape. After writing a *static* shape, call
-   * `touchStatics()`.
+   * or out-of-range value makes `step()` throw a `RangeError` naming the shape. The world cannot see such writes
+   * before the step: call `refresh()` to make queries, casts and `moveAndSlide` see them. After writing a *static*
+   * shape, call `touchStatics()`.
    * @example
    * const { xs, ys } = world.transforms();
    * xs[ship] += 1;
@@ -504,6 +510,23 @@ export abstract class WorldBase {
   transforms(): TransformViews {
     const raw = this.raw();
     return this.#views.transforms(raw, loadedMemory().buffer, this.io());
+  }
+
+  /**
+   * Makes transforms written through the `transforms()` views visible to queries, casts, sweeps and `moveAndSlide`
+   * before the next `step()`: the poses and boxes of the shapes whose columns changed are refreshed, no pair is
+   * searched, `step()`'s results and events are not touched. Setters need no refresh (what they write is seen at
+   * once). Static shapes written through the views need `touchStatics()` first. A non-finite or out-of-range value
+   * throws a `RangeError` naming the shape, and nothing is refreshed.
+   * @example
+   * const { xs } = world.transforms();
+   * for (const id of enemies) xs[id] += 2;
+   * world.refresh();
+   * world.queryPoint(mouseX, mouseY); // sees the enemies where they are now
+   */
+  refresh(): void {
+    const raw = this.raw();
+    this.ok("refresh", raw.refresh());
   }
 
   /**

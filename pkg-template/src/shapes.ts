@@ -23,11 +23,15 @@ import {
 import { limit } from "./sepax_core.js";
 import type { Points, ShapeRecord } from "./types.js";
 
-/** A convex kind: its JS name, the core's kind number and its size fields, in the order of the core's sizes. */
+/**
+ * A convex kind: its JS name, the core's kind number and its size fields, in the order of the core's sizes; `flag` a
+ * boolean field after them (the core's next size, 1 or 0).
+ */
 interface Kind {
   readonly name: string;
   readonly code: number;
   readonly sizes: readonly string[];
+  readonly flag?: string;
 }
 
 /** The convex kinds, in the order their names are listed in messages; `code` is the core's `ShapeKind` number. */
@@ -35,7 +39,7 @@ const KINDS: readonly Kind[] = [
   { name: "circle", code: 0, sizes: ["radius"] },
   { name: "box", code: 2, sizes: ["halfWidth", "halfHeight"] },
   { name: "alignedBox", code: 1, sizes: ["halfWidth", "halfHeight"] },
-  { name: "capsule", code: 4, sizes: ["halfLength", "radius"] },
+  { name: "capsule", code: 4, sizes: ["halfLength", "radius"], flag: "upright" },
   { name: "segment", code: 5, sizes: ["x1", "y1", "x2", "y2"] },
   { name: "point", code: 6, sizes: [] },
   { name: "polygon", code: 3, sizes: [] },
@@ -98,12 +102,14 @@ function object(method: string, arg: string, value: unknown): object {
 
 /** Reads the convex shape `arg` (`{ kind, …sizes }`, with any of `extra` keys too) into `out`. */
 function convex(method: string, arg: string, value: object, kind: Kind, extra: readonly string[], out: Probe): void {
-  const allowed = ["kind", ...kind.sizes, ...(kind.code === KIND.polygon ? ["points"] : []), ...extra];
+  const own = kind.flag === undefined ? kind.sizes : [...kind.sizes, kind.flag];
+  const allowed = ["kind", ...own, ...(kind.code === KIND.polygon ? ["points"] : []), ...extra];
   plainObject(method, arg, value, allowed);
   const sizes = [0, 0, 0, 0];
   kind.sizes.forEach((key, i) => {
     sizes[i] = float(method, `${arg}.${key}`, get(method, `${arg}.${key}`, value, key));
   });
+  if (kind.flag !== undefined && optionalBool(method, `${arg}.`, value, kind.flag)) sizes[kind.sizes.length] = 1;
   out.code = kind.code;
   [out.a, out.b, out.c, out.d] = sizes;
   out.points =
@@ -211,6 +217,7 @@ export function recordOf(io: Float64Array, floats: Float32Array): ShapeRecord {
   kind.sizes.forEach((key, i) => {
     record[key] = io[4 + i];
   });
+  if (kind.flag !== undefined) record[kind.flag] = io[4 + kind.sizes.length] !== 0;
   if (code === KIND.polygon) record.points = pointArray(floats);
   return Object.assign(record, filter) as unknown as ShapeRecord;
 }
@@ -220,6 +227,13 @@ export function chainOptions(method: string, opts: unknown): { filter: Readonly<
   if (opts === undefined || opts === null) return { filter: addOptions(method, opts), loop: false };
   const checked = plainObject(method, "opts", opts, ["loop", "layer", "mask", "isStatic"]);
   return { loop: optionalBool(method, "opts.", checked, "loop"), filter: filterOf(method, "opts.", checked) };
+}
+
+/** The `opts` of `addCapsule`: those of every add method and `upright`. */
+export function capsuleOptions(method: string, opts: unknown): { filter: Readonly<Filter>; upright: boolean } {
+  if (opts === undefined || opts === null) return { filter: addOptions(method, opts), upright: false };
+  const checked = plainObject(method, "opts", opts, ["upright", "layer", "mask", "isStatic"]);
+  return { upright: optionalBool(method, "opts.", checked, "upright"), filter: filterOf(method, "opts.", checked) };
 }
 
 /** @internal `points` as the methods take them, checked, for the core. */

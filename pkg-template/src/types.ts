@@ -77,6 +77,13 @@ export interface ChainOptions extends ShapeOptions {
   loop?: boolean;
 }
 
+/** Options of `addCapsule`: those of every `add*` method, and whether it stands upright. */
+export interface CapsuleOptions extends ShapeOptions {
+  /** The capsule's core lies along its local y axis (default false: along x): a standing character at angle 0,
+   * exactly vertical (an angle of `Math.PI / 2` is stored as an f32 4.4e-8 radians off vertical). */
+  upright?: boolean;
+}
+
 /** Options of `new World(options)`, fixed for the world's life. */
 export interface WorldOptions {
   /** Compute one or two contact points per pair at every step, read with `contactPoints()`
@@ -95,7 +102,7 @@ export type ProbeShape =
   | { kind: "circle"; radius: number }
   | { kind: "box"; halfWidth: number; halfHeight: number }
   | { kind: "alignedBox"; halfWidth: number; halfHeight: number }
-  | { kind: "capsule"; halfLength: number; radius: number }
+  | { kind: "capsule"; halfLength: number; radius: number; upright?: boolean }
   | { kind: "segment"; x1: number; y1: number; x2: number; y2: number }
   | { kind: "point" }
   | { kind: "polygon"; points: Points };
@@ -115,7 +122,7 @@ export type ShapeDesc =
   | ({ kind: "circle"; radius: number } & ShapePlacement)
   | ({ kind: "box"; halfWidth: number; halfHeight: number } & ShapePlacement)
   | ({ kind: "alignedBox"; halfWidth: number; halfHeight: number } & ShapePlacement)
-  | ({ kind: "capsule"; halfLength: number; radius: number } & ShapePlacement)
+  | ({ kind: "capsule"; halfLength: number; radius: number; upright?: boolean } & ShapePlacement)
   | ({ kind: "segment"; x1: number; y1: number; x2: number; y2: number } & ShapePlacement)
   | ({ kind: "point" } & ShapePlacement)
   | ({ kind: "polygon"; points: Points } & ShapePlacement)
@@ -214,6 +221,9 @@ export interface MoveOptions {
   /** The distance kept from surfaces, from 0 (default 0.01); raised to cover the rounding of coordinates far from the
    * origin. */
   skin?: number;
+  /** The layers the mover meets (default all, `0xFFFFFFFF`), beside both shapes' layers and masks: a character that
+   * collects coins on a layer of their own moves with that layer out of `mask`. */
+  mask?: number;
 }
 
 /** What `moveAndSlide` returns: one object per world, refilled by each call. */

@@ -3,6 +3,7 @@
 
 import { WorldBase } from "./base.js";
 import {
+  bits,
   float,
   id as idArg,
   mask as maskArg,
@@ -29,7 +30,7 @@ import type {
 /** The most contacts a move reports: the core's `MAX_PLANES`, for which it reserves room once. */
 const MAX_CONTACTS = 32;
 /** The mover's options in the raw world's `io`, in this order from slot `MOVE_OPTIONS` (see the binding). */
-const MOVE_KEYS = ["maxIterations", "upX", "upY", "maxSlope", "skin"] as const;
+const MOVE_KEYS = ["maxIterations", "upX", "upY", "maxSlope", "skin", "mask"] as const;
 /** Where they start (the binding's `MOVE_OPTIONS`). */
 const MOVE_OPTIONS = 16;
 
@@ -46,11 +47,13 @@ const finite32 = (value: unknown): value is number =>
  * it reads, and for-in over a plain object, unlike `Object.keys`, creates no array.
  */
 function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
-  if (typeof opts !== "object" || Object.getPrototypeOf(opts) !== Object.prototype) return false;
+  if (typeof opts !== "object") return false;
   try {
+    // Inside the try: a revoked proxy throws here.
+    if (Object.getPrototypeOf(opts) !== Object.prototype) return false;
     for (const key in opts) if (!(MOVE_KEYS as readonly string[]).includes(key)) return false;
     const o = opts as MoveOptions;
-    const { maxIterations, upX, upY, maxSlope, skin } = o;
+    const { maxIterations, upX, upY, maxSlope, skin, mask } = o;
     if (maxIterations !== undefined) {
       if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 16)) return false;
       io[MOVE_OPTIONS] = maxIterations;
@@ -71,6 +74,11 @@ function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
       if (!finite32(skin)) return false;
       io[MOVE_OPTIONS + 4] = skin;
     }
+    if (mask !== undefined) {
+      // As `bits` reads a mask: any 32-bit integer, negative ones as their unsigned bits.
+      if (!(Number.isInteger(mask) && mask >= -2147483648 && mask < 4294967296)) return false;
+      io[MOVE_OPTIONS + 5] = mask >>> 0;
+    }
     return true;
   } catch {
     return false;
@@ -84,6 +92,10 @@ function checkedMoveOptions(io: Float64Array, opts: unknown): void {
   for (let k = 0; k < MOVE_KEYS.length; k++) {
     const value = get(M, MOVE_ARGS[k], checked, MOVE_KEYS[k]);
     if (value === undefined) continue;
+    if (MOVE_KEYS[k] === "mask") {
+      io[MOVE_OPTIONS + k] = bits(M, MOVE_ARGS[k], value);
+      continue;
+    }
     const v = k === 0 ? number(M, MOVE_ARGS[k], value) : float(M, MOVE_ARGS[k], value);
     if (k === 0 && !(Number.isInteger(v) && v >= 1 && v <= 16)) {
       throw rangeError(M, `opts.maxIterations must be an integer from 1 to 16 (got ${v})`);
@@ -250,8 +262,8 @@ export class World extends WorldBase {
   /**
    * For every shape of `ids` (already in the world), how far it can move along its own `(dx, dy)` (pairs in `dxy`)
    * before its first hit, ignoring itself and honouring both shapes' layers and masks (and `mask` on what it hits).
-   * Each starts from its current transform; the others are where the last `step()` saw them. Returns the count; the
-   * results are in `sweepResults()`.
+   * Each starts from its current transform; the others are where they are now. Returns the count; the results are in
+   * `sweepResults()`.
    * @example
    * const n = world.sweep(bulletIds, bulletMotions, WALLS);
    * const { t, ids } = world.sweepResults();
@@ -328,7 +340,8 @@ export class World extends WorldBase {
    * floors without catching on seams, corners without jitter; pushed out first if it starts overlapping), writes its
    * new position and returns `{ x, y, grounded, contacts }`. The result object belongs to the world and is refilled by
    * its next `moveAndSlide`; `contacts` is a view (`id, nx, ny` per contact) valid until then. The other shapes are seen
-   * as the last `step()` saw them. Creates no garbage: a game may call it for every character every frame.
+   * where they are now (characters moved earlier in the frame, shapes added since the last `step()`). Creates no
+   * garbage: a game may call it for every character every frame.
    * @example
    * vy += gravity;
    * const r = world.moveAndSlide(player, vx, vy, { maxSlope: Math.PI / 4 });

@@ -188,7 +188,7 @@ impl RawWorld {
     }
 
     /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]`
-    /// (`maxIterations, upX, upY, maxSlope, skin`, as the entry last wrote them). Returns
+    /// (`maxIterations, upX, upY, maxSlope, skin, mask`, as the entry last wrote them). Returns
     /// the number of contacts, with `io[0..3]` = `x, y, grounded` and `io[3]` the address
     /// of the contacts (`id, nx, ny` each).
     #[wasm_bindgen(js_name = moveAndSlide)]
@@ -200,6 +200,7 @@ impl RawWorld {
             up: Vec2::new(o[1] as f32, o[2] as f32),
             max_slope: o[3] as f32,
             skin: o[4] as f32,
+            mask: o[5] as u32,
         };
         match self.inner.move_and_slide(id, Vec2::new(dx, dy), &options) {
             Ok(MoveResult {
@@ -227,6 +228,7 @@ impl RawWorld {
             f64::from(d.up.y),
             f64::from(d.max_slope),
             f64::from(d.skin),
+            f64::from(d.mask),
         ];
         self.io[MOVE_OPTIONS..MOVE_OPTIONS + defaults.len()].copy_from_slice(&defaults);
     }

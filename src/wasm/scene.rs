@@ -116,7 +116,8 @@ impl RawWorld {
                     Shape::Capsule {
                         half_length,
                         radius,
-                    } => [half_length, radius, 0.0, 0.0],
+                        upright,
+                    } => [half_length, radius, f32::from(u8::from(upright)), 0.0],
                     Shape::Segment { a, b } => [a.x, a.y, b.x, b.y],
                     Shape::Point | Shape::Polygon(_) => [0.0; 4],
                 };

@@ -60,13 +60,12 @@
 //!
 //! ## Poses
 //!
-//! Like every query, casts see the world **as the last step saw it**: other shapes at the
-//! poses the last step used, shapes added since not at all, shapes removed since never.
-//! The one exception is the moving shape of a [`World::sweep`]: it starts where the game
-//! has **put it**, its current transform (`xs`, `ys`, `angles`, possibly written since the
-//! step), because a game sweeps its bullets from where it just placed them. Each listed
-//! shape is swept on its own, against the others at their stepped poses: the results do
-//! not depend on the order of the list.
+//! Like every query, casts see the world **as it is**: shapes added, moved or removed since
+//! the last step through the setters are where they were put (see `changes`; writes
+//! through the columns after [`World::refresh`]). The moving shape of a [`World::sweep`]
+//! starts from its written transform. Each listed shape is swept on its own, against the
+//! others where they are: a sweep moves nothing, so the results do not depend on the order
+//! of the list.
 //!
 //! ## Results
 //!
@@ -517,7 +516,7 @@ impl World {
     /// and moved by `delta`, touches first: the fraction `t` of `delta` at first contact,
     /// the contact point, and the hit shape's surface normal pointing towards the moving
     /// shape. Ties go to the smaller id. The probe is not added to the world; the world is
-    /// seen as the last step saw it.
+    /// seen as it is (see the module docs).
     ///
     /// A cast that starts touching a shape reports it at `t = 0` (with the
     /// minimum-translation normal); a zero `delta` therefore hits only what the shape
@@ -541,7 +540,7 @@ impl World {
     /// assert_eq!(hit.hit.normal, Vec2::new(-1.0, 0.0));
     /// ```
     pub fn cast_shape(
-        &self,
+        &mut self,
         shape: &Shape,
         x: f32,
         y: f32,
@@ -555,6 +554,7 @@ impl World {
         check_angle(|| "angle".into(), angle)?;
         check_angle(|| "dx".into(), delta.x)?;
         check_angle(|| "dy".into(), delta.y)?;
+        self.see_changes();
         let mover = Mover {
             shape,
             points: shape.polygon_points(),
@@ -569,8 +569,8 @@ impl World {
     /// first touches another shape, read with [`World::cast_results`].
     ///
     /// Each shape starts at its **current transform** (as written by the game, possibly
-    /// since the last step) and is cast against the others at the poses the last step saw
-    /// (see the module docs), ignoring itself. A shape is hit only when the pair passes the
+    /// since the last step) and is cast against the others where they are (see the module
+    /// docs), ignoring itself. A shape is hit only when the pair passes the
     /// step's filter (`(layer_a & mask_b) != 0 && (layer_b & mask_a) != 0`) and the hit
     /// shape's layer is in `mask`. Per item: `t` in `[0, 1]` (1 when nothing is hit, 0
     /// when it starts touching something), the hit id or `u32::MAX`, the normal (towards
@@ -601,6 +601,8 @@ impl World {
             check_angle(|| format!("dxy[{}]", 2 * i), d[0])?;
             check_angle(|| format!("dxy[{}]", 2 * i + 1), d[1])?;
         }
+        self.see_changes();
+        let store = &self.store;
         let mut out = core::mem::take(&mut self.casts);
         out.reserve(ids.len());
         for (i, (&id, d)) in ids.iter().zip(dxy.chunks_exact(2)).enumerate() {
@@ -672,6 +674,7 @@ impl World {
         }
         check_max_distance(max_distance)?;
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
+        self.see_changes();
         let count = rays.len() / 4;
         let mut out = core::mem::take(&mut self.casts);
         out.reserve(count);

@@ -30,8 +30,11 @@
 //! rows: the spatial order is a cache optimisation that no result can observe.
 //!
 //! Every buffer is reused, so a step allocates nothing once the scene has stopped growing.
-//! Results (pairs, contacts, started, ended) and queries describe the world **as the last
-//! `step()` saw it**: transforms written since are picked up by the next step.
+//! Results (pairs, contacts, started, ended) describe the world **as the last `step()` saw
+//! it**: transforms written since are picked up by the next step. Queries, casts, sweeps
+//! and moves see it **as it is**: shapes added, moved or removed since the last step
+//! through the setters are seen at once (`changes.rs`; [`World::refresh`] for writes
+//! through the columns).
 //!
 //! Errors never leave the world half-changed: every argument is checked before anything is
 //! written, and a batch is checked whole before any of it is applied.
@@ -52,6 +55,7 @@
 //! - `resting.rs`: which shapes moved, the resting ones and their grid, the carried pairs;
 //! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
 //! - `queries.rs`: point, box, shape and ray queries over the broad phase;
+//! - `changes.rs`: what queries see of the shapes changed since the last step;
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
@@ -65,6 +69,7 @@
 
 mod casts;
 mod chain;
+mod changes;
 mod concave;
 mod contact_points;
 mod errors;
@@ -273,6 +278,8 @@ pub struct World {
     contact_points: contact_points::ContactPoints,
     /// See [`WorldOptions::max_pairs`].
     max_pairs: Option<usize>,
+    /// The shapes changed since the last step, which queries see (see `changes`).
+    changes: changes::Changes,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -380,7 +387,7 @@ impl World {
         if is_custom_filter(options.layer, options.mask) {
             self.custom_filter_count += 1;
         }
-        Ok(self.store.insert(
+        let id = self.store.insert(
             SlotInit {
                 shape,
                 layer: options.layer,
@@ -390,7 +397,9 @@ impl World {
             x,
             y,
             angle,
-        ))
+        );
+        self.note_change(id);
+        Ok(id)
     }
 
     /// Removes a shape. Its pairs are reported in `ended()` by the next step; its id may
@@ -553,6 +562,7 @@ impl World {
         if self.store.is_static(id) {
             self.statics_dirty = true;
         }
+        self.note_change(id);
     }
 
     /// The x column (indexed by id; free slots hold stale values). Writing it moves the
@@ -779,6 +789,7 @@ impl World {
         self.concaves.validate(&self.store, "concave", hull)?;
         let bounds = |c: &crate::shape::Chain| Shape::Polygon(c.bounds().clone());
         self.chains.validate(&self.store, "chain", bounds)?;
+        self.validate_changes()?;
         self.validate_resting()
     }
 }

@@ -57,14 +57,15 @@
 //!
 //! The mover starts from its **current written transform** (the columns: what
 //! [`World::set_transform`] or the JS views last wrote), and its final position is
-//! written back the same way (its angle is kept). Every other shape is seen **as the last
-//! `step()` saw it**, like every query: shapes moved since are met where the step left
-//! them, shapes added since are not met, and movers moved earlier in the same frame are
-//! met at their stepped poses. Candidates come from the broad phase (the grid of moving
+//! written back the same way (its angle is kept). Every other shape is seen **as it is**,
+//! like every query: shapes moved or added since the last step through the setters are
+//! met where they were put, and movers moved earlier in the same frame where their moves
+//! left them (see `changes`). Candidates come from the broad phase (the grid of moving
 //! shapes and the tree of static ones), from the swept box of each round's motion: the
 //! cost depends on what is near the path, not on the size of the world. One query covers
 //! the start and the straight path; a round that leaves its box queries again. Pairs pass the
-//! step's layer filter: `(layer_mover & mask_other) != 0 && (layer_other & mask_mover) != 0`.
+//! step's layer filter: `(layer_mover & mask_other) != 0 && (layer_other & mask_mover) != 0`,
+//! and the shape met must be on a layer in the move's `mask` (default all).
 //! The mover never meets itself.
 //!
 //! ## Conventions
@@ -165,6 +166,10 @@ pub struct MoveOptions {
     /// [`MAX_COORDINATE`]; raised to at least [`SKIN_ROUNDINGS`] roundings of the mover's
     /// coordinates.
     pub skin: f32,
+    /// The layers the mover meets (default all), beside the step's filter: a shape is met
+    /// only when its layer is in `mask` too (a character that collects coins on a layer of
+    /// their own moves with that layer out of its mask).
+    pub mask: u32,
 }
 
 impl Default for MoveOptions {
@@ -174,6 +179,7 @@ impl Default for MoveOptions {
             up: Vec2::new(0.0, -1.0),
             max_slope: core::f32::consts::FRAC_PI_4,
             skin: DEFAULT_SKIN,
+            mask: u32::MAX,
         }
     }
 }
@@ -309,6 +315,8 @@ struct Mover<'a> {
     /// The half extents of its box, for the kinds whose box is its position plus or minus
     /// them (the turn is the same at every offset); `None` for the others.
     box_half_extents: Option<Vec2>,
+    /// The layers it meets (see [`MoveOptions::mask`]).
+    mask: u32,
 }
 
 impl Mover<'_> {
@@ -384,6 +392,7 @@ impl World {
         check_coordinate(|| "x + dx".into(), x + delta.x)?;
         check_coordinate(|| "y + dy".into(), y + delta.y)?;
         let ground = self.mover.ground_test(options)?;
+        self.see_changes();
 
         let mut scratch = core::mem::take(&mut self.mover);
         let row = self.store.row(id);
@@ -396,6 +405,7 @@ impl World {
             compound: self.compound(id),
             scale: power_of_two_above(start.translation.length() + shape.bounding_radius()),
             box_half_extents: shape.aabb_half_extents(&start.rotation),
+            mask: options.mask,
         };
         let skin = options
             .skin

@@ -70,7 +70,7 @@
 use super::{World, MAX_COORDINATE};
 use crate::math::Transform;
 use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError, ShapeKind};
-use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
+use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_STATIC};
 use core::fmt;
 
 mod load;
@@ -107,13 +107,16 @@ enum KindByte {
     Chain = 8,
     /// A closed chain (a loop).
     Loop = 9,
+    /// A capsule along the local y axis ([`Shape::upright_capsule`]); its parameters are
+    /// a capsule's. (Byte 10 is the tile grids'.)
+    UprightCapsule = 11,
     /// A free slot.
     Free = 0xFF,
 }
 
 impl KindByte {
     /// Every kind byte.
-    const ALL: [KindByte; 11] = [
+    const ALL: [KindByte; 12] = [
         KindByte::Circle,
         KindByte::AlignedBox,
         KindByte::OrientedBox,
@@ -124,6 +127,7 @@ impl KindByte {
         KindByte::Concave,
         KindByte::Chain,
         KindByte::Loop,
+        KindByte::UprightCapsule,
         KindByte::Free,
     ];
 
@@ -140,6 +144,14 @@ impl KindByte {
         }
     }
 
+    /// The byte of a convex `shape`: its kind's, or an upright capsule's.
+    fn of_shape(shape: &Shape) -> KindByte {
+        match shape {
+            Shape::Capsule { upright: true, .. } => KindByte::UprightCapsule,
+            _ => KindByte::of(shape.kind()),
+        }
+    }
+
     /// The convex kind this byte stands for; `None` for a concave polygon, a chain and a
     /// free slot.
     fn shape_kind(self) -> Option<ShapeKind> {
@@ -148,7 +160,7 @@ impl KindByte {
             KindByte::AlignedBox => Some(ShapeKind::AlignedBox),
             KindByte::OrientedBox => Some(ShapeKind::OrientedBox),
             KindByte::Polygon => Some(ShapeKind::Polygon),
-            KindByte::Capsule => Some(ShapeKind::Capsule),
+            KindByte::Capsule | KindByte::UprightCapsule => Some(ShapeKind::Capsule),
             KindByte::Segment => Some(ShapeKind::Segment),
             KindByte::Point => Some(ShapeKind::Point),
             KindByte::Concave | KindByte::Chain | KindByte::Loop | KindByte::Free => None,
@@ -312,6 +324,7 @@ fn for_each_param(shape: &Shape, mut visit: impl FnMut(f32)) {
         Shape::Capsule {
             half_length,
             radius,
+            ..
         } => {
             visit(*half_length);
             visit(*radius);
@@ -440,12 +453,20 @@ impl World {
         let store = &self.store;
         let n = store.slot_count();
         let body = |id: usize| &store.bodies[store.row(id as u32)];
-        o.0.extend(
-            store
-                .flags
-                .iter()
-                .map(|&f| f & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH)),
-        );
+        // A shape queued for the queries' next refresh is written as refreshed: the
+        // loaded world refreshes it from its columns at once, as this one will.
+        let queued = |id: usize| {
+            self.changes.is_queued(id as u32)
+                && transform_valid(store.xs[id], store.ys[id], store.angles[id])
+        };
+        o.0.extend(store.flags.iter().enumerate().map(|(id, &f)| {
+            let f = f & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH | FLAG_REFRESHED);
+            f | if f & FLAG_ALIVE != 0 && queued(id) {
+                FLAG_REFRESHED
+            } else {
+                0
+            }
+        }));
         o.0.extend((0..n).map(|id| {
             let kind = if store.flags[id] & FLAG_ALIVE == 0 {
                 KindByte::Free
@@ -458,7 +479,7 @@ impl World {
                     KindByte::Chain
                 }
             } else {
-                KindByte::of(body(id).shape.kind())
+                KindByte::of_shape(&body(id).shape)
             };
             kind as u8
         }));
@@ -538,7 +559,9 @@ impl World {
         }
         let mut poses = 0;
         for id in (0..n).filter(|&id| stepped(id) && store.is_static(id as u32)) {
-            let pose = &store.bodies[store.row(id as u32)].pose;
+            // The pose the last step left (a query may have refreshed it since: `changes`).
+            let refreshed = self.changes.stepped_pose(id as u32);
+            let pose = &refreshed.unwrap_or(store.bodies[store.row(id as u32)].pose);
             let (x, y, angle) = (store.xs[id], store.ys[id], store.angles[id]);
             let derived =
                 transform_valid(x, y, angle) && pose_bits(&pose_of(x, y, angle)) == pose_bits(pose);
@@ -594,10 +617,16 @@ mod tests {
             assert_eq!(KindByte::from_byte(byte), Some(kind));
             assert_eq!(kind.shape_kind(), None);
         }
+        let upright = Shape::upright_capsule(1.0, 0.5).unwrap();
+        assert_eq!(KindByte::of_shape(&upright) as u8, 11);
+        assert_eq!(
+            KindByte::from_byte(11).and_then(KindByte::shape_kind),
+            Some(ShapeKind::Capsule)
+        );
         let named = (0..=u8::MAX).filter_map(KindByte::from_byte).count();
         assert_eq!(
             named,
-            convex.len() + others.len(),
+            convex.len() + others.len() + 1,
             "no byte unnamed, none twice"
         );
         assert_eq!(KindByte::ALL.len(), named);

@@ -220,6 +220,37 @@ const CHAIN_OPTIONS = [
   [v("{ closed: true } (unknown key)", () => ({ closed: true })), /opts: unknown key/],
 ];
 
+/** Hostile options for addCapsule: those of every add method, and an `upright` that is not a boolean. */
+const CAPSULE_OPTIONS = [
+  ...optional("opts").map((value) => [value, /\bopts\b/]),
+  [v("{ upright: 1 }", () => ({ upright: 1 })), /opts\.upright must be a boolean/],
+  [v('{ upright: "yes" }', () => ({ upright: "yes" })), /opts\.upright must be a boolean/],
+  [v("{ upright: null }", () => ({ upright: null })), /opts\.upright must be a boolean/],
+  [v("{ vertical: true } (unknown key)", () => ({ vertical: true })), /opts: unknown key "vertical"/],
+];
+
+/** Hostile options for moveAndSlide, with the pattern the message must contain. */
+const MOVE_OPTIONS = [
+  ...[5, "x", true, 1n, []].map((x) => [v(JSON.stringify(String(x)), () => x), /opts must be an object/]),
+  [v("{ maxSlop: 1 } (misspelt)", () => ({ maxSlop: 1 })), /opts: unknown key "maxSlop"/],
+  [v("throwing getter", () => throwingGetter("skin")), /opts\.skin could not be read/],
+  [v("throwing proxy", () => throwingProxy({})), /opts/],
+  [v("revoked proxy", revokedProxy), /opts/],
+  ...[0, 17, 1.5, "4", NaN].map((x) => [
+    v(`{ maxIterations: ${String(x)} }`, () => ({ maxIterations: x })),
+    /opts\.maxIterations/,
+  ]),
+  [v("{ upX: NaN }", () => ({ upX: NaN })), /opts\.upX/],
+  [v('{ upY: "1" }', () => ({ upY: "1" })), /opts\.upY/],
+  [v("{ upX: 0, upY: 0 }", () => ({ upX: 0, upY: 0 })), /opts\.upX, opts\.upY/],
+  ...[-0.1, 4, NaN, null].map((x) => [v(`{ maxSlope: ${String(x)} }`, () => ({ maxSlope: x })), /opts\.maxSlope/]),
+  ...[-1, Infinity, 1e39].map((x) => [v(`{ skin: ${String(x)} }`, () => ({ skin: x })), /opts\.skin/]),
+  ...[1.5, 2 ** 32, "1", NaN, -(2 ** 31) - 1].map((x) => [
+    v(`{ mask: ${String(x)} }`, () => ({ mask: x })),
+    /opts\.mask/,
+  ]),
+];
+
 /** Hostile probe shapes for queryShape, with the pattern the message must contain. */
 const PROBES = [
   [v("null", () => null), /shape/],
@@ -240,6 +271,8 @@ const PROBES = [
   [v("box without halfHeight", () => ({ kind: "box", halfWidth: 1 })), /shape\.halfHeight/],
   [v("alignedBox halfWidth -0", () => ({ kind: "alignedBox", halfWidth: -0, halfHeight: 1 })), /shape\.halfWidth/],
   [v("capsule halfLength Infinity", () => ({ kind: "capsule", halfLength: Infinity, radius: 1 })), /shape\.halfLength/],
+  [v("capsule upright 1", () => ({ kind: "capsule", halfLength: 1, radius: 1, upright: 1 })), /shape\.upright/],
+  [v("circle upright true", () => ({ kind: "circle", radius: 1, upright: true })), /shape.*"upright"/],
   [v("segment of zero length", () => ({ kind: "segment", x1: 1, y1: 1, x2: 1, y2: 1 })), /shape\.x2/],
   [v("segment x1 NaN", () => ({ kind: "segment", x1: NaN, y1: 0, x2: 1, y2: 0 })), /shape\.x1/],
   [v("segment y2 2e7", () => ({ kind: "segment", x1: 0, y1: 0, x2: 1, y2: 2e7 })), /shape\.y2/],
@@ -374,6 +407,13 @@ const SHAPE_LISTS = [
   [v("[record, y 1e8]", () => [RECORD(), { ...RECORD(), y: 1e8 }]), /list\[1\]\.y/],
   [v("[record, isStatic 1]", () => [RECORD(), { ...RECORD(), isStatic: 1 }]), /list\[1\]\.isStatic/],
   [
+    v("[record, capsule upright 'yes']", () => [
+      RECORD(),
+      { kind: "capsule", x: 0, y: 0, halfLength: 1, radius: 1, upright: "yes" },
+    ]),
+    /list\[1\]\.upright/,
+  ],
+  [
     v("[record, throwing getter]", () => [
       RECORD(),
       Object.defineProperty(RECORD(), "radius", Object.getOwnPropertyDescriptor(throwingGetter("radius"), "radius")),
@@ -460,7 +500,7 @@ const METHODS = [
       ["halfLength", "size"],
       ["radius", "size"],
       ["angle", "angle?"],
-      ["opts", "opts?"],
+      ["opts", CAPSULE_OPTIONS],
     ],
     () => [0, 0, 1, 1, 0, {}],
   ],
@@ -583,6 +623,16 @@ const METHODS = [
     () => [new Float32Array([0, 0, 1, 0]), 10, 1],
   ],
   ["loadSnapshot", [["bytes", SNAPSHOT_BYTES]], (s) => [s.world.snapshot()]],
+  [
+    "moveAndSlide",
+    [
+      ["id", "id"],
+      ["dx", "number"],
+      ["dy", "number"],
+      ["opts", MOVE_OPTIONS],
+    ],
+    (s) => [s.ids[0], 0, 0, {}],
+  ],
 ];
 
 const MAX_DISTANCE = [...NOT_NUMBERS, v("NaN", () => NaN), v("-1", () => -1), v("-Infinity", () => -Infinity)];
@@ -637,7 +687,7 @@ export function buildCases() {
   });
   // Bad transforms written straight into the columns: step() and stepProfiled() must reject them, name the
   // shape, and leave the last step's results alone.
-  for (const method of ["step", "stepProfiled"]) {
+  for (const method of ["step", "stepProfiled", "refresh"]) {
     for (const column of ["xs", "ys", "angles"]) {
       const values = column === "angles" ? [NaN, Infinity] : [NaN, -Infinity, 1e8];
       for (const bad of values) {

@@ -13,7 +13,10 @@ fn contact_points(w: &RawWorld) -> Vec<f32> {
 
 #[wasm_bindgen_test]
 fn contact_points_follow_the_pairs_and_equal_the_core() {
-    let (mut on, mut off) = (RawWorld::new(true, u32::MAX), RawWorld::new(false, u32::MAX));
+    let (mut on, mut off) = (
+        RawWorld::new(true, u32::MAX),
+        RawWorld::new(false, u32::MAX),
+    );
     let mut rng = Mulberry32::new(0xC0A7);
     let mut shapes = Vec::new();
     for kind in 0..70 {

@@ -137,6 +137,7 @@ fn the_movers_box_at_an_offset_is_its_shapes_box_there_to_the_bit() {
                 compound: None,
                 scale: 1.0,
                 box_half_extents: shape.aabb_half_extents(&start.rotation),
+                mask: u32::MAX,
             };
             let offset = Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
             let expected = shape.aabb(&mover.at(offset));
