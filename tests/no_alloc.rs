@@ -622,3 +622,112 @@ fn assert_steady(
         info.count_total
     );
 }
+
+#[test]
+fn steady_state_steps_casts_and_moves_with_tile_grids_and_one_way_shapes_do_not_allocate() {
+    use sepax::shape::tiles::{Cells, TileDef, TileTable};
+    use sepax::world::MoveOptions;
+    // A static grid of 100 × 20 cells (full, slope and one-way tiles, a cave) under a crowd,
+    // a one-way platform, casts, sweeps, rays, queries and moves over them.
+    let mut world = World::new();
+    let fixed = ShapeOptions {
+        is_static: true,
+        ..ShapeOptions::default()
+    };
+    let up = Some(Vec2::new(0.0, -1.0));
+    let slope = vec![
+        Vec2::new(0.0, 3.0),
+        Vec2::new(3.0, 3.0),
+        Vec2::new(3.0, 0.0),
+    ];
+    let table = TileTable::new(vec![
+        (
+            2,
+            TileDef::Solid {
+                outline: Some(slope),
+                one_way: None,
+            },
+        ),
+        (
+            3,
+            TileDef::Solid {
+                outline: None,
+                one_way: up,
+            },
+        ),
+    ])
+    .unwrap();
+    let t = world.define_tiles(table).unwrap();
+    let cells: Vec<u8> = (0..2000)
+        .map(|k| match (k % 100, k / 100) {
+            (_, r) if r < 12 => 0,
+            (c, 12) if c % 7 == 0 => 2,
+            (c, 12) if c % 5 == 0 => 3,
+            (c, r) if (40..50).contains(&c) && r < 16 => 0,
+            _ => 1,
+        })
+        .collect();
+    let cell = Vec2::new(3.0, 3.0);
+    let grid = world
+        .add_tile_grid(
+            0.0,
+            -10.0,
+            100,
+            20,
+            cell,
+            Cells::Narrow(cells),
+            Some(t),
+            fixed,
+        )
+        .unwrap();
+    let platform = world
+        .add(
+            Shape::aligned_box(10.0, 0.5).unwrap(),
+            50.0,
+            20.0,
+            0.0,
+            fixed,
+        )
+        .unwrap();
+    world
+        .set_one_way(platform, Some(Vec2::new(0.0, 1.0)))
+        .unwrap();
+    let mut ids = Vec::new();
+    let mut base = Vec::new();
+    add_crowd(&mut world, 1.0, &mut ids, &mut base);
+    let table = wobble_table(&base);
+    let sweepers = [ids[0], ids[1], ids[10], ids[11]];
+    let motions = [0.0, -8.0, 3.0, -6.0, 0.0, -9.0, 1.0, -9.0];
+    let rays: Vec<f32> = (0..20)
+        .flat_map(|k| [k as f32 * 4.0, 25.0, 0.1, -1.0])
+        .collect();
+    let run = |world: &mut World, t: usize, hits: &mut Vec<u32>| -> usize {
+        world.set_transforms(&ids, &table[t % PERIOD]).unwrap();
+        let mut pairs = world.step().unwrap();
+        pairs += world.pair_cells().len();
+        world.sweep(&sweepers, &motions, u32::MAX).unwrap();
+        world.raycast_many(&rays, 60.0, u32::MAX).unwrap();
+        let options = MoveOptions {
+            up: Vec2::new(0.0, 1.0),
+            drop_through: t % 3 == 0,
+            ..MoveOptions::default()
+        };
+        for mover in [ids[0], ids[6], ids[29]] {
+            let moved = world
+                .move_and_slide(mover, Vec2::new(0.5, -3.0), &options)
+                .unwrap();
+            pairs += moved.contact_count + world.move_contact_cells().len();
+        }
+        hits.clear();
+        let probe = Shape::oriented_box(2.0, 1.0).unwrap();
+        world
+            .query_shape(&probe, 10.0 + t as f32 * 0.5, 0.5, 0.3, u32::MAX, hits)
+            .unwrap();
+        world
+            .query_point(Vec2::new(t as f32, -5.0), u32::MAX, hits)
+            .unwrap();
+        pairs + hits.len()
+    };
+    assert_steady(&mut world, run, PERIOD * 30, "tile grids");
+    assert!(world.tile_grid(grid).unwrap().is_some());
+}

@@ -17,6 +17,7 @@ fn desc(shape: Shape, x: f32, y: f32) -> ShapeDesc {
         y,
         angle: 0.0,
         options: ShapeOptions::default(),
+        one_way: None,
     }
 }
 
@@ -63,6 +64,7 @@ fn one_of_each() -> Vec<ShapeDesc> {
                 mask: !(1 << (i + 8)),
                 is_static: i == 2,
             },
+            one_way: None,
         })
         .collect()
 }

@@ -83,7 +83,11 @@ fn brute_cast(
         if let Some(hit) = cast_shape(shape, pose, delta, world.shape(id).unwrap(), &target_pose) {
             let better = best.map_or(true, |b| hit.t < b.hit.t || (hit.t == b.hit.t && id < b.id));
             if better {
-                best = Some(WorldCastHit { id, hit });
+                best = Some(WorldCastHit {
+                    id,
+                    hit,
+                    cell: sepax::world::NO_CELL,
+                });
             }
         }
     }

@@ -7,6 +7,7 @@
 
 import {
   addOptions,
+  type Filter,
   float,
   id as idArg,
   bits,
@@ -23,7 +24,8 @@ import {
 } from "./check.js";
 import { loadedMemory } from "./load.js";
 import { RawWorld, limit } from "./sepax_core.js";
-import { capsuleOptions, chainOptions, KIND, pointsArg, readScene, recordOf } from "./shapes.js";
+import { capsuleOptions, chainOptions, KIND, pointsArg, readScene, recordOf, TILE_GRID } from "./shapes.js";
+import { decodeTable, encodeTable, whole } from "./tiles.js";
 import type {
   CapsuleOptions,
   ChainOptions,
@@ -167,7 +169,10 @@ export abstract class WorldBase {
     this.free();
   }
 
-  /** Adds a convex shape given by kind number and sizes (`c`: a capsule's upright flag). */
+  /**
+   * Adds a convex shape given by kind number and sizes (`c`: a capsule's upright flag), with the options `opts` (or,
+   * when `filter` is given, those already read from them).
+   */
   #add(
     method: string,
     kind: number,
@@ -178,11 +183,19 @@ export abstract class WorldBase {
     b: number,
     opts: unknown,
     c = 0,
+    filter?: Readonly<Filter>,
   ): number {
     const fx = float(method, "x", x);
     const fy = float(method, "y", y);
-    const o = addOptions(method, opts);
-    return this.counted(method, this.raw().addShape(kind, fx, fy, angle, a, b, c, o.layer, o.mask, o.isStatic));
+    const o = filter ?? addOptions(method, opts);
+    return this.added(method, this.raw().addShape(kind, fx, fy, angle, a, b, c, o.layer, o.mask, o.isStatic), o);
+  }
+
+  /** @internal The id of an add, made one-way as `o` says (checked already: the core accepts it), or its failure. */
+  protected added(method: string, result: number, o: Readonly<Filter>): number {
+    const id = this.counted(method, result);
+    if (o.up !== null) this.ok(method, this.raw().setOneWay(id, true, o.up[0], o.up[1]));
+    return id;
   }
 
   /**
@@ -233,7 +246,7 @@ export abstract class WorldBase {
     const r = float(M, "radius", radius);
     const a = optionalFloat(M, "angle", angle, 0);
     const { upright, filter } = capsuleOptions(M, opts);
-    return this.#add(M, KIND.capsule, x, y, a, hl, r, filter, upright ? 1 : 0);
+    return this.#add(M, KIND.capsule, x, y, a, hl, r, opts, upright ? 1 : 0, filter);
   }
 
   /**
@@ -257,7 +270,7 @@ export abstract class WorldBase {
     const bx = float(M, "x2", x2);
     const by = float(M, "y2", y2);
     const o = addOptions(M, opts);
-    return this.counted(M, raw.addSegment(ax, ay, bx, by, o.layer, o.mask, o.isStatic));
+    return this.added(M, raw.addSegment(ax, ay, bx, by, o.layer, o.mask, o.isStatic), o);
   }
 
   /**
@@ -274,7 +287,7 @@ export abstract class WorldBase {
     const fx = float(M, "x", x);
     const fy = float(M, "y", y);
     const o = addOptions(M, opts);
-    return this.counted(M, raw.addPolygon(fx, fy, a, p, o.layer, o.mask, o.isStatic));
+    return this.added(M, raw.addPolygon(fx, fy, a, p, o.layer, o.mask, o.isStatic), o);
   }
 
   /**
@@ -299,7 +312,7 @@ export abstract class WorldBase {
     const fx = float(M, "x", x);
     const fy = float(M, "y", y);
     const o = addOptions(M, opts);
-    return this.counted(M, raw.addConcave(fx, fy, a, p, o.layer, o.mask, o.isStatic));
+    return this.added(M, raw.addConcave(fx, fy, a, p, o.layer, o.mask, o.isStatic), o);
   }
 
   /**
@@ -325,7 +338,7 @@ export abstract class WorldBase {
     const raw = this.raw();
     const p = pointsArg(M, points, PointLimit.Chain);
     const { filter: o, loop } = chainOptions(M, opts);
-    return this.counted(M, raw.addChain(p, loop, o.layer, o.mask, o.isStatic));
+    return this.added(M, raw.addChain(p, loop, o.layer, o.mask, o.isStatic), o);
   }
 
   /**
@@ -377,8 +390,9 @@ export abstract class WorldBase {
   addShapes(list: readonly ShapeDesc[]): Uint32Array {
     const M = "addShapes";
     const raw = this.raw();
-    const scene = readScene(M, list, limit(3) - raw.size());
-    const count = this.counted(M, raw.addShapes(scene.kinds, scene.numbers, scene.words, scene.points));
+    const scene = readScene(M, list, limit(3) - raw.size(), (table, arg) => this.tableId(M, arg, table));
+    const { kinds, numbers, words, points, gridWords, cells } = scene;
+    const count = this.counted(M, raw.addShapes(kinds, numbers, words, points, gridWords, cells));
     return new Uint32Array(loadedMemory().buffer, raw.idsPtr(), count).slice();
   }
 
@@ -394,7 +408,42 @@ export abstract class WorldBase {
   shape(id: number): ShapeRecord {
     const raw = this.raw();
     const count = this.counted("shape", raw.shapeRecord(idArg("shape", "id", id)));
-    return recordOf(this.io(), this.floats(count));
+    const floats = this.floats(count);
+    if (this.io()[0] !== TILE_GRID) return recordOf(this.io(), floats);
+    const io = this.io().slice(0, 13);
+    const bytes = this.counted("shape", raw.tileGrid(id));
+    const [cols, rows, table, wide, address] = [...this.io().subarray(0, 4), this.io()[6]];
+    const cells = Array.from(
+      wide !== 0
+        ? new Uint16Array(loadedMemory().buffer.slice(address, address + bytes))
+        : new Uint8Array(loadedMemory().buffer, address, bytes),
+    );
+    const tiles = decodeTable(this.floats(this.counted("shape", raw.tileTable(table))));
+    return recordOf(io, floats, { cols, rows, cells, tiles });
+  }
+
+  /**
+   * @internal The id of a tile table given by id (checked to be an integer; the core says whether it names a table)
+   * or as a table (defined as `defineTiles` defines it), named `arg` in errors.
+   */
+  protected tableId(method: string, arg: string, tiles: unknown): number {
+    this.raw();
+    return typeof tiles === "number" ? whole(method, arg, tiles) : this.defineTable(method, arg, tiles);
+  }
+
+  /** @internal The id of the tile table `tiles` (an object, defined as `defineTiles` defines it), named `arg`. */
+  protected defineTable(method: string, arg: string, tiles: unknown): number {
+    this.raw();
+    const t = encodeTable(method, arg, tiles);
+    const result = this.raw().defineTiles(t.values, t.flags, t.counts, t.numbers);
+    if (result === FAILED) {
+      // The core names the entry `tiles[3]…`: say whose table it is.
+      const message = this.raw()
+        .takeError()
+        .replace(/^tiles/, arg);
+      throw new RangeError(`${method}: ${message}`);
+    }
+    return result;
   }
 
   /**

@@ -162,17 +162,44 @@ export function plainObject(method: string, arg: string, value: unknown, allowed
   return value;
 }
 
-/** Layer, mask and static flag of an add, as numbers for the core. */
+/** Layer, mask, static flag and one-way direction of an add, as numbers for the core. */
 export interface Filter {
   layer: number;
   mask: number;
   isStatic: boolean;
+  /** The one-way direction `[x, y]`, or null. */
+  up: readonly [number, number] | null;
 }
 
-/** The default filter: layer 1, every mask bit, moving. */
-export const DEFAULT_FILTER: Readonly<Filter> = Object.freeze({ layer: 1, mask: 0xffffffff, isStatic: false });
+/** The default filter: layer 1, every mask bit, moving, solid from every side. */
+export const DEFAULT_FILTER: Readonly<Filter> = Object.freeze({
+  layer: 1,
+  mask: 0xffffffff,
+  isStatic: false,
+  up: null,
+});
 
-/** The `layer`, `mask` and `isStatic` keys of an object already checked, each optional, named `prefix + key`. */
+/**
+ * A `oneWay` option named `arg`: `undefined` or `null` (none), `true` (`{ x: 0, y: -1 }`) or `{ x, y }`, finite as `f32`s and
+ * not both 0 (as `f32`s: the core scales it to unit length, and must not find nothing to scale).
+ */
+export function oneWayOf(method: string, arg: string, value: unknown): readonly [number, number] | null {
+  if (value === undefined || value === null) return null;
+  if (value === true) return [0, -1];
+  if (typeof value !== "object" || value === null) {
+    throw typeError(method, `${arg} must be true or an object { x, y } (got ${describe(value)})`);
+  }
+  plainObject(method, arg, value, ["x", "y"]);
+  const x = float(method, `${arg}.x`, get(method, `${arg}.x`, value, "x"));
+  const y = float(method, `${arg}.y`, get(method, `${arg}.y`, value, "y"));
+  if (Math.fround(x) === 0 && Math.fround(y) === 0) {
+    throw rangeError(method, `${arg} must be a direction: x and y must not both be 0 (got ${x}, ${y})`);
+  }
+  return [x, y];
+}
+
+/** The `layer`, `mask`, `isStatic` and `oneWay` keys of an object already checked, each optional, named
+ * `prefix + key`. */
 export function filterOf(method: string, prefix: string, object: object): Filter {
   const layer = get(method, `${prefix}layer`, object, "layer");
   const mask = get(method, `${prefix}mask`, object, "mask");
@@ -180,13 +207,17 @@ export function filterOf(method: string, prefix: string, object: object): Filter
     layer: layer === undefined ? 1 : bits(method, `${prefix}layer`, layer),
     mask: mask === undefined ? 0xffffffff : bits(method, `${prefix}mask`, mask),
     isStatic: optionalBool(method, prefix, object, "isStatic"),
+    up: oneWayOf(method, `${prefix}oneWay`, get(method, `${prefix}oneWay`, object, "oneWay")),
   };
 }
 
-/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic? }`. */
+/** The keys of the `add*` methods' `opts`. */
+export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay"] as const;
+
+/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay? }`. */
 export function addOptions(method: string, opts: unknown): Readonly<Filter> {
   if (opts === undefined || opts === null) return DEFAULT_FILTER;
-  return filterOf(method, "opts.", plainObject(method, "opts", opts, ["layer", "mask", "isStatic"]));
+  return filterOf(method, "opts.", plainObject(method, "opts", opts, ADD_KEYS));
 }
 
 /** Which of the core's limits a list of points has (see `limit` in the binding). */

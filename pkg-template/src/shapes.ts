@@ -1,11 +1,12 @@
 // Shapes as plain objects: the probes of `queryShape` and `castShape` (`{ kind, …sizes }`) and the records of
-// `addShapes` and `shape(id)` (a probe with a position, options, and two more kinds, "concave" and "chain"), read into
-// the numbers the core takes and back.
+// `addShapes` and `shape(id)` (a probe with a position, options, and three more kinds, "concave", "chain" and
+// "tileGrid"), read into the numbers the core takes and back.
 //
 // A convex shape reaches the core as its kind number and up to four sizes (a circle's radius; a box's half width and
 // height; a capsule's half length and radius; a segment's ends `x1, y1, x2, y2`) and, for a polygon, its points.
 
 import {
+  ADD_KEYS,
   addOptions,
   describe,
   filterOf,
@@ -21,7 +22,8 @@ import {
   type Filter,
 } from "./check.js";
 import { limit } from "./sepax_core.js";
-import type { Points, ShapeRecord } from "./types.js";
+import { encodeCells, whole } from "./tiles.js";
+import type { Points, ShapeRecord, TileTable } from "./types.js";
 
 /**
  * A convex kind: its JS name, the core's kind number and its size fields, in the order of the core's sizes; `flag` a
@@ -57,12 +59,18 @@ export const KIND = {
   segment: 5,
   point: 6,
 } as const;
-/** The kind numbers of the records that are not probes (the binding's `KIND_CONCAVE`, `KIND_CHAIN`). */
+/** The kind numbers of the records that are not probes (the binding's `KIND_CONCAVE`, `KIND_CHAIN`,
+ * `KIND_TILE_GRID`). */
 const CONCAVE = 7;
 const CHAIN = 8;
-/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`). */
+export const TILE_GRID = 9;
+/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`, `FLAG_ONE_WAY`, `FLAG_WIDE`). */
 const FLAG_STATIC = 1;
 const FLAG_LOOP = 2;
+const FLAG_ONE_WAY = 4;
+const FLAG_WIDE = 8;
+/** Numbers per record: `x, y, angle`, four sizes, the one-way direction. */
+const NUMBERS = 9;
 
 /** A probe read into the core's numbers; one object, reused by every call. */
 export interface Probe {
@@ -132,12 +140,25 @@ export interface Scene {
   numbers: Float32Array;
   words: Uint32Array;
   points: Float32Array;
+  /** Per grid record: `cols, rows, table, byteCount`. */
+  gridWords: Uint32Array;
+  /** The grid records' cells, one after the other. */
+  cells: Uint8Array;
 }
 
-const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic"];
+const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay"];
+const GRID_KEYS = ["kind", "cols", "rows", "cellWidth", "cellHeight", "cells", "tiles", ...PLACEMENT];
 
-/** Every record of `list` (checked whole: a bad record throws naming it and its field), flat. */
-export function readScene(method: string, list: unknown, room: number): Scene {
+/**
+ * Every record of `list` (checked whole: a bad record throws naming it and its field), flat. A grid record's table is
+ * given an id by `defineTable` (named as the record's `tiles` field), `0xFFFFFFFF` for none.
+ */
+export function readScene(
+  method: string,
+  list: unknown,
+  room: number,
+  defineTable: (table: unknown, arg: string) => number,
+): Scene {
   if (!isArray(method, "list", list)) {
     throw typeError(method, `list must be an array of shapes (got ${describe(list)})`);
   }
@@ -150,17 +171,34 @@ export function readScene(method: string, list: unknown, room: number): Scene {
     );
   }
   const kinds = new Uint8Array(length);
-  const numbers = new Float32Array(7 * length);
+  const numbers = new Float32Array(NUMBERS * length);
   const words = new Uint32Array(4 * length);
   const chunks: Float32Array[] = [];
+  const gridWords: number[] = [];
+  const cellChunks: Uint8Array[] = [];
   let pointCount = 0;
   const record: Probe = { code: 0, a: 0, b: 0, c: 0, d: 0, points: NO_POINTS };
   for (let i = 0; i < length; i++) {
     const name = `list[${i}]`;
     const item = object(method, name, get(method, name, array, i));
-    const kind = kindOf(method, name, item, ["concave", "chain"]);
+    const kind = kindOf(method, name, item, ["concave", "chain", "tileGrid"]);
     let flags = 0;
-    if (kind === "concave" || kind === "chain") {
+    if (kind === "tileGrid") {
+      plainObject(method, name, item, GRID_KEYS);
+      const cols = whole(method, `${name}.cols`, get(method, `${name}.cols`, item, "cols"));
+      const rows = whole(method, `${name}.rows`, get(method, `${name}.rows`, item, "rows"));
+      record.code = TILE_GRID;
+      record.a = float(method, `${name}.cellWidth`, get(method, `${name}.cellWidth`, item, "cellWidth"));
+      record.b = float(method, `${name}.cellHeight`, get(method, `${name}.cellHeight`, item, "cellHeight"));
+      record.c = record.d = 0;
+      record.points = NO_POINTS;
+      const cells = encodeCells(method, `${name}.cells`, get(method, `${name}.cells`, item, "cells"));
+      if (cells.wide) flags |= FLAG_WIDE;
+      const tiles = get(method, `${name}.tiles`, item, "tiles");
+      const table = tiles === undefined ? 0xffffffff : defineTable(tiles, `${name}.tiles`);
+      gridWords.push(cols, rows, table, cells.bytes.length);
+      cellChunks.push(cells.bytes.slice());
+    } else if (kind === "concave" || kind === "chain") {
       const chain = kind === "chain";
       plainObject(method, name, item, ["kind", "points", ...PLACEMENT, ...(chain ? ["loop"] : [])]);
       const which = chain ? PointLimit.Chain : PointLimit.Outline;
@@ -180,20 +218,40 @@ export function readScene(method: string, list: unknown, room: number): Scene {
     const angle = get(method, `${name}.angle`, item, "angle");
     const filter: Filter = filterOf(method, `${name}.`, item);
     if (filter.isStatic) flags |= FLAG_STATIC;
+    if (filter.up !== null) flags |= FLAG_ONE_WAY;
+    const [upX, upY] = filter.up ?? [0, 0];
     kinds[i] = record.code;
-    numbers.set(
-      [x, y, angle === undefined ? 0 : float(method, `${name}.angle`, angle), record.a, record.b, record.c, record.d],
-      7 * i,
-    );
+    const a = angle === undefined ? 0 : float(method, `${name}.angle`, angle);
+    numbers.set([x, y, a, record.a, record.b, record.c, record.d, upX, upY], NUMBERS * i);
     words.set([filter.layer, filter.mask, flags, own.length], 4 * i);
   }
-  const flat = new Float32Array(pointCount);
+  return {
+    kinds,
+    numbers,
+    words,
+    points: concat(Float32Array, chunks, pointCount),
+    gridWords: Uint32Array.from(gridWords),
+    cells: concat(
+      Uint8Array,
+      cellChunks,
+      cellChunks.reduce((n, c) => n + c.length, 0),
+    ),
+  };
+}
+
+/** The arrays of `chunks`, `length` elements in all, one after the other in a new array. */
+function concat<T extends Float32Array | Uint8Array>(
+  Type: { new (length: number): T },
+  chunks: T[],
+  length: number,
+): T {
+  const flat = new Type(length);
   let at = 0;
   for (const chunk of chunks) {
     flat.set(chunk, at);
     at += chunk.length;
   }
-  return { kinds, numbers, words, points: flat };
+  return flat;
 }
 
 /** A plain array of the numbers of `points`. */
@@ -201,14 +259,24 @@ const pointArray = (values: Float32Array): number[] => Array.from(values);
 
 /**
  * The record `shape(id)` returns, from the numbers the binding's `shapeRecord` wrote: `io[0]` the kind number,
- * `io[1..8]` `x, y, angle` and the sizes, `io[8..11]` layer, mask and flags; `floats` its points.
+ * `io[1..8]` `x, y, angle` and the sizes, `io[8..11]` layer, mask and flags, `io[11..13]` the one-way direction;
+ * `floats` its points; for a grid, `grid` its size, cells and table (read by the caller).
  */
-export function recordOf(io: Float64Array, floats: Float32Array): ShapeRecord {
+export function recordOf(
+  io: Float64Array,
+  floats: Float32Array,
+  grid?: { cols: number; rows: number; cells: number[]; tiles: TileTable },
+): ShapeRecord {
   const code = io[0];
   const [x, y, angle] = [io[1], io[2], io[3]];
   const placement = { x, y, angle };
-  const filter = { layer: io[8], mask: io[9], isStatic: (io[10] & FLAG_STATIC) !== 0 };
+  const oneWay = (io[10] & FLAG_ONE_WAY) !== 0 ? { x: io[11], y: io[12] } : null;
+  const filter = { layer: io[8], mask: io[9], isStatic: (io[10] & FLAG_STATIC) !== 0, oneWay };
   if (code === CONCAVE) return { kind: "concave", ...placement, points: pointArray(floats), ...filter };
+  if (code === TILE_GRID && grid !== undefined) {
+    const sizes = { cellWidth: io[4], cellHeight: io[5] };
+    return { kind: "tileGrid", ...placement, ...grid, ...sizes, ...filter } as ShapeRecord;
+  }
   if (code === CHAIN) {
     return { kind: "chain", ...placement, points: pointArray(floats), loop: (io[10] & FLAG_LOOP) !== 0, ...filter };
   }
@@ -225,14 +293,14 @@ export function recordOf(io: Float64Array, floats: Float32Array): ShapeRecord {
 /** The `opts` of `addChain`: those of every add method and `loop`. */
 export function chainOptions(method: string, opts: unknown): { filter: Readonly<Filter>; loop: boolean } {
   if (opts === undefined || opts === null) return { filter: addOptions(method, opts), loop: false };
-  const checked = plainObject(method, "opts", opts, ["loop", "layer", "mask", "isStatic"]);
+  const checked = plainObject(method, "opts", opts, ["loop", ...ADD_KEYS]);
   return { loop: optionalBool(method, "opts.", checked, "loop"), filter: filterOf(method, "opts.", checked) };
 }
 
 /** The `opts` of `addCapsule`: those of every add method and `upright`. */
 export function capsuleOptions(method: string, opts: unknown): { filter: Readonly<Filter>; upright: boolean } {
   if (opts === undefined || opts === null) return { filter: addOptions(method, opts), upright: false };
-  const checked = plainObject(method, "opts", opts, ["upright", "layer", "mask", "isStatic"]);
+  const checked = plainObject(method, "opts", opts, ["upright", ...ADD_KEYS]);
   return { upright: optionalBool(method, "opts.", checked, "upright"), filter: filterOf(method, "opts.", checked) };
 }
 

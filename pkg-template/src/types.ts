@@ -69,6 +69,40 @@ export interface ShapeOptions {
   mask?: number;
   /** Static shapes are never paired with each other and cost nothing while unmoved. */
   isStatic?: boolean;
+  /** Solid from one side only: the unit normal of the side a mover lands on (any non-zero vector, scaled to unit
+   * length, in the shape's frame, which turns with it), or `true` for `{ x: 0, y: -1 }` ("pass from below" on a
+   * y-down canvas). Casts, sweeps, rays and `moveAndSlide` pass through it from the other side; `step()` and the
+   * overlap queries report it like any shape (see the README's "One-way shapes"). `null` (or leaving it out): solid
+   * from every side. */
+  oneWay?: OneWay | null;
+}
+
+/** A one-way direction: `true` (`{ x: 0, y: -1 }`, up on a y-down canvas) or the side's normal `{ x, y }`. */
+export type OneWay = true | { x: number; y: number };
+
+/**
+ * What a tile value is: `"solid"` (the full cell, what every unlisted non-zero value is), `"empty"` (no collision: a
+ * decoration in a collision layer), or an object: `points`, a convex outline in the cell (3 to 8 points, either
+ * winding) in cell units from the cell's min corner (x along a row, y down the rows: the frame of Tiled's per-tile
+ * collision objects), every point within the cell (omitted: the full cell); `oneWay`, solid from that side only.
+ */
+export type TileDef = "solid" | "empty" | { points?: Points; oneWay?: OneWay };
+
+/** A table of tile values, keys from 1 to 65535 (value 0 is always empty; unlisted values are full solid cells). */
+export type TileTable = { readonly [value: number]: TileDef };
+
+/** Options of `addTileGrid`: those of every `add*` method but `oneWay` (one-way is per tile value), static by
+ * default, and the tile table (an id from `defineTiles`, or the table itself). */
+export interface TileGridOptions {
+  /** The tile table: an id from `defineTiles`, or a table (defined as `defineTiles` would). Default: every non-zero
+   * value is a full solid cell. */
+  tiles?: number | TileTable;
+  /** Layer bits (default 1). */
+  layer?: number;
+  /** Layers it collides with (default all). */
+  mask?: number;
+  /** Default **true**: a level's layer stands still (move it with `setTransform` if it does not). */
+  isStatic?: boolean;
 }
 
 /** Options of `addChain`: those of every `add*` method, and whether the chain is closed. */
@@ -127,9 +161,19 @@ export type ShapeDesc =
   | ({ kind: "point" } & ShapePlacement)
   | ({ kind: "polygon"; points: Points } & ShapePlacement)
   | ({ kind: "concave"; points: Points } & ShapePlacement)
-  | ({ kind: "chain"; points: Points; loop?: boolean } & ShapePlacement);
+  | ({ kind: "chain"; points: Points; loop?: boolean } & ShapePlacement)
+  | ({
+      kind: "tileGrid";
+      cols: number;
+      rows: number;
+      cellWidth: number;
+      cellHeight: number;
+      cells: Uint8Array | Uint16Array | readonly number[];
+      tiles?: TileTable;
+    } & ShapePlacement);
 
-/** What `shape(id)` returns: a `ShapeDesc` with every field present (`points` a plain array). */
+/** What `shape(id)` returns: a `ShapeDesc` with every field present (`points` and `cells` plain arrays; `oneWay` is
+ * `{ x, y }` or `null`). */
 export type ShapeRecord = ShapeDesc & Required<ShapePlacement>;
 
 /** The closest hit of `raycast()`: a new plain object. */
@@ -146,6 +190,8 @@ export interface RayHit {
   nx: number;
   /** y of the unit surface normal. */
   ny: number;
+  /** The cell hit (`row × cols + col`) when the shape hit is a tile grid, else 0xFFFFFFFF. */
+  cell: number;
 }
 
 /** What `castShape` returns: the shape hit, when and where. */
@@ -162,6 +208,8 @@ export interface CastHit {
   nx: number;
   /** y of the normal. */
   ny: number;
+  /** The cell hit (`row × cols + col`) when the shape hit is a tile grid, else 0xFFFFFFFF. */
+  cell: number;
 }
 
 /** Zero-copy views of a world's transform columns, indexed by id (length `slotCount`). */
@@ -189,6 +237,8 @@ export interface SweepResultViews {
   readonly normals: Float32Array;
   /** The contact point `x, y`; on a miss, the swept shape's position after its whole motion. */
   readonly points: Float32Array;
+  /** The cell hit on a tile grid (`row × cols + col`), or 0xFFFFFFFF (a miss, or another kind of shape). */
+  readonly cells: Uint32Array;
 }
 
 /**
@@ -206,6 +256,8 @@ export interface RayResultViews {
   readonly normals: Float32Array;
   /** The hit point `x, y`; on a miss, the ray's end. */
   readonly points: Float32Array;
+  /** The cell hit on a tile grid (`row × cols + col`), or 0xFFFFFFFF. */
+  readonly cells: Uint32Array;
 }
 
 /** Options of `moveAndSlide`. */
@@ -221,6 +273,9 @@ export interface MoveOptions {
   /** The distance kept from surfaces, from 0 (default 0.01); raised to cover the rounding of coordinates far from the
    * origin. */
   skin?: number;
+  /** Pass through every one-way shape and tile this move (default false): a character dropping through a platform
+   * on purpose keeps passing at the next moves, since it then starts below the platform's top. */
+  dropThrough?: boolean;
   /** The layers the mover meets (default all, `0xFFFFFFFF`), beside both shapes' layers and masks: a character that
    * collects coins on a layer of their own moves with that layer out of `mask`. */
   mask?: number;
@@ -237,4 +292,7 @@ export interface MoveResult {
   /** `id, nx, ny` per contact met, the normal from that shape towards the mover: a view valid until the next
    * `moveAndSlide` call. */
   contacts: Float32Array;
+  /** The cell of each contact (one per contact, parallel to `contacts`) on a tile grid, or 0xFFFFFFFF: a view valid
+   * until the next `moveAndSlide` call. */
+  contactCells: Uint32Array;
 }

@@ -58,6 +58,7 @@ export class Views {
   readonly started = new ResultView(2, Uint32Array, 2, (raw) => raw.startedCount());
   readonly ended = new ResultView(3, Uint32Array, 2, (raw) => raw.endedCount());
   readonly contactPoints = new ResultView(4, Float32Array, 7, pairCount);
+  readonly pairCells = new ResultView(5, Uint32Array, 1, (raw) => raw.pairCellCount());
   private transformBuffer: ArrayBufferLike | null = null;
   private layout = -1;
   private transformViews: TransformViews | null = null;
@@ -89,11 +90,12 @@ export class Views {
     if (this.sweepViews !== null && buffer === this.castBuffer && version === this.castVersion) return;
     raw.castResultPtrs();
     const n = raw.castResultsLength();
-    const [t, ids, normals, points] = [io[0], io[1], io[2], io[3]];
+    const [t, ids, normals, points, cells] = [io[0], io[1], io[2], io[3], io[4]];
     const shared = {
       ids: new Uint32Array(buffer, ids, n),
       normals: new Float32Array(buffer, normals, 2 * n),
       points: new Float32Array(buffer, points, 2 * n),
+      cells: new Uint32Array(buffer, cells, n),
     };
     const values = new Float32Array(buffer, t, n);
     this.sweepViews = Object.freeze({ t: values, ...shared });

@@ -1,10 +1,12 @@
 // World: the methods of WorldBase (shapes, the step, its results, snapshots) and the questions a game asks each frame:
 // queries, rays, casts, sweeps and the character mover.
 
-import { WorldBase } from "./base.js";
+import { WorldLevels } from "./levels.js";
 import {
   bits,
+  describe,
   float,
+  typeError,
   id as idArg,
   mask as maskArg,
   maxDistance as maxDistanceArg,
@@ -30,7 +32,7 @@ import type {
 /** The most contacts a move reports: the core's `MAX_PLANES`, for which it reserves room once. */
 const MAX_CONTACTS = 32;
 /** The mover's options in the raw world's `io`, in this order from slot `MOVE_OPTIONS` (see the binding). */
-const MOVE_KEYS = ["maxIterations", "upX", "upY", "maxSlope", "skin", "mask"] as const;
+const MOVE_KEYS = ["maxIterations", "upX", "upY", "maxSlope", "skin", "dropThrough", "mask"] as const;
 /** Where they start (the binding's `MOVE_OPTIONS`). */
 const MOVE_OPTIONS = 16;
 
@@ -53,7 +55,7 @@ function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
     if (Object.getPrototypeOf(opts) !== Object.prototype) return false;
     for (const key in opts) if (!(MOVE_KEYS as readonly string[]).includes(key)) return false;
     const o = opts as MoveOptions;
-    const { maxIterations, upX, upY, maxSlope, skin, mask } = o;
+    const { maxIterations, upX, upY, maxSlope, skin, dropThrough, mask } = o;
     if (maxIterations !== undefined) {
       if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 16)) return false;
       io[MOVE_OPTIONS] = maxIterations;
@@ -74,10 +76,14 @@ function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
       if (!finite32(skin)) return false;
       io[MOVE_OPTIONS + 4] = skin;
     }
+    if (dropThrough !== undefined) {
+      if (typeof dropThrough !== "boolean") return false;
+      io[MOVE_OPTIONS + 5] = dropThrough ? 1 : 0;
+    }
     if (mask !== undefined) {
       // As `bits` reads a mask: any 32-bit integer, negative ones as their unsigned bits.
       if (!(Number.isInteger(mask) && mask >= -2147483648 && mask < 4294967296)) return false;
-      io[MOVE_OPTIONS + 5] = mask >>> 0;
+      io[MOVE_OPTIONS + 6] = mask >>> 0;
     }
     return true;
   } catch {
@@ -96,6 +102,13 @@ function checkedMoveOptions(io: Float64Array, opts: unknown): void {
       io[MOVE_OPTIONS + k] = bits(M, MOVE_ARGS[k], value);
       continue;
     }
+    if (MOVE_KEYS[k] === "dropThrough") {
+      if (typeof value !== "boolean") {
+        throw typeError(M, `opts.dropThrough must be a boolean (got ${describe(value)})`);
+      }
+      io[MOVE_OPTIONS + k] = value ? 1 : 0;
+      continue;
+    }
     const v = k === 0 ? number(M, MOVE_ARGS[k], value) : float(M, MOVE_ARGS[k], value);
     if (k === 0 && !(Number.isInteger(v) && v >= 1 && v <= 16)) {
       throw rangeError(M, `opts.maxIterations must be an integer from 1 to 16 (got ${v})`);
@@ -106,7 +119,13 @@ function checkedMoveOptions(io: Float64Array, opts: unknown): void {
 
 /** One world's reused `moveAndSlide` result and the views it is read from. */
 class MoveState {
-  readonly result: MoveResult = { x: 0.5, y: 0.5, grounded: false, contacts: new Float32Array(0) }; // 0.5: doubles
+  readonly result: MoveResult = {
+    x: 0.5, // 0.5: doubles
+    y: 0.5,
+    grounded: false,
+    contacts: new Float32Array(0),
+    contactCells: new Uint32Array(0),
+  };
   /** The defaults of the options, read from the core once. */
   defaults: Float64Array | null = null;
   /** The options' slots hold the defaults (no call has written others since). */
@@ -116,6 +135,9 @@ class MoveState {
   address = -1;
   /** `full.subarray(0, 3 × count)`, made once per count. */
   exact: Float32Array[] = [];
+  /** The contacts' cells, and `cellsFull.subarray(0, count)` per count. */
+  cellsFull: Uint32Array | null = null;
+  cellsExact: Uint32Array[] = [];
 }
 
 /**
@@ -138,7 +160,7 @@ class MoveState {
  * world.pairs(); // Uint32Array [a, b]
  * world.free();
  */
-export class World extends WorldBase {
+export class World extends WorldLevels {
   #move: MoveState | null = null;
 
   /**
@@ -224,7 +246,7 @@ export class World extends WorldBase {
     if (fdx === 0 && fdy === 0) throw rangeError(M, "dx, dy must not both be 0");
     if (this.counted(M, raw.raycast(fx, fy, fdx, fdy, reach, m)) === 0) return null;
     const io = this.io();
-    return { id: io[0], distance: io[1], x: io[2], y: io[3], nx: io[4], ny: io[5] };
+    return { id: io[0], distance: io[1], x: io[2], y: io[3], nx: io[4], ny: io[5], cell: io[6] };
   }
 
   /**
@@ -256,7 +278,7 @@ export class World extends WorldBase {
     const hit = raw.castShape(p.code, p.a, p.b, p.c, p.d, p.points, fx, fy, a, fdx, fdy, m);
     if (this.counted(M, hit) === 0) return null;
     const io = this.io();
-    return { id: io[0], t: io[1], x: io[2], y: io[3], nx: io[4], ny: io[5] };
+    return { id: io[0], t: io[1], x: io[2], y: io[3], nx: io[4], ny: io[5], cell: io[6] };
   }
 
   /**
@@ -338,10 +360,11 @@ export class World extends WorldBase {
   /**
    * Character mover: moves shape `id` as far as it can along `(dx, dy)`, sliding along what it meets (walls, tile
    * floors without catching on seams, corners without jitter; pushed out first if it starts overlapping), writes its
-   * new position and returns `{ x, y, grounded, contacts }`. The result object belongs to the world and is refilled by
-   * its next `moveAndSlide`; `contacts` is a view (`id, nx, ny` per contact) valid until then. The other shapes are seen
-   * where they are now (characters moved earlier in the frame, shapes added since the last `step()`). Creates no
-   * garbage: a game may call it for every character every frame.
+   * new position and returns `{ x, y, grounded, contacts, contactCells }`. The result object belongs to the world and
+   * is refilled by its next `moveAndSlide`; `contacts` is a view (`id, nx, ny` per contact) valid until then, and
+   * `contactCells` one of the cell met per contact on a tile grid (0xFFFFFFFF for other shapes). One-way shapes and
+   * tiles stop it only from their top (`opts.dropThrough` passes them for this move). The other shapes are seen where
+   * they are now (characters moved earlier in the frame, shapes added since the last `step()`). Creates no garbage: a game may call it for every character every frame.
    * @example
    * vy += gravity;
    * const r = world.moveAndSlide(player, vx, vy, { maxSlope: Math.PI / 4 });
@@ -363,8 +386,10 @@ export class World extends WorldBase {
     const address = io[3];
     if (state.full === null || state.full.length === 0 || address !== state.address) {
       state.full = new Float32Array(loadedMemory().buffer, address, 3 * MAX_CONTACTS);
+      state.cellsFull = new Uint32Array(loadedMemory().buffer, io[4], MAX_CONTACTS);
       state.address = address;
       state.exact = [];
+      state.cellsExact = [];
     }
     const contacts = (state.exact[count] ??= state.full.subarray(0, 3 * count));
     const r = state.result;
@@ -372,6 +397,7 @@ export class World extends WorldBase {
     r.y = io[1];
     r.grounded = io[2] !== 0;
     r.contacts = contacts;
+    r.contactCells = state.cellsExact[count] ??= state.cellsFull!.subarray(0, count);
     return r;
   }
 }

@@ -19,7 +19,9 @@
 //!
 //! Each segment `p1 → p2` knows its neighbours' far vertices `p0` (before `p1`) and `p3`
 //! (after `p2`), when they exist. A contact on the segment has a normal `n` pointing from
-//! the chain to the other shape. It is classified by [`Chain::smooth`]:
+//! the chain to the other shape. It is classified by [`Joints::smooth`] (a function of the
+//! segment's direction, its neighbours' and whether it is one-sided, which tile grids share:
+//! `tiles.rs`), through [`Chain::smooth`]:
 //!
 //! 1. **Side.** The segment's face normal `f` is its right perpendicular
 //!    (`(dy, −dx)` for the direction `(dx, dy)`), turned to the side `n` points to for an
@@ -87,6 +89,96 @@ pub enum Smoothed {
     /// face normal (local frame) instead, with the depth measured along it, when the
     /// other shape is over the segment.
     Face(Vec2),
+}
+
+/// A segment as smoothing reads it: its unit direction, its neighbours' directions (none
+/// at an open end) and whether it is one-sided (a loop's segment, or the boundary of a
+/// tile grid's solid cells: `shape/tiles.rs`). Chains and tile grids share this rule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Joints {
+    /// The unit direction of the segment, from its first end to its second.
+    pub direction: Vec2,
+    /// The unit direction of the segment that ends where this one starts, if any.
+    pub previous: Option<Vec2>,
+    /// The unit direction of the segment that starts where this one ends, if any.
+    pub next: Option<Vec2>,
+    /// Only the right side of the direction collides (its face normal is the right
+    /// perpendicular `(dy, −dx)`).
+    pub one_sided: bool,
+}
+
+impl Joints {
+    /// The face normal on the right of the direction: outwards for a one-sided segment.
+    #[must_use]
+    pub fn face_normal(&self) -> Vec2 {
+        Vec2::new(self.direction.y, -self.direction.x)
+    }
+
+    /// Classifies the contact normal `n` (unit, in the segment's frame, from the segment
+    /// to the other shape): the rule of the module docs (side, face, vertex).
+    ///
+    /// ```
+    /// use sepax::{math::Vec2, shape::{Joints, Smoothed}};
+    /// // A floor segment along +x whose neighbours continue it straight.
+    /// let flat = Joints {
+    ///     direction: Vec2::new(1.0, 0.0),
+    ///     previous: Some(Vec2::new(1.0, 0.0)),
+    ///     next: Some(Vec2::new(1.0, 0.0)),
+    ///     one_sided: true,
+    /// };
+    /// assert_eq!(flat.smooth(Vec2::new(0.0, -1.0)), Smoothed::Keep);
+    /// assert_eq!(flat.smooth(Vec2::new(0.6, -0.8)), Smoothed::Face(Vec2::new(0.0, -1.0)));
+    /// assert_eq!(flat.smooth(Vec2::new(0.0, 1.0)), Smoothed::Skip); // behind
+    /// ```
+    #[must_use]
+    pub fn smooth(&self, n: Vec2) -> Smoothed {
+        let e1 = self.direction;
+        let right = self.face_normal();
+        let side = n.dot(right);
+        if self.one_sided && side < 0.0 {
+            return Smoothed::Skip;
+        }
+        let s = if side < 0.0 { -1.0 } else { 1.0 };
+        let f1 = right * s;
+        let lean = n.dot(e1);
+        if lean.abs() <= SMOOTH_TOLERANCE {
+            return Smoothed::Keep;
+        }
+        // The neighbour's direction `e`, seen from the end `n` leans to.
+        let (neighbour, towards_start) = if lean < 0.0 {
+            (self.previous, true)
+        } else {
+            (self.next, false)
+        };
+        let Some(e) = neighbour else {
+            return Smoothed::Keep;
+        };
+        let f = Vec2::new(e.y, -e.x) * s;
+        // Convex when the neighbour's face normal leans away from this segment.
+        let convex = if towards_start {
+            f.dot(e1) <= 0.0
+        } else {
+            f.dot(e1) >= 0.0
+        };
+        let past = if towards_start {
+            n.dot(e) < -SMOOTH_TOLERANCE
+        } else {
+            n.dot(e) > SMOOTH_TOLERANCE
+        };
+        if convex && !past {
+            Smoothed::Keep
+        } else {
+            Smoothed::Face(f1)
+        }
+    }
+}
+
+/// True when `q` lies between the perpendiculars to the segment `a → b` (unit direction
+/// `e`) at its two ends, within `slack`.
+#[must_use]
+pub fn is_over_segment(a: Vec2, b: Vec2, e: Vec2, q: Vec2, slack: f32) -> bool {
+    let along = (q - a).dot(e);
+    along >= -slack && along <= (b - a).dot(e) + slack
 }
 
 /// A polyline of segments, open or closed. See the module docs.
@@ -252,8 +344,20 @@ impl Chain {
         }
     }
 
+    /// The direction of segment `k` and of its neighbours, and whether the chain is
+    /// one-sided: all that smoothing reads of it.
+    #[must_use]
+    pub fn joints(&self, k: usize) -> Joints {
+        Joints {
+            direction: self.directions[k],
+            previous: self.previous(k),
+            next: self.next(k),
+            one_sided: self.is_loop,
+        }
+    }
+
     /// Classifies the contact normal `n` (unit, local frame, from the chain to the other
-    /// shape) found on segment `k` (see the module docs).
+    /// shape) found on segment `k` (see the module docs and [`Joints::smooth`]).
     ///
     /// ```
     /// use sepax::{math::Vec2, shape::{Chain, Smoothed}};
@@ -267,44 +371,7 @@ impl Chain {
     /// ```
     #[must_use]
     pub fn smooth(&self, k: usize, n: Vec2) -> Smoothed {
-        let e1 = self.directions[k];
-        let right = Vec2::new(e1.y, -e1.x);
-        let side = n.dot(right);
-        if self.is_loop && side < 0.0 {
-            return Smoothed::Skip;
-        }
-        let s = if side < 0.0 { -1.0 } else { 1.0 };
-        let f1 = right * s;
-        let lean = n.dot(e1);
-        if lean.abs() <= SMOOTH_TOLERANCE {
-            return Smoothed::Keep;
-        }
-        // The neighbour's direction `e`, seen from the end `n` leans to.
-        let (neighbour, towards_start) = if lean < 0.0 {
-            (self.previous(k), true)
-        } else {
-            (self.next(k), false)
-        };
-        let Some(e) = neighbour else {
-            return Smoothed::Keep;
-        };
-        let f = Vec2::new(e.y, -e.x) * s;
-        // Convex when the neighbour's face normal leans away from this segment.
-        let convex = if towards_start {
-            f.dot(e1) <= 0.0
-        } else {
-            f.dot(e1) >= 0.0
-        };
-        let past = if towards_start {
-            n.dot(e) < -SMOOTH_TOLERANCE
-        } else {
-            n.dot(e) > SMOOTH_TOLERANCE
-        };
-        if convex && !past {
-            Smoothed::Keep
-        } else {
-            Smoothed::Face(f1)
-        }
+        self.joints(k).smooth(n)
     }
 
     /// True when `q` (local frame) lies between the perpendiculars to segment `k` at its
@@ -314,9 +381,7 @@ impl Chain {
         let Shape::Segment { a, b } = self.segments[k] else {
             return false;
         };
-        let e = self.directions[k];
-        let along = (q - a).dot(e);
-        along >= -slack && along <= (b - a).dot(e) + slack
+        is_over_segment(a, b, self.directions[k], q, slack)
     }
 
     /// The face normal of segment `k` on the side `n` (local frame) points to: what a

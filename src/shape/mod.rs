@@ -85,9 +85,10 @@ pub mod chain;
 pub mod decompose;
 mod polygon;
 mod rounded_core;
+pub mod tiles;
 
 use crate::math::{Aabb, Rot, Transform, Vec2};
-pub use chain::{Chain, Smoothed, MAX_CHAIN_POINTS};
+pub use chain::{Chain, Joints, Smoothed, MAX_CHAIN_POINTS};
 use core::fmt;
 pub use decompose::{ConcavePolygon, MAX_OUTLINE_VERTICES};
 pub(crate) use polygon::polygon_aabb;

@@ -23,8 +23,9 @@
 //!
 //! Modules: `shapes` (adding, removing, moving shapes, reading them back), `scene` (lists of
 //! shapes as flat arrays), `step` (the step and the addresses of its results), `queries`
-//! (queries, rays, casts, sweeps, the mover), `snapshot`, `message` (the core's errors as
-//! text) and `float_text` (numbers in that text, formatted by JavaScript).
+//! (queries, rays, casts, sweeps, the mover), `tiles` (tile tables and grids, one-way shapes,
+//! pair cells), `snapshot`, `message` (the core's errors as text) and `float_text` (numbers in
+//! that text, formatted by JavaScript).
 
 mod float_text;
 mod message;
@@ -33,6 +34,7 @@ pub mod scene;
 mod shapes;
 mod snapshot;
 mod step;
+mod tiles;
 
 use crate::math::Vec2;
 use crate::world::{World as CoreWorld, WorldOptions};

@@ -81,8 +81,8 @@ impl RawWorld {
         self.hits(result)
     }
 
-    /// The closest hit of a ray: 1 with `io[0..6]` = `id, distance, x, y, nx, ny`, 0 when
-    /// nothing is hit.
+    /// The closest hit of a ray: 1 with `io[0..7]` = `id, distance, x, y, nx, ny, cell`, 0
+    /// when nothing is hit.
     #[allow(clippy::too_many_arguments)] // the ray, its reach and the mask, as numbers
     pub fn raycast(
         &mut self,
@@ -105,6 +105,7 @@ impl RawWorld {
                 for (slot, value) in self.io[1..6].iter_mut().zip(numbers) {
                     *slot = value.into();
                 }
+                self.io[6] = hit.cell.into();
                 1
             }
             Ok(None) => 0,
@@ -112,8 +113,8 @@ impl RawWorld {
         }
     }
 
-    /// The first shape a moving probe touches: 1 with `io[0..6]` = `id, t, x, y, nx, ny`, 0
-    /// when nothing is hit.
+    /// The first shape a moving probe touches: 1 with `io[0..7]` = `id, t, x, y, nx, ny,
+    /// cell`, 0 when nothing is hit.
     #[wasm_bindgen(js_name = castShape)]
     #[allow(clippy::too_many_arguments)] // the probe, its pose, its motion and the mask
     pub fn cast_shape(
@@ -144,6 +145,7 @@ impl RawWorld {
                 for (slot, value) in self.io[1..6].iter_mut().zip(numbers) {
                     *slot = value.into();
                 }
+                self.io[6] = hit.cell.into();
                 1
             }
             Ok(None) => 0,
@@ -178,7 +180,8 @@ impl RawWorld {
         self.inner.cast_results_version()
     }
 
-    /// The addresses of the cast buffers (`t`, `ids`, `normals`, `points`), in `io[0..4]`.
+    /// The addresses of the cast buffers (`t`, `ids`, `normals`, `points`, `cells`), in
+    /// `io[0..5]`.
     #[wasm_bindgen(js_name = castResultPtrs)]
     pub fn cast_result_ptrs(&mut self) {
         let addresses = self.inner.cast_result_addresses();
@@ -188,9 +191,9 @@ impl RawWorld {
     }
 
     /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]`
-    /// (`maxIterations, upX, upY, maxSlope, skin, mask`, as the entry last wrote them). Returns
-    /// the number of contacts, with `io[0..3]` = `x, y, grounded` and `io[3]` the address
-    /// of the contacts (`id, nx, ny` each).
+    /// (`maxIterations, upX, upY, maxSlope, skin, dropThrough, mask`, as the entry last wrote
+    /// them). Returns the number of contacts, with `io[0..3]` = `x, y, grounded`, `io[3]` the
+    /// address of the contacts (`id, nx, ny` each) and `io[4]` that of their cells.
     #[wasm_bindgen(js_name = moveAndSlide)]
     pub fn move_and_slide(&mut self, id: u32, dx: f32, dy: f32) -> u32 {
         let o = &self.io[MOVE_OPTIONS..];
@@ -200,7 +203,8 @@ impl RawWorld {
             up: Vec2::new(o[1] as f32, o[2] as f32),
             max_slope: o[3] as f32,
             skin: o[4] as f32,
-            mask: o[5] as u32,
+            drop_through: o[5] != 0.0,
+            mask: o[6] as u32,
         };
         match self.inner.move_and_slide(id, Vec2::new(dx, dy), &options) {
             Ok(MoveResult {
@@ -212,6 +216,7 @@ impl RawWorld {
                 self.io[1] = position.y.into();
                 self.io[2] = u8::from(grounded).into();
                 self.io[3] = self.inner.move_contacts().as_ptr() as usize as f64;
+                self.io[4] = self.inner.move_contact_cells().as_ptr() as usize as f64;
                 contact_count as u32
             }
             Err(e) => self.fail(e, u32::MAX),
@@ -228,6 +233,7 @@ impl RawWorld {
             f64::from(d.up.y),
             f64::from(d.max_slope),
             f64::from(d.skin),
+            f64::from(u8::from(d.drop_through)),
             f64::from(d.mask),
         ];
         self.io[MOVE_OPTIONS..MOVE_OPTIONS + defaults.len()].copy_from_slice(&defaults);

@@ -5,11 +5,16 @@
 //! as numbers in `io` and its points in the floats.
 //!
 //! A record is its kind number (a [`ShapeKind`] for convex shapes, [`KIND_CONCAVE`],
-//! [`KIND_CHAIN`]), seven numbers `x, y, angle, a, b, c, d` (the sizes as in `shapes`), four
-//! words `layer, mask, flags, pointCount` (`flags`: [`FLAG_STATIC`], [`FLAG_LOOP`];
-//! `pointCount` numbers of the shared points array belong to it, in order).
+//! [`KIND_CHAIN`], [`KIND_TILE_GRID`]), nine numbers `x, y, angle, a, b, c, d, upX, upY` (the
+//! sizes as in `shapes`, a grid's cell width and height in `a, b`; the one-way direction),
+//! four words `layer, mask, flags, pointCount` (`flags`: [`FLAG_STATIC`], [`FLAG_LOOP`],
+//! [`FLAG_ONE_WAY`], [`FLAG_WIDE`]; `pointCount` numbers of the shared points array belong to
+//! it, in order). A grid record also takes four grid words `cols, rows, table, byteCount`
+//! (`table` a tile table's id, `u32::MAX` for the default) and `byteCount` bytes of the
+//! shared cells, in order.
 
 use super::shapes::shape_of;
+use super::tiles::cells_of;
 use super::RawWorld;
 use crate::math::Vec2;
 use crate::shape::{Chain, ConcavePolygon, Shape};
@@ -20,10 +25,18 @@ use wasm_bindgen::prelude::*;
 pub const KIND_CONCAVE: u8 = 7;
 /// The kind number of a chain record.
 pub const KIND_CHAIN: u8 = 8;
+/// The kind number of a tile grid record.
+pub const KIND_TILE_GRID: u8 = 9;
 /// The record's shape is static.
 pub const FLAG_STATIC: u32 = 1;
 /// The chain is closed.
 pub const FLAG_LOOP: u32 = 2;
+/// The shape is one-way along `upX, upY`.
+pub const FLAG_ONE_WAY: u32 = 4;
+/// The grid's cells take two bytes each.
+pub const FLAG_WIDE: u32 = 8;
+/// Numbers per record.
+const NUMBERS: usize = 9;
 
 /// Record `index`'s geometry from its kind, sizes and points.
 fn scene_shape(
@@ -44,25 +57,51 @@ impl RawWorld {
     /// Adds every record (see the module docs), all or nothing; the ids are written to the
     /// ids. Returns how many.
     #[wasm_bindgen(js_name = addShapes)]
+    #[allow(clippy::too_many_arguments)] // the records' parallel arrays
     pub fn add_shapes(
         &mut self,
         kinds: &[u8],
         numbers: &[f32],
         words: &[u32],
         points: &[f32],
+        grid_words: &[u32],
+        cells: &[u8],
     ) -> u32 {
         let mut list = Vec::with_capacity(kinds.len());
-        let mut at = 0;
+        let (mut at, mut grid, mut cells_at) = (0, 0, 0);
         for (index, ((&kind, n), w)) in kinds
             .iter()
-            .zip(numbers.chunks_exact(7))
+            .zip(numbers.chunks_exact(NUMBERS))
             .zip(words.chunks_exact(4))
             .enumerate()
         {
             let count = (w[3] as usize).min(points.len() - at);
             self.take_points(&points[at..at + count]);
             at += count;
-            let shape = match scene_shape(kind, [n[3], n[4], n[5], n[6]], &self.points, w[2]) {
+            let shape = if kind == KIND_TILE_GRID {
+                let g = grid_words.get(4 * grid..4 * grid + 4).unwrap_or(&[0; 4]);
+                grid += 1;
+                let length = (g[3] as usize).min(cells.len() - cells_at);
+                let bytes = &cells[cells_at..cells_at + length];
+                cells_at += length;
+                let table = match g[2] {
+                    u32::MAX => Some(Default::default()),
+                    id => self.inner.tile_table(id).cloned(),
+                };
+                match table {
+                    Some(table) => Ok(SceneShape::TileGrid {
+                        cols: g[0],
+                        rows: g[1],
+                        cell: Vec2::new(n[3], n[4]),
+                        cells: cells_of(bytes, w[2] & FLAG_WIDE != 0),
+                        table,
+                    }),
+                    None => Err(WorldError::UnknownTable { id: g[2] }),
+                }
+            } else {
+                scene_shape(kind, [n[3], n[4], n[5], n[6]], &self.points, w[2])
+            };
+            let shape = match shape {
                 Ok(shape) => shape,
                 Err(error) => return self.fail(SceneError { index, error }, u32::MAX),
             };
@@ -76,6 +115,7 @@ impl RawWorld {
                     mask: w[1],
                     is_static: w[2] & FLAG_STATIC != 0,
                 },
+                one_way: (w[2] & FLAG_ONE_WAY != 0).then(|| Vec2::new(n[7], n[8])),
             });
         }
         self.ids.clear();
@@ -85,9 +125,10 @@ impl RawWorld {
         }
     }
 
-    /// Describes shape `id` as a record: `io[0]` its kind number, `io[1..8]` its seven numbers,
-    /// `io[8..11]` its layer, mask and flags; its points go to the floats. Returns how many
-    /// point numbers.
+    /// Describes shape `id` as a record: `io[0]` its kind number, `io[1..8]` its first seven
+    /// numbers, `io[8..11]` its layer, mask and flags, `io[11..13]` its one-way direction; its
+    /// points go to the floats (a grid's cells and table are read with `tileGrid` and
+    /// `tileTable`). Returns how many point numbers.
     #[wasm_bindgen(js_name = shapeRecord)]
     pub fn shape_record(&mut self, id: u32) -> u32 {
         let desc = match self.inner.shape_desc(id) {
@@ -101,6 +142,10 @@ impl RawWorld {
         };
         let mut sizes = [0.0f32; 4];
         let vertices: &[Vec2] = match &desc.shape {
+            SceneShape::TileGrid { cell, .. } => {
+                sizes = [cell.x, cell.y, 0.0, 0.0];
+                &[]
+            }
             SceneShape::Concave(concave) => concave.outline(),
             SceneShape::Chain(chain) => {
                 if chain.is_loop() {
@@ -130,6 +175,7 @@ impl RawWorld {
         let kind = match &desc.shape {
             SceneShape::Concave(_) => KIND_CONCAVE,
             SceneShape::Chain(_) => KIND_CHAIN,
+            SceneShape::TileGrid { .. } => KIND_TILE_GRID,
             SceneShape::Convex(shape) => shape.kind() as u8,
         };
         self.floats.clear();
@@ -143,7 +189,16 @@ impl RawWorld {
         }
         self.io[8] = desc.options.layer.into();
         self.io[9] = desc.options.mask.into();
-        self.io[10] = flags.into();
+        let up = desc.one_way.unwrap_or(Vec2::ZERO);
+        self.io[10] = (flags
+            | if desc.one_way.is_some() {
+                FLAG_ONE_WAY
+            } else {
+                0
+            })
+        .into();
+        self.io[11] = up.x.into();
+        self.io[12] = up.y.into();
         self.floats.len() as u32
     }
 }

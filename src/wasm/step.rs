@@ -53,7 +53,7 @@ impl RawWorld {
     }
 
     /// The address of result buffer `which`: 0 pairs, 1 contacts, 2 started, 3 ended, 4
-    /// contact points.
+    /// contact points, 5 pair cells.
     #[wasm_bindgen(js_name = resultPtr)]
     pub fn result_ptr(&self, which: u32) -> u32 {
         let w = &self.inner;
@@ -62,7 +62,8 @@ impl RawWorld {
             1 => w.contacts().as_ptr() as usize,
             2 => w.started().as_ptr() as usize,
             3 => w.ended().as_ptr() as usize,
-            _ => w.contact_points().as_ptr() as usize,
+            4 => w.contact_points().as_ptr() as usize,
+            _ => w.pair_cells().as_ptr() as usize,
         };
         address as u32
     }
@@ -70,6 +71,9 @@ impl RawWorld {
     /// The allocated length, in elements, of result buffer `which` (as in `resultPtr`).
     #[wasm_bindgen(js_name = resultCapacity)]
     pub fn result_capacity(&self, which: u32) -> u32 {
+        if which == 5 {
+            return self.inner.pair_cell_capacity() as u32;
+        }
         let capacities = self.inner.result_capacities();
         capacities[(which as usize).min(capacities.len() - 1)] as u32
     }

@@ -79,7 +79,7 @@
 
 use super::errors::{check_angle, check_coordinate, check_max_distance};
 use super::pieces::{cast_pieces, pieces_or, Pieces};
-use super::{World, WorldError, MAX_COORDINATE};
+use super::{World, WorldError, MAX_COORDINATE, NO_CELL};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
@@ -95,6 +95,8 @@ pub struct WorldCastHit {
     /// and the hit shape's surface normal pointing towards the moving shape (see
     /// [`CastHit`]).
     pub hit: CastHit,
+    /// The cell hit, on a tile grid (`row × cols + col`); [`NO_CELL`] for other shapes.
+    pub cell: u32,
 }
 
 /// The most chunks a cast's path is cut into (see the module docs).
@@ -122,6 +124,8 @@ pub(super) struct CastBuffers {
     normals: Vec<f32>,
     /// `x, y` of each item.
     points: Vec<f32>,
+    /// The cell hit of each item, or [`NO_CELL`].
+    cells: Vec<u32>,
     /// Bumped whenever a buffer grows (and may move), so that views over them rebuild.
     version: u32,
 }
@@ -134,12 +138,17 @@ impl CastBuffers {
             self.hit_ids.resize(count, u32::MAX);
             self.normals.resize(2 * count, 0.0);
             self.points.resize(2 * count, 0.0);
+            self.cells.resize(count, NO_CELL);
             self.version = self.version.wrapping_add(1);
         }
     }
 
-    fn write(&mut self, i: usize, t: f32, id: u32, normal: Vec2, point: Vec2) {
+    // Always inlined, as it was before it took the cell: out of line, its call costs more than
+    // its stores in a sweep of 10,000 bullets.
+    #[inline(always)]
+    fn write(&mut self, i: usize, (t, id, cell): (f32, u32, u32), normal: Vec2, point: Vec2) {
         self.ts[i] = t;
+        self.cells[i] = cell;
         self.hit_ids[i] = id;
         self.normals[2 * i] = normal.x;
         self.normals[2 * i + 1] = normal.y;
@@ -167,6 +176,9 @@ pub struct CastResults<'a> {
     /// The contact point `x, y` per item. When nothing is hit: the moving shape's position
     /// at the end of its motion (sweep), the ray's end (rays).
     pub points: &'a [f32],
+    /// The cell hit on a tile grid (`row × cols + col`), or [`NO_CELL`] (`0xFFFFFFFF`)
+    /// when the hit shape is not a grid or nothing is hit.
+    pub cells: &'a [u32],
 }
 
 /// A path cut into chunks: the moving box at the start, the motion, and where its chunks
@@ -378,10 +390,16 @@ impl World {
         let start = mover.shape.aabb(&mover.pose);
         let path = self.path(start, delta);
         let path_box = PathBox::new(start.center(), start.extents() * 0.5, delta, path.pad);
+        // Read once: while no shape is one-way, no cast asks about it.
+        let one_ways = self.one_ways.count() > 0;
+        // The cell of the last hit on a grid's segment, kept beside the hit so that the cast of
+        // a convex pair, nearly every cast, returns what it did before grids existed.
+        let hit_cell = core::cell::Cell::new(NO_CELL);
         let cast = |id: u32, row: usize| {
             let body = &store.bodies[row];
             let target = self.compound(id);
-            if mover.compound.is_none() && target.is_none() {
+            let one_way = one_ways && self.one_ways.get(id).is_some();
+            if mover.compound.is_none() && target.is_none() && !one_way {
                 cast_shape_with_points(
                     mover.shape,
                     mover.points,
@@ -400,13 +418,19 @@ impl World {
                     pieces_or(target, &body.shape, row_points(store, row)),
                     &body.pose,
                     0.0,
+                    self.one_way_rule(id, mover.pose.translation, mover.shape.bounding_radius()),
                 )
+                .map(|(hit, cell)| {
+                    hit_cell.set(cell);
+                    hit
+                })
             }
         };
         let keep = |best: &mut Option<WorldCastHit>, id: u32, hit: Option<CastHit>| {
             if let Some(hit) = hit {
+                let cell = hit_cell.replace(NO_CELL);
                 if closer(hit.t, id, best.map(|b| (b.hit.t, b.id))) {
-                    *best = Some(WorldCastHit { id, hit });
+                    *best = Some(WorldCastHit { id, hit, cell });
                 }
             }
         };
@@ -476,20 +500,21 @@ impl World {
         unit: Vec2,
         reach: f32,
         mask: u32,
-    ) -> Option<(u32, RayHit)> {
+    ) -> Option<(u32, RayHit, u32)> {
         let start = Aabb::new(origin, origin);
         let delta = unit * reach;
         let path = self.path(start, delta);
         let path_box = PathBox::new(origin, Vec2::ZERO, delta, path.pad);
-        let mut best: Option<(u32, RayHit)> = None;
+        let mut best: Option<(u32, RayHit, u32)> = None;
         for (query, t_end) in path.chunks() {
             self.query_rows(&query, &mut |row, aabb| {
                 // As for shape casts: skip boxes the ray misses or enters after the best hit,
                 // before looking the shape up.
                 match path_box.entry(aabb) {
                     Some(enter)
-                        if best
-                            .map_or(true, |(_, b)| enter * reach as f64 <= b.distance as f64) => {}
+                        if best.map_or(true, |(_, b, _)| {
+                            enter * reach as f64 <= b.distance as f64
+                        }) => {}
                     _ => return,
                 }
                 let Some(id) = self.live_id(row) else {
@@ -499,13 +524,13 @@ impl World {
                     return;
                 }
                 let body = &self.store.bodies[row as usize];
-                if let Some(hit) = self.body_raycast(id, body, origin, unit, reach) {
-                    if closer(hit.distance, id, best.map(|(bid, b)| (b.distance, bid))) {
-                        best = Some((id, hit));
+                if let Some((hit, cell)) = self.body_raycast(id, body, origin, unit, reach) {
+                    if closer(hit.distance, id, best.map(|(bid, b, _)| (b.distance, bid))) {
+                        best = Some((id, hit, cell));
                     }
                 }
             });
-            if best.is_some_and(|(_, b)| b.distance < t_end * reach) {
+            if best.is_some_and(|(_, b, _)| b.distance < t_end * reach) {
                 break;
             }
         }
@@ -594,6 +619,7 @@ impl World {
         let store = &self.store;
         for (i, (&id, d)) in ids.iter().zip(dxy.chunks_exact(2)).enumerate() {
             self.check_id("ids", id)?;
+            self.check_not_grid("ids", id)?;
             let s = id as usize;
             check_coordinate(|| format!("x of shape {id}"), store.xs[s])?;
             check_coordinate(|| format!("y of shape {id}"), store.ys[s])?;
@@ -621,10 +647,17 @@ impl World {
                     && store.filters_pass(id, other)
             };
             match self.cast_mover(&mover, delta, &accepts) {
-                Some(WorldCastHit { id: hit_id, hit }) => {
-                    out.write(i, hit.t, hit_id, hit.normal, hit.point);
+                Some(WorldCastHit {
+                    id: hit_id,
+                    hit,
+                    cell,
+                }) => {
+                    out.write(i, (hit.t, hit_id, cell), hit.normal, hit.point);
                 }
-                None => out.write(i, 1.0, u32::MAX, Vec2::ZERO, pose.translation + delta),
+                None => {
+                    let end = pose.translation + delta;
+                    out.write(i, (1.0, u32::MAX, NO_CELL), Vec2::ZERO, end);
+                }
             }
         }
         self.casts = out;
@@ -683,8 +716,13 @@ impl World {
             // Checked above: never zero here.
             let unit = unit_direction(Vec2::new(r[2], r[3])).unwrap_or(Vec2::new(1.0, 0.0));
             match self.ray_closest(origin, unit, reach, mask) {
-                Some((id, hit)) => out.write(i, hit.distance, id, hit.normal, hit.point),
-                None => out.write(i, reach, u32::MAX, Vec2::ZERO, origin + unit * reach),
+                Some((id, hit, cell)) => {
+                    out.write(i, (hit.distance, id, cell), hit.normal, hit.point);
+                }
+                None => {
+                    let end = origin + unit * reach;
+                    out.write(i, (reach, u32::MAX, NO_CELL), Vec2::ZERO, end);
+                }
             }
         }
         self.casts = out;
@@ -701,20 +739,22 @@ impl World {
             ids: &c.hit_ids,
             normals: &c.normals,
             points: &c.points,
+            cells: &c.cells,
         }
     }
 
-    /// Addresses of the [`CastResults`] buffers (`t`, `ids`, `normals`, `points`), for
-    /// zero-copy views from JavaScript: valid until [`World::cast_results_version`]
-    /// changes.
+    /// Addresses of the [`CastResults`] buffers (`t`, `ids`, `normals`, `points`,
+    /// `cells`), for zero-copy views from JavaScript: valid until
+    /// [`World::cast_results_version`] changes.
     #[must_use]
-    pub fn cast_result_addresses(&self) -> [usize; 4] {
+    pub fn cast_result_addresses(&self) -> [usize; 5] {
         let c = &self.casts;
         [
             c.ts.as_ptr() as usize,
             c.hit_ids.as_ptr() as usize,
             c.normals.as_ptr() as usize,
             c.points.as_ptr() as usize,
+            c.cells.as_ptr() as usize,
         ]
     }
 

@@ -31,7 +31,8 @@ use super::{World, WorldError};
 use crate::cast::support;
 use crate::math::{Transform, Vec2};
 use crate::narrow_phase::Contact;
-use crate::shape::{Chain, Shape, Smoothed};
+use crate::shape::chain::is_over_segment;
+use crate::shape::{Chain, Joints, Shape, Smoothed};
 
 /// How many roundings of the coordinates a face fallback's point may lie past a
 /// segment's end and still be over it (a point exactly over a joint is over both).
@@ -41,10 +42,10 @@ const SLACK_ROUNDINGS: f32 = 16.0;
 pub(super) type Chains = SideTable<Chain>;
 
 /// The contact `contact` found on segment `k` of `chain` (at `pose`; the normal from the
-/// chain to `other`, a convex piece and its polygon points, at `other_pose`) after smoothing: kept, dropped (the back of a loop),
-/// or, for a ghost normal, the segment's face normal with the depth of `other` below that
-/// face, when `other`'s deepest point below it lies over the segment (see
-/// `shape/chain.rs`).
+/// chain to `other`, a convex piece and its polygon points, at `other_pose`) after
+/// smoothing: kept, dropped (the back of a loop), or, for a ghost normal, the segment's
+/// face normal with the depth of `other` below that face, when `other`'s deepest point
+/// below it lies over the segment (see `shape/chain.rs`).
 pub(super) fn smooth_contact(
     chain: &Chain,
     pose: &Transform,
@@ -54,39 +55,59 @@ pub(super) fn smooth_contact(
     other_pose: &Transform,
 ) -> Option<Contact> {
     let k = k as usize;
-    match chain.smooth(k, pose.rotation.apply_inv(contact.normal)) {
-        Smoothed::Keep => Some(contact),
-        Smoothed::Skip => None,
-        Smoothed::Face(face) => {
-            let Shape::Segment { a, .. } = chain.segments()[k] else {
-                return None;
-            };
-            let on_face = pose.apply(a);
-            let normal = pose.rotation.apply(face);
-            let front = below_face(chain, k, pose, on_face, normal, other, other_pose);
-            // An open chain admits both faces: the shallower one separates (as in SAT), and
-            // counts only when the shape is over the segment.
-            let (contact, over) = if chain.is_loop() {
-                front
-            } else {
-                let back = below_face(chain, k, pose, on_face, -normal, other, other_pose);
-                if back.0.depth < front.0.depth {
-                    back
-                } else {
-                    front
-                }
-            };
-            (over && contact.depth >= 0.0).then_some(contact)
-        }
-    }
+    let Shape::Segment { a, b } = chain.segments()[k] else {
+        return None;
+    };
+    let joints = chain.joints(k);
+    smooth_segment_contact((a, b), &joints, false, pose, contact, other, other_pose)
 }
 
-/// The contact of `other` against the face of segment `k` with outward `normal` (world
-/// frame; `on_face` a world point of the face): the depth of `other`'s deepest point below
-/// the face, and whether that point lies over the segment.
+/// [`smooth_contact`] for any segment with its [`Joints`] (a chain's, or a tile grid's
+/// boundary segment: `tiles.rs`), its ends `a, b` local. With `behind_is_face`, a normal
+/// behind a one-sided segment is not dropped but falls back to the face as a ghost does:
+/// behind a tile grid's boundary is solid, which a shape may sink into, and its depth below
+/// the face is what separates it.
+#[allow(clippy::too_many_arguments)] // the segment, its rule, and the contact with its two sides
+pub(super) fn smooth_segment_contact(
+    (a, b): (Vec2, Vec2),
+    joints: &Joints,
+    behind_is_face: bool,
+    pose: &Transform,
+    contact: Contact,
+    other: (&Shape, &[Vec2]),
+    other_pose: &Transform,
+) -> Option<Contact> {
+    let face = match joints.smooth(pose.rotation.apply_inv(contact.normal)) {
+        Smoothed::Keep => return Some(contact),
+        Smoothed::Skip if !behind_is_face => return None,
+        Smoothed::Skip => joints.face_normal(),
+        Smoothed::Face(face) => face,
+    };
+    let on_face = pose.apply(a);
+    let normal = pose.rotation.apply(face);
+    let segment = (a, b, joints.direction);
+    let front = below_face(segment, pose, on_face, normal, other, other_pose);
+    // An open chain admits both faces: the shallower one separates (as in SAT), and
+    // counts only when the shape is over the segment.
+    let (contact, over) = if joints.one_sided {
+        front
+    } else {
+        let back = below_face(segment, pose, on_face, -normal, other, other_pose);
+        if back.0.depth < front.0.depth {
+            back
+        } else {
+            front
+        }
+    };
+    (over && contact.depth >= 0.0).then_some(contact)
+}
+
+/// The contact of `other` against the face of the segment `a → b` (unit direction `e`,
+/// local) with outward `normal` (world frame; `on_face` a world point of the face): the
+/// depth of `other`'s deepest point below the face, and whether that point lies over the
+/// segment.
 fn below_face(
-    chain: &Chain,
-    k: usize,
+    (a, b, e): (Vec2, Vec2, Vec2),
     pose: &Transform,
     on_face: Vec2,
     normal: Vec2,
@@ -98,14 +119,23 @@ fn below_face(
     let depth = (on_face - deepest).dot(normal);
     let scale = 1.0 + on_face.x.abs() + on_face.y.abs();
     let slack = SLACK_ROUNDINGS * f32::EPSILON * scale;
-    let over = chain.is_over(k, pose.apply_inv(deepest), slack);
+    let over = is_over_segment(a, b, e, pose.apply_inv(deepest), slack);
     (Contact { normal, depth }, over)
 }
 
 /// The normal `normal` (from the chain outwards, world frame) of a ray or cast hit on
 /// segment `k` of `chain` at `pose`, after smoothing: `None` when the rule skips it.
 pub(super) fn smooth_normal(chain: &Chain, pose: &Transform, k: u32, normal: Vec2) -> Option<Vec2> {
-    match chain.smooth(k as usize, pose.rotation.apply_inv(normal)) {
+    smooth_segment_normal(&chain.joints(k as usize), pose, normal)
+}
+
+/// [`smooth_normal`] for any segment with its [`Joints`].
+pub(super) fn smooth_segment_normal(
+    joints: &Joints,
+    pose: &Transform,
+    normal: Vec2,
+) -> Option<Vec2> {
+    match joints.smooth(pose.rotation.apply_inv(normal)) {
         Smoothed::Keep => Some(normal),
         Smoothed::Skip => None,
         Smoothed::Face(face) => Some(pose.rotation.apply(face)),

@@ -18,6 +18,11 @@
 //! When off, the only costs are a predictable branch per found pair and per published
 //! pair. Every buffer is reused: a steady-state step allocates nothing either way. The
 //! buffers grow fallibly, room made before the loops that fill them (see `crate::grow`).
+//!
+//! The **cells** of a world's pairs with tile grids (`tiles.rs`) ride the same slots: while
+//! the world holds a grid, each found pair records the cell of its deepest contact
+//! ([`NO_CELL`](super::NO_CELL) without a grid), carried pairs copy theirs, and the
+//! output publishes them parallel to `pairs()`. A world without grids records none.
 
 use crate::grow::{self, GrowError};
 use crate::math::{Transform, Vec2};
@@ -40,6 +45,10 @@ pub struct WorldOptions {
     pub max_pairs: Option<usize>,
 }
 
+/// Replacement buffers for the published points and cells (see
+/// [`ContactPoints::room_to_publish`]).
+pub(super) type PublishRoom = (Option<Vec<f32>>, Option<Vec<u32>>);
+
 /// Marks a slot that indexes the carried points rather than the tested ones.
 const CARRIED: u32 = 1 << 31;
 
@@ -53,15 +62,36 @@ pub(super) struct ContactPoints {
     tested: Vec<[f32; MANIFOLD_STRIDE]>,
     /// The points of this step's carried pairs, in carried order.
     carried: Vec<[f32; MANIFOLD_STRIDE]>,
+    /// `enabled` or `cells`, set at each step's start: the one flag a pair reads when
+    /// neither is on.
+    any: bool,
+    /// The world holds a tile grid: pairs record their cells (see the module docs).
+    pub(super) cells: bool,
+    /// Parallel to the published pairs while `cells`.
+    pub(super) published_cells: Vec<u32>,
+    /// The cells of this step's tested and carried pairs, as `tested` and `carried`.
+    tested_cells: Vec<u32>,
+    carried_cells: Vec<u32>,
 }
 
 impl ContactPoints {
     /// Forgets the last step's tested and carried points (not the published ones, which
     /// the carried pairs copy from).
     #[inline]
-    pub(super) fn begin_step(&mut self) {
+    pub(super) fn begin_step(&mut self, cells: bool) {
+        self.cells = cells;
+        self.any = self.enabled | cells;
         self.tested.clear();
         self.carried.clear();
+        self.tested_cells.clear();
+        self.carried_cells.clear();
+    }
+
+    /// True when found pairs need a slot: the world computes contact points or records
+    /// cells.
+    #[inline]
+    pub(super) fn any(&self) -> bool {
+        self.any
     }
 
     /// Makes room for the manifolds of `tested` more tested pairs and `carried` more
@@ -73,6 +103,10 @@ impl ContactPoints {
             grow::reserve(&mut self.tested, tested)?;
             grow::reserve(&mut self.carried, carried)?;
         }
+        if self.cells {
+            grow::reserve(&mut self.tested_cells, tested)?;
+            grow::reserve(&mut self.carried_cells, carried)?;
+        }
         Ok(())
     }
 
@@ -81,10 +115,13 @@ impl ContactPoints {
     pub(super) fn release_scratch(&mut self) {
         self.tested = Vec::new();
         self.carried = Vec::new();
+        self.tested_cells = Vec::new();
+        self.carried_cells = Vec::new();
     }
 
-    /// The slot of a tested pair: its manifold, computed and kept (call only when enabled,
-    /// after [`ContactPoints::reserve`]).
+    /// The slot of a tested pair: its manifold, computed and kept when enabled, and its
+    /// cell when the world records cells (call only when [`ContactPoints::any`], after
+    /// [`ContactPoints::reserve`]).
     // Out of line, so that the compiler cannot copy the whole narrow-phase loop (with its
     // inlined kernels) into an "on" and an "off" version: that doubled the loop in wasm.
     //
@@ -103,16 +140,23 @@ impl ContactPoints {
         nx: f32,
         ny: f32,
         depth: f32,
+        cell: u32,
     ) -> u32 {
-        let contact = Contact {
-            normal: Vec2::new(nx, ny),
-            depth,
-        };
-        // Written in place (see `manifold_into`).
-        let slot = self.tested.len();
-        self.tested.push([0.0; MANIFOLD_STRIDE]);
-        let (a, b) = ((shape_a, points_a, pose_a), (shape_b, points_b, pose_b));
-        manifold_into(a, b, &contact, &mut self.tested[slot]);
+        // The two lists grow together, or only one of them does.
+        let slot = self.tested.len().max(self.tested_cells.len());
+        if self.cells {
+            self.tested_cells.push(cell);
+        }
+        if self.enabled {
+            let contact = Contact {
+                normal: Vec2::new(nx, ny),
+                depth,
+            };
+            // Written in place (see `manifold_into`).
+            self.tested.push([0.0; MANIFOLD_STRIDE]);
+            let (a, b) = ((shape_a, points_a, pose_a), (shape_b, points_b, pose_b));
+            manifold_into(a, b, &contact, &mut self.tested[slot]);
+        }
         slot as u32
     }
 
@@ -120,37 +164,63 @@ impl ContactPoints {
     /// (after [`ContactPoints::reserve`]).
     #[inline]
     pub(super) fn carry(&mut self, index: usize) -> u32 {
-        if !self.enabled {
+        if !self.any {
             return 0;
         }
-        let at = index * MANIFOLD_STRIDE;
-        let mut points = [0.0; MANIFOLD_STRIDE];
-        points.copy_from_slice(&self.published[at..at + MANIFOLD_STRIDE]);
-        self.carried.push(points);
-        (self.carried.len() - 1) as u32 | CARRIED
-    }
-
-    /// A buffer for the points of `pairs` published pairs, when the published one is too
-    /// small (see [`grow::replacement`]): allocated before the last step's points are
-    /// touched, so that a failure keeps them.
-    pub(super) fn room_to_publish(&self, pairs: usize) -> Result<Option<Vec<f32>>, GrowError> {
-        if self.enabled {
-            grow::replacement(&self.published, pairs * MANIFOLD_STRIDE)
-        } else {
-            Ok(None)
+        let slot = self.carried.len().max(self.carried_cells.len());
+        if self.cells {
+            // A pair published before the world held a grid has no cell recorded.
+            let cell = self.published_cells.get(index).copied();
+            self.carried_cells.push(cell.unwrap_or(super::NO_CELL));
         }
+        if self.enabled {
+            let at = index * MANIFOLD_STRIDE;
+            let mut points = [0.0; MANIFOLD_STRIDE];
+            points.copy_from_slice(&self.published[at..at + MANIFOLD_STRIDE]);
+            self.carried.push(points);
+        }
+        slot as u32 | CARRIED
     }
 
-    /// Starts publishing a step's points, into `room` when the published buffer was too
-    /// small (see [`ContactPoints::room_to_publish`]).
+    /// Buffers for the points and cells of `pairs` published pairs, when the published ones
+    /// are too small (see [`grow::replacement`]): allocated before the last step's points
+    /// and cells are touched, so that a failure keeps them.
+    pub(super) fn room_to_publish(&self, pairs: usize) -> Result<PublishRoom, GrowError> {
+        let points = if self.enabled {
+            grow::replacement(&self.published, pairs * MANIFOLD_STRIDE)?
+        } else {
+            None
+        };
+        let cells = if self.cells {
+            grow::replacement(&self.published_cells, pairs)?
+        } else {
+            None
+        };
+        Ok((points, cells))
+    }
+
+    /// Starts publishing a step's points and cells, into `room` where the published buffers
+    /// were too small (see [`ContactPoints::room_to_publish`]).
     #[inline]
-    pub(super) fn begin_publish(&mut self, room: Option<Vec<f32>>) {
-        grow::clear_into(&mut self.published, room);
+    pub(super) fn begin_publish(&mut self, room: PublishRoom) {
+        grow::clear_into(&mut self.published, room.0);
+        grow::clear_into(&mut self.published_cells, room.1);
     }
 
     /// Appends the points of the pair with `slot` to the published ones.
     #[inline(always)]
     pub(super) fn publish(&mut self, slot: u32) {
+        if !self.any {
+            return;
+        }
+        if self.cells {
+            let cell = if slot & CARRIED != 0 {
+                self.carried_cells[(slot & !CARRIED) as usize]
+            } else {
+                self.tested_cells[slot as usize]
+            };
+            self.published_cells.push(cell);
+        }
         if self.enabled {
             let points = if slot & CARRIED != 0 {
                 &self.carried[(slot & !CARRIED) as usize]
@@ -172,6 +242,13 @@ impl ContactPoints {
             return Err(format!(
                 "{} contact point floats for {pair_count} pairs",
                 self.published.len()
+            ));
+        }
+        let cells = if self.cells { pair_count } else { 0 };
+        if self.published_cells.len() != cells {
+            return Err(format!(
+                "{} cells for {pair_count} pairs",
+                self.published_cells.len()
             ));
         }
         for m in self.published.chunks_exact(MANIFOLD_STRIDE) {

@@ -5,6 +5,7 @@
 
 use super::{MAX_COORDINATE, MAX_SHAPES};
 use crate::grow::GrowError;
+use crate::shape::tiles::TileError;
 use crate::shape::{FormatterWriter, MessageWriter, ShapeError};
 use core::fmt;
 
@@ -86,6 +87,28 @@ pub enum WorldError {
         /// The most pairs allowed.
         limit: usize,
     },
+    /// An id that is not a tile grid, given to a method that reads grids.
+    NotATileGrid {
+        /// The id given.
+        id: u32,
+    },
+    /// A tile grid given to a method that moves shapes along a path (`sweep`,
+    /// `move_and_slide`), which cannot move one.
+    GridCannotMove {
+        /// The argument's name.
+        arg: &'static str,
+        /// The id given.
+        id: u32,
+    },
+    /// A tile table id the world has not defined.
+    UnknownTable {
+        /// The id given.
+        id: u32,
+    },
+    /// The world already holds [`MAX_TILE_TABLES`](super::MAX_TILE_TABLES) tile tables.
+    TooManyTables,
+    /// A tile table or grid that failed its checks.
+    Tiles(TileError),
 }
 
 impl WorldError {
@@ -136,6 +159,20 @@ impl WorldError {
                 "the step found {pairs} pairs, more than maxPairs ({limit}); the results \
                  are still the last step's"
             ),
+            WorldError::NotATileGrid { id } => write!(out, "id: shape {id} is not a tile grid"),
+            WorldError::GridCannotMove { arg, id } => write!(
+                out,
+                "{arg}: shape {id} is a tile grid, which only setTransform moves"
+            ),
+            WorldError::UnknownTable { id } => {
+                write!(out, "tiles: {id} is not the id of a tile table")
+            }
+            WorldError::TooManyTables => write!(
+                out,
+                "the world holds the maximum of {} tile tables",
+                super::MAX_TILE_TABLES
+            ),
+            WorldError::Tiles(e) => e.write_message(out),
         }
     }
 }
@@ -147,6 +184,12 @@ impl fmt::Display for WorldError {
 }
 
 impl std::error::Error for WorldError {}
+
+impl From<TileError> for WorldError {
+    fn from(e: TileError) -> Self {
+        WorldError::Tiles(e)
+    }
+}
 
 impl From<ShapeError> for WorldError {
     fn from(e: ShapeError) -> Self {

@@ -76,6 +76,7 @@ mod errors;
 mod events;
 mod mover;
 mod narrow;
+mod one_way;
 mod pieces;
 mod poses;
 mod queries;
@@ -83,6 +84,7 @@ mod resting;
 mod scene;
 mod side_table;
 mod snapshot;
+mod tiles;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 use crate::grow::{self, GrowError};
@@ -98,10 +100,12 @@ pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
 pub use errors::WorldError;
 pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
+pub use one_way::ONE_WAY_SKINS;
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
+pub use tiles::{MAX_TILE_TABLES, NO_CELL};
 
 /// The largest absolute coordinate a shape's position may have. Beyond it `f32` spacing
 /// exceeds 1 unit, which no game wants from a collision library.
@@ -274,6 +278,11 @@ pub struct World {
     concaves: concave::Concaves,
     /// The segments of the chains, by id (see `chain`).
     chains: chain::Chains,
+    /// The tile grids, by id, and the tile tables they read (see `tiles`).
+    grids: tiles::Grids,
+    tile_tables: Vec<crate::shape::tiles::TileTable>,
+    /// The one-way direction of the one-way shapes, by id (see `one_way`).
+    one_ways: side_table::SideTable<crate::math::Vec2>,
     /// The contact points, when the world was created with them (see `contact_points`).
     contact_points: contact_points::ContactPoints,
     /// See [`WorldOptions::max_pairs`].
@@ -414,8 +423,7 @@ impl World {
             self.custom_filter_count -= 1;
         }
         self.store.remove(id);
-        self.concaves.remove(id);
-        self.chains.remove(id);
+        self.forget_side_tables(id);
         // O(1): the next step ends this id's pairs (see `events`), so that a new shape
         // reusing the id does not inherit them.
         self.removals.mark(id);
@@ -785,10 +793,7 @@ impl World {
                 return Err("previous keys not strictly sorted".into());
             }
         }
-        let hull = |c: &crate::shape::ConcavePolygon| Shape::Polygon(c.hull().clone());
-        self.concaves.validate(&self.store, "concave", hull)?;
-        let bounds = |c: &crate::shape::Chain| Shape::Polygon(c.bounds().clone());
-        self.chains.validate(&self.store, "chain", bounds)?;
+        self.validate_side_tables()?;
         self.validate_changes()?;
         self.validate_resting()
     }

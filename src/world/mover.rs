@@ -110,6 +110,7 @@ mod planes;
 mod tests;
 
 use super::errors::{check_angle, check_coordinate};
+use super::one_way::{OneWay, ONE_WAY_SKINS};
 use super::pieces::{piece_pair_contact, pieces_or, PairContact, Pieces};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{clip_vector, solve_planes, Plane, MAX_PLANES};
@@ -166,6 +167,9 @@ pub struct MoveOptions {
     /// [`MAX_COORDINATE`]; raised to at least [`SKIN_ROUNDINGS`] roundings of the mover's
     /// coordinates.
     pub skin: f32,
+    /// Pass through every one-way shape and tile this move (a character dropping through a
+    /// platform on purpose; see `one_way.rs`). Default false.
+    pub drop_through: bool,
     /// The layers the mover meets (default all), beside the step's filter: a shape is met
     /// only when its layer is in `mask` too (a character that collects coins on a layer of
     /// their own moves with that layer out of its mask).
@@ -179,6 +183,7 @@ impl Default for MoveOptions {
             up: Vec2::new(0.0, -1.0),
             max_slope: core::f32::consts::FRAC_PI_4,
             skin: DEFAULT_SKIN,
+            drop_through: false,
             mask: u32::MAX,
         }
     }
@@ -241,6 +246,8 @@ pub(super) struct MoverScratch {
     candidates: Vec<Candidate>,
     /// `id, nx, ny` per contact of the last move.
     contacts: Vec<f32>,
+    /// The cell of each contact on a tile grid, or [`NO_CELL`](super::NO_CELL).
+    contact_cells: Vec<u32>,
     /// The box `candidates` were gathered for.
     gathered: Option<Aabb>,
     /// The last options that passed their checks, and their ground test: a game passes
@@ -276,6 +283,14 @@ impl MoverScratch {
         };
         self.checked = Some((*options, test));
         Ok(test)
+    }
+}
+
+/// Records `cell` for the contact a plane just added to `contacts`, unless the planes were
+/// full and it added none.
+fn note_cell(contacts: &[f32], cells: &mut Vec<u32>, cell: u32) {
+    if cells.len() < contacts.len() / 3 {
+        cells.push(cell);
     }
 }
 
@@ -315,6 +330,10 @@ struct Mover<'a> {
     /// The half extents of its box, for the kinds whose box is its position plus or minus
     /// them (the turn is the same at every offset); `None` for the others.
     box_half_extents: Option<Vec2>,
+    /// How one-way shapes meet it (their own direction is filled in per candidate).
+    one_way: OneWay,
+    /// The world may hold one-way pieces (a one-way shape, or a grid with one-way tiles).
+    one_ways: bool,
     /// The layers it meets (see [`MoveOptions::mask`]).
     mask: u32,
 }
@@ -379,6 +398,7 @@ impl World {
         options: &MoveOptions,
     ) -> Result<MoveResult, WorldError> {
         self.check_id("id", id)?;
+        self.check_not_grid("id", id)?;
         let s = id as usize;
         let (x, y, angle) = (self.store.xs[s], self.store.ys[s], self.store.angles[s]);
         check_coordinate(|| format!("x of shape {id}"), x)?;
@@ -398,18 +418,24 @@ impl World {
         let row = self.store.row(id);
         let shape = &self.store.bodies[row].shape;
         let start = Transform::from_xy_angle(x, y, angle);
+        let scale = power_of_two_above(start.translation.length() + shape.bounding_radius());
+        let skin = options.skin.max(SKIN_ROUNDINGS * f32::EPSILON * scale);
         let mover = Mover {
             id,
             shape,
             start,
             compound: self.compound(id),
-            scale: power_of_two_above(start.translation.length() + shape.bounding_radius()),
+            scale,
             box_half_extents: shape.aabb_half_extents(&start.rotation),
+            one_way: OneWay {
+                up: None,
+                tolerance: ONE_WAY_SKINS * skin,
+                ignore: options.drop_through,
+            },
+            // Read once per move: while no shape is one-way and no grid exists, nothing is.
+            one_ways: self.one_ways.count() + self.grids.count() > 0,
             mask: options.mask,
         };
-        let skin = options
-            .skin
-            .max(SKIN_ROUNDINGS * f32::EPSILON * mover.scale);
         let mut offset = self.slide(&mover, delta, skin, options.max_iterations, &mut scratch);
         // A mover held by what it met (pushed into a corner) comes out of the solve with a
         // displacement of rounding noise, which would make it tremble frame after frame.
@@ -442,6 +468,14 @@ impl World {
         &self.mover.contacts
     }
 
+    /// The cells of the contacts of the last [`World::move_and_slide`], parallel to
+    /// [`World::move_contacts`] (one per contact): the cell met on a tile grid
+    /// (`row × cols + col`), [`NO_CELL`](super::NO_CELL) for other shapes.
+    #[must_use]
+    pub fn move_contact_cells(&self) -> &[u32] {
+        &self.mover.contact_cells
+    }
+
     /// The loop of the module docs; returns the mover's displacement.
     fn slide(
         &self,
@@ -453,9 +487,11 @@ impl World {
     ) -> Vec2 {
         let mut planes = Planes::new();
         scratch.contacts.clear();
+        scratch.contact_cells.clear();
         if scratch.contacts.capacity() < 3 * MAX_PLANES {
-            // Once, so that the buffer (and the JS view over it) never moves again.
+            // Once, so that the buffers (and the JS views over them) never move again.
             scratch.contacts.reserve_exact(3 * MAX_PLANES);
+            scratch.contact_cells.reserve_exact(MAX_PLANES);
         }
         // One query for the start overlaps and the straight path (later rounds query again
         // only when they leave its box). Grown by a quarter of the mover's size beyond the
@@ -493,9 +529,10 @@ impl World {
             // (a concave mover's parts may touch the same piece along different normals).
             let (mover_pieces, pose) = (mover.pieces(), &self.pose_of(candidate));
             let other_pieces = self.candidate_pieces(candidate);
+            let one_way = self.one_way_of(mover, candidate.id);
             // As in the world's overlap test (`deepest_pieces`): a chain whose segments'
             // contacts were all dropped as ghosts still gives the deepest of them.
-            let (mut smoothed, mut ghost) = (false, None::<(u64, Contact)>);
+            let (mut smoothed, mut ghost) = (false, None::<(u64, Contact, u32)>);
             for k in 0..mover_pieces.count() {
                 let (km, mover_piece) = (k as u32, mover_pieces.piece(k));
                 let mover_box = if mover.compound.is_none() {
@@ -506,10 +543,14 @@ impl World {
                 other_pieces.each_indexed_near(pose, &mover_box, &mut |piece, shape, points| {
                     let key = source(other, piece, km);
                     let mover_side = (mover_pieces, km, mover_piece, &mover.start);
+                    let up = one_way.and_then(|o| o.up_of(other_pieces, piece, pose));
                     match piece_pair_contact(
                         (other_pieces, piece, (shape, points), pose),
                         mover_side,
                     ) {
+                        // A one-way piece holds only a mover that sank into its top.
+                        Some(PairContact::Kept(c) | PairContact::Ghost(c))
+                            if one_way.is_some_and(|o| !o.holds(up, c.normal, c.depth)) => {}
                         Some(PairContact::Kept(contact)) => {
                             smoothed = true;
                             let plane =
@@ -517,20 +558,23 @@ impl World {
                             // Overlapping by `depth` along the normal where the plane's
                             // separation is `−skin`.
                             planes.push(key, plane, skin, &mut scratch.contacts);
+                            let cell = other_pieces.cell(piece);
+                            note_cell(&scratch.contacts, &mut scratch.contact_cells, cell);
                         }
                         Some(PairContact::Ghost(raw))
-                            if ghost.map_or(true, |(_, g)| raw.depth > g.depth) =>
+                            if ghost.map_or(true, |(_, g, _)| raw.depth > g.depth) =>
                         {
-                            ghost = Some((key, raw));
+                            ghost = Some((key, raw, other_pieces.cell(piece)));
                         }
                         _ => {}
                     }
                     true
                 });
             }
-            if let (false, Some((key, contact))) = (smoothed, ghost) {
+            if let (false, Some((key, contact, cell))) = (smoothed, ghost) {
                 let plane = Plane::from_separation(contact.normal, -contact.depth, skin);
                 planes.push(key, plane, skin, &mut scratch.contacts);
+                note_cell(&scratch.contacts, &mut scratch.contact_cells, cell);
             }
         }
         planes.started = planes.count;
@@ -649,5 +693,6 @@ impl World {
             f32::NEG_INFINITY
         };
         planes.push(hit.source, plane, clearance, &mut scratch.contacts);
+        note_cell(&scratch.contacts, &mut scratch.contact_cells, hit.cell);
     }
 }

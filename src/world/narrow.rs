@@ -13,7 +13,7 @@
 
 use super::events::{pair_key, Found};
 use super::pieces;
-use super::World;
+use super::{World, NO_CELL};
 use crate::grow::{self, GrowError};
 use crate::narrow_phase::{collide_with_points, Contact};
 
@@ -33,7 +33,11 @@ impl World {
         let filtering = self.custom_filter_count > 0;
         let limit = self.max_pairs.unwrap_or(usize::MAX);
         let manifolds = &mut self.contact_points;
-        manifolds.begin_step();
+        let cells = self.grids.count() > 0;
+        manifolds.begin_step(cells);
+        let tables = (&self.concaves, &self.chains, &self.grids);
+        // Loop-invariant: a world without shapes made of pieces tests none for them.
+        let any_pieces = pieces::any_pieces(tables);
         // Pairs found past the limit: the step fails, and they are only counted (a chunk's
         // at most are kept at a time), so that the error tells how many there were.
         let mut dropped = 0;
@@ -41,7 +45,7 @@ impl World {
             if found.len() > limit {
                 dropped += found.len();
                 found.clear();
-                manifolds.begin_step();
+                manifolds.begin_step(cells);
             }
             grow::reserve(found, chunk.len())?;
             manifolds.reserve(chunk.len(), 0)?;
@@ -69,11 +73,15 @@ impl World {
                 let (points_a, points_b) = (points(row_a), points(row_b));
                 let (pose_a, pose_b) = (&body_a.pose, &body_b.pose);
                 // A concave shape is tested through its parts; its contact points are those
-                // of the deepest part pair, the one whose contact the pair reports.
-                let tested = if self.concaves.involves(a, b) || self.chains.involves(a, b) {
-                    let tables = (&self.concaves, &self.chains);
-                    pieces::collide_rows(store, tables, (a, row_a), (b, row_b))
-                        .map(|d| (d.contact, d.a, d.b))
+                // of the deepest part pair, the one whose contact the pair reports. The tile
+                // a shape inside a grid's solid was tested against, placed in its cell, and
+                // the cell come with it.
+                let (mut placed, mut cell) = (None, NO_CELL);
+                let tested = if any_pieces && pieces::made_of_pieces(tables, a, b) {
+                    pieces::collide_rows(store, tables, (a, row_a), (b, row_b)).map(|d| {
+                        (placed, cell) = (d.placed, d.cell);
+                        (d.contact, d.a, d.b)
+                    })
                 } else {
                     collide_with_points(
                         &body_a.shape,
@@ -87,10 +95,14 @@ impl World {
                 };
                 if let Some((contact, (shape_a, piece_a), (shape_b, piece_b))) = tested {
                     let Contact { normal, depth } = contact;
-                    let slot = if manifolds.enabled {
+                    let slot = if manifolds.any() {
+                        let (pose_a, pose_b) = match &placed {
+                            Some((a, b)) => (a, b),
+                            None => (pose_a, pose_b),
+                        };
                         manifolds.test(
                             shape_a, piece_a, pose_a, shape_b, piece_b, pose_b, normal.x, normal.y,
-                            depth,
+                            depth, cell,
                         )
                     } else {
                         0

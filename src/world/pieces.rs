@@ -3,8 +3,9 @@
 //! Every exact path of the world that may meet a shape made of several convex pieces (the
 //! step's pairs, point and shape queries, rays, casts and sweeps, the mover's planes) reads
 //! each shape as [`Pieces`]: a convex shape is one piece, a concave polygon (`concave.rs`)
-//! its convex parts, a chain (`chain.rs`) its segments, whose contacts and hit normals go
-//! through the chain's smoothing. This module holds that reading and the walks over it:
+//! its convex parts, a chain (`chain.rs`) its segments and a tile grid (`tiles.rs`) the
+//! segments of its boundary, whose contacts and hit normals go through the chain's
+//! smoothing. This module holds that reading and the walks over it:
 //!
 //! - the **deepest piece pair** of two shapes ([`deepest_pieces`]: ties to the first, A's
 //!   pieces in order, then B's; a concave shape and a convex one, the step's common case,
@@ -19,16 +20,22 @@
 //! or hierarchy over the parts or segments), so a shape touching one corner of a large
 //! outline tests the pieces near that corner only.
 //!
-//! It reads the side tables of `concave.rs` and `chain.rs` and calls the chain's
-//! smoothing; neither of those modules reads this one.
+//! It reads the side tables of `concave.rs`, `chain.rs` and `tiles.rs` and calls the
+//! chain's smoothing and the grid's inside test; of those modules only `tiles.rs` reads
+//! this one (for the record of a pair it builds).
 
-use super::chain::{smooth_contact, smooth_normal, Chains};
+use super::chain::{
+    smooth_contact, smooth_normal, smooth_segment_contact, smooth_segment_normal, Chains,
+};
 use super::concave::Concaves;
+use super::one_way::OneWay;
+use super::tiles::{inside_contact, Grids, NO_CELL};
 use super::World;
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::{collide_with_points, overlaps, Contact};
 use crate::raycast::{raycast, RayHit};
+use crate::shape::tiles::TileGrid;
 use crate::shape::{Chain, ConcavePolygon, Shape, Smoothed};
 use crate::store::{Body, ShapeStore};
 
@@ -43,6 +50,9 @@ pub enum Pieces<'a> {
     Parts(&'a ConcavePolygon),
     /// The segments of a chain.
     Chain(&'a Chain),
+    /// The boundary segments of a tile grid, numbered `chunk << 10 | k` (never a moving
+    /// shape's pieces: a grid is not swept or moved by the mover).
+    Tiles(&'a TileGrid),
 }
 
 impl<'a> Pieces<'a> {
@@ -52,13 +62,15 @@ impl<'a> Pieces<'a> {
         Pieces::One(shape, shape.polygon_points())
     }
 
-    /// How many pieces: 1, or the parts or segments.
+    /// How many pieces: 1, or the parts or segments, numbered from 0 (none for a grid,
+    /// whose numbers are not a range; it is never a moving shape).
     #[inline]
     pub(super) fn count(&self) -> usize {
         match *self {
             Pieces::One(..) => 1,
             Pieces::Parts(concave) => concave.parts().len(),
             Pieces::Chain(chain) => chain.segments().len(),
+            Pieces::Tiles(_) => 0,
         }
     }
 
@@ -72,6 +84,7 @@ impl<'a> Pieces<'a> {
                 (part, part.polygon_points())
             }
             Pieces::Chain(chain) => (&chain.segments()[k], &[]),
+            Pieces::Tiles(grid) => (&grid.segment(k as u32).shape, &[]),
         }
     }
 
@@ -88,6 +101,12 @@ impl<'a> Pieces<'a> {
                 for (k, segment) in chain.segments().iter().enumerate() {
                     visit(k as u32, segment, &[]);
                 }
+            }
+            Pieces::Tiles(grid) => {
+                grid.each_segment_near(&grid.local_bounds(), &mut |k, s| {
+                    visit(k, &s.shape, &[]);
+                    true
+                });
             }
         }
     }
@@ -107,6 +126,13 @@ impl<'a> Pieces<'a> {
     ) -> Option<Contact> {
         match *self {
             Pieces::Chain(chain) => smooth_contact(chain, pose, k, contact, other, other_pose),
+            Pieces::Tiles(grid) => {
+                let s = grid.segment(k);
+                let Shape::Segment { a, b } = s.shape else {
+                    return None;
+                };
+                smooth_segment_contact((a, b), &s.joints, true, pose, contact, other, other_pose)
+            }
             _ => Some(contact),
         }
     }
@@ -131,6 +157,7 @@ impl<'a> Pieces<'a> {
     pub(super) fn smooth_normal(&self, k: u32, pose: &Transform, normal: Vec2) -> Option<Vec2> {
         match *self {
             Pieces::Chain(chain) => smooth_normal(chain, pose, k, normal),
+            Pieces::Tiles(grid) => smooth_segment_normal(&grid.segment(k).joints, pose, normal),
             _ => Some(normal),
         }
     }
@@ -161,6 +188,18 @@ impl<'a> Pieces<'a> {
                     visit(k as u32, &segments[k], &[])
                 });
             }
+            Pieces::Tiles(grid) => {
+                grid.each_segment_near(&local_box(pose, near), &mut |k, s| visit(k, &s.shape, &[]));
+            }
+        }
+    }
+
+    /// The cell of piece `k`: a grid's segment's, [`NO_CELL`] for other pieces.
+    #[inline]
+    pub(super) fn cell(&self, k: u32) -> u32 {
+        match *self {
+            Pieces::Tiles(grid) => grid.segment(k).cell,
+            _ => NO_CELL,
         }
     }
 }
@@ -188,6 +227,12 @@ pub struct DeepestPieces<'a> {
     pub a: (&'a Shape, &'a [Vec2]),
     /// B's piece and its polygon points (placed at B's pose).
     pub b: (&'a Shape, &'a [Vec2]),
+    /// The poses of the two pieces when they are not the shapes' (a tile of a grid that
+    /// the other shape lies inside, placed in its cell: `tiles.rs`).
+    pub placed: Option<(Transform, Transform)>,
+    /// The grid cell of the contact ([`NO_CELL`] without a grid): A's when A is a grid,
+    /// else B's.
+    pub cell: u32,
 }
 
 /// The contact of the deepest touching piece pair of `a` and `b` (ties to the first: A's
@@ -220,6 +265,8 @@ pub fn deepest_pieces<'a>(
                 contact,
                 a: (shape_a, points_a),
                 b: (shape_b, points_b),
+                placed: None,
+                cell: NO_CELL,
             },
         );
     }
@@ -237,10 +284,16 @@ pub fn deepest_pieces<'a>(
             None => return,
         };
         if slot.map_or(true, |kept| contact.depth > kept.contact.depth) {
+            let cell = match a.cell(ka) {
+                NO_CELL => b.cell(kb),
+                cell => cell,
+            };
             *slot = Some(DeepestPieces {
                 contact,
                 a: pa,
                 b: pb,
+                placed: None,
+                cell,
             });
         }
     };
@@ -268,7 +321,16 @@ pub fn deepest_pieces<'a>(
         });
         true
     });
-    best.or(ghost)
+    best.or(ghost).or_else(|| match (a, b) {
+        // A shape touching no boundary segment of a grid may lie inside its solid.
+        (Pieces::Tiles(grid), Pieces::One(shape, points)) => {
+            inside_contact(grid, pose_a, (shape, points), pose_b, true)
+        }
+        (Pieces::One(shape, points), Pieces::Tiles(grid)) => {
+            inside_contact(grid, pose_b, (shape, points), pose_a, false)
+        }
+        _ => None,
+    })
 }
 
 /// [`deepest_pieces`] of a concave polygon (at `pose`) and a convex shape (`other`, at
@@ -298,7 +360,13 @@ fn deepest_part<'a>(
         };
         if let Some(contact) = collide_piece(a.0, a.1, pose_a, b.0, b.1, pose_b) {
             if best.map_or(true, |best| contact.depth > best.contact.depth) {
-                best = Some(DeepestPieces { contact, a, b });
+                best = Some(DeepestPieces {
+                    contact,
+                    a,
+                    b,
+                    placed: None,
+                    cell: NO_CELL,
+                });
             }
         }
         true
@@ -306,26 +374,36 @@ fn deepest_part<'a>(
     best
 }
 
-/// The closest hit of the ray on any piece (ties to the first).
+/// The closest hit of the ray on any piece (ties to the first) that the one-way rule lets
+/// stop it, and the hit piece's cell ([`NO_CELL`] but on a grid).
 #[must_use]
-pub fn raycast_pieces(
+pub(super) fn raycast_pieces(
     pieces: Pieces<'_>,
     pose: &Transform,
     origin: Vec2,
     direction: Vec2,
     max_distance: f32,
-) -> Option<RayHit> {
+    one_way: OneWay,
+) -> Option<(RayHit, u32)> {
     let end = origin + direction * max_distance;
     let ray_box = Aabb::new(origin.min(end), origin.max(end));
-    let mut best: Option<RayHit> = None;
-    pieces.each_indexed_near(pose, &ray_box, &mut |k, shape, _| {
+    let mut best: Option<(RayHit, u32)> = None;
+    let start = Transform {
+        translation: origin,
+        ..Transform::IDENTITY
+    };
+    pieces.each_indexed_near(pose, &ray_box, &mut |k, shape, points| {
         let hit = raycast(shape, pose, origin, direction, max_distance).and_then(|hit| {
             let normal = pieces.smooth_normal(k, pose, hit.normal)?;
-            Some(RayHit { normal, ..hit })
+            let up = one_way.up_of(pieces, k, pose);
+            let point = (&Shape::Point, &[][..]);
+            one_way
+                .stops(up, direction, normal, point, &start, (shape, points), pose)
+                .then_some(RayHit { normal, ..hit })
         });
         if let Some(hit) = hit {
-            if best.map_or(true, |b| hit.distance < b.distance) {
-                best = Some(hit);
+            if best.map_or(true, |b| hit.distance < b.0.distance) {
+                best = Some((hit, pieces.cell(k)));
             }
         }
         true
@@ -334,18 +412,21 @@ pub fn raycast_pieces(
 }
 
 /// The earliest hit of any piece of `moving` (at `moving_pose`, moved by `delta`) on any
-/// piece of `target`, with the cast's `margin` (ties to the first pair).
+/// piece of `target`, with the cast's `margin` (ties to the first pair), that the one-way
+/// rule lets stop it, and the hit piece's cell ([`NO_CELL`] but on a grid).
 #[must_use]
-pub fn cast_pieces(
+#[allow(clippy::too_many_arguments)] // the two sides, the motion, and how they meet
+pub(super) fn cast_pieces(
     moving: Pieces<'_>,
     moving_pose: &Transform,
     delta: Vec2,
     target: Pieces<'_>,
     target_pose: &Transform,
     margin: f32,
-) -> Option<CastHit> {
+    one_way: OneWay,
+) -> Option<(CastHit, u32)> {
     if let (Pieces::One(shape_m, points_m), Pieces::One(shape_t, points_t)) = (moving, target) {
-        return cast_piece(
+        let hit = cast_piece(
             shape_m,
             points_m,
             moving_pose,
@@ -354,13 +435,17 @@ pub fn cast_pieces(
             points_t,
             target_pose,
             margin,
-        );
+        )?;
+        let up = one_way.up_of(target, 0, target_pose);
+        let (m, t) = ((shape_m, points_m), (shape_t, points_t));
+        let stops = one_way.stops(up, delta, hit.normal, m, moving_pose, t, target_pose);
+        return stops.then_some((hit, NO_CELL));
     }
     let moved = Transform {
         translation: moving_pose.translation + delta,
         rotation: moving_pose.rotation,
     };
-    let mut best: Option<CastHit> = None;
+    let mut best: Option<(CastHit, u32)> = None;
     moving.each(&mut |km, shape_m, points_m| {
         let swept = shape_m
             .aabb(moving_pose)
@@ -380,11 +465,14 @@ pub fn cast_pieces(
             .and_then(|hit| {
                 let target_side = (target, kt, target_pose);
                 let normal = smooth_hit_normal(target_side, (moving, km, moving_pose), hit.normal)?;
-                Some(CastHit { normal, ..hit })
+                let up = one_way.up_of(target, kt, target_pose);
+                let (m, t) = ((shape_m, points_m), (shape_t, points_t));
+                let stops = one_way.stops(up, delta, normal, m, moving_pose, t, target_pose);
+                stops.then_some(CastHit { normal, ..hit })
             });
             if let Some(hit) = hit {
-                if best.map_or(true, |b| hit.t < b.t) {
-                    best = Some(hit);
+                if best.map_or(true, |b| hit.t < b.0.t) {
+                    best = Some((hit, target.cell(kt)));
                 }
             }
             true
@@ -444,7 +532,7 @@ pub(super) fn smooth_hit_normal(
 /// [`collide_with_points`], in one copy for every caller here: the dispatcher is inlined
 /// where it is called, and each copy would add its whole table of kernels to the `.wasm`.
 #[inline(never)]
-fn collide_piece(
+pub(super) fn collide_piece(
     a: &Shape,
     points_a: &[Vec2],
     pose_a: &Transform,
@@ -485,7 +573,7 @@ pub(super) fn cast_piece(
 fn piece_box(pieces: Pieces<'_>, shape: &Shape, pose: &Transform, stored: &Aabb) -> Aabb {
     match pieces {
         Pieces::One(..) => *stored,
-        Pieces::Parts(_) | Pieces::Chain(_) => shape.aabb(pose),
+        Pieces::Parts(_) | Pieces::Chain(_) | Pieces::Tiles(_) => shape.aabb(pose),
     }
 }
 
@@ -494,11 +582,11 @@ fn piece_box(pieces: Pieces<'_>, shape: &Shape, pose: &Transform, stored: &Aabb)
 #[inline]
 pub(super) fn row_pieces<'a>(
     store: &'a ShapeStore,
-    (concaves, chains): (&'a Concaves, &'a Chains),
+    tables: Tables<'a>,
     id: u32,
     row: usize,
 ) -> Pieces<'a> {
-    match compound(concaves, chains, id) {
+    match compound(tables, id) {
         Some(pieces) => pieces,
         None => {
             let (start, len) = store.point_spans[row];
@@ -513,7 +601,33 @@ impl World {
     /// `None` for a convex shape.
     #[inline]
     pub(super) fn compound(&self, id: u32) -> Option<Pieces<'_>> {
-        compound(&self.concaves, &self.chains, id)
+        compound(self.tables(), id)
+    }
+
+    /// The side tables of the shapes made of pieces.
+    #[inline]
+    pub(super) fn tables(&self) -> Tables<'_> {
+        (&self.concaves, &self.chains, &self.grids)
+    }
+
+    /// Forgets what the side tables hold for `id` (its pieces, its one-way direction):
+    /// called on every removal.
+    pub(super) fn forget_side_tables(&mut self, id: u32) {
+        self.concaves.remove(id);
+        self.chains.remove(id);
+        self.grids.remove(id);
+        self.one_ways.remove(id);
+    }
+
+    /// Every entry of the side tables of pieces belongs to a live id whose row holds its
+    /// stand-in (a concave polygon's hull, a chain's or a grid's rectangle).
+    pub(super) fn validate_side_tables(&self) -> Result<(), String> {
+        let hull = |c: &ConcavePolygon| Shape::Polygon(c.hull().clone());
+        self.concaves.validate(&self.store, "concave", hull)?;
+        let bounds = |c: &Chain| Shape::Polygon(c.bounds().clone());
+        self.chains.validate(&self.store, "chain", bounds)?;
+        let rectangle = |g: &TileGrid| Shape::Polygon(g.bounds().clone());
+        self.grids.validate(&self.store, "tile grid", rectangle)
     }
 
     /// True when the stored shape `id` (`body`, its row) touches `shape` at `pose`.
@@ -538,7 +652,8 @@ impl World {
         }
     }
 
-    /// The ray's hit on the stored shape `id` (`body`, its row).
+    /// The ray's hit on the stored shape `id` (`body`, its row), under the one-way rule
+    /// (see `one_way.rs`), and the hit's cell ([`NO_CELL`] but on a grid).
     pub(super) fn body_raycast(
         &self,
         id: u32,
@@ -546,11 +661,22 @@ impl World {
         origin: Vec2,
         direction: Vec2,
         max_distance: f32,
-    ) -> Option<RayHit> {
-        match self.compound(id) {
-            None => raycast(&body.shape, &body.pose, origin, direction, max_distance),
-            Some(pieces) => raycast_pieces(pieces, &body.pose, origin, direction, max_distance),
+    ) -> Option<(RayHit, u32)> {
+        let one_way = self.one_way_rule(id, origin, 0.0);
+        let pieces = pieces_or(self.compound(id), &body.shape, body.shape.polygon_points());
+        if let (Pieces::One(..), None) = (pieces, one_way.up) {
+            let hit = raycast(&body.shape, &body.pose, origin, direction, max_distance)?;
+            return Some((hit, NO_CELL));
         }
+        raycast_pieces(pieces, &body.pose, origin, direction, max_distance, one_way)
+    }
+
+    /// The one-way rule of shape `id` as a target of a cast or ray whose moving shape starts
+    /// around `position`, `radius` across.
+    #[inline]
+    pub(super) fn one_way_rule(&self, id: u32, position: Vec2, radius: f32) -> OneWay {
+        let up = self.one_ways.get(id).copied();
+        OneWay::new(up, super::one_way::cast_tolerance(position, radius))
     }
 }
 
@@ -565,20 +691,39 @@ pub(super) fn pieces_or<'a>(
     compound.unwrap_or(Pieces::One(shape, points))
 }
 
-/// The parts of the concave shape or the segments of the chain `id`, if it is one.
+/// The side tables of the shapes made of pieces: concave polygons, chains, tile grids.
+pub(super) type Tables<'a> = (&'a Concaves, &'a Chains, &'a Grids);
+
+/// True when some shape is made of pieces.
 #[inline]
-fn compound<'a>(concaves: &'a Concaves, chains: &'a Chains, id: u32) -> Option<Pieces<'a>> {
+pub(super) fn any_pieces((concaves, chains, grids): Tables<'_>) -> bool {
+    concaves.count() + chains.count() + grids.count() > 0
+}
+
+/// True when `a` or `b` is made of pieces (each table checked only while it holds some).
+#[inline]
+pub(super) fn made_of_pieces((concaves, chains, grids): Tables<'_>, a: u32, b: u32) -> bool {
+    concaves.involves(a, b) || chains.involves(a, b) || grids.involves(a, b)
+}
+
+/// The parts of the concave shape, the segments of the chain or the boundary of the grid
+/// `id`, if it is one.
+#[inline]
+fn compound<'a>((concaves, chains, grids): Tables<'a>, id: u32) -> Option<Pieces<'a>> {
     if let Some(concave) = concaves.get(id) {
         return Some(Pieces::Parts(concave));
     }
-    chains.get(id).map(Pieces::Chain)
+    if let Some(chain) = chains.get(id) {
+        return Some(Pieces::Chain(chain));
+    }
+    grids.get(id).map(Pieces::Tiles)
 }
 
 /// The step's exact test of the rows of ids `a < b`, one of them concave: the deepest
 /// piece pair.
 pub(super) fn collide_rows<'a>(
     store: &'a ShapeStore,
-    tables: (&'a Concaves, &'a Chains),
+    tables: Tables<'a>,
     (a, row_a): (u32, u32),
     (b, row_b): (u32, u32),
 ) -> Option<DeepestPieces<'a>> {

@@ -18,6 +18,9 @@ pub struct WorldRayHit {
     pub id: u32,
     /// Where and how it was hit.
     pub hit: RayHit,
+    /// The cell hit, on a tile grid (`row × cols + col`); [`NO_CELL`](super::NO_CELL) for
+    /// other shapes.
+    pub cell: u32,
 }
 
 impl World {
@@ -195,6 +198,6 @@ impl World {
         self.see_changes();
         // The same walk as each ray of `raycast_many`, so that the two agree bit for bit.
         let best = self.ray_closest(origin, unit, reach, mask);
-        Ok(best.map(|(id, hit)| WorldRayHit { id, hit }))
+        Ok(best.map(|(id, hit, cell)| WorldRayHit { id, hit, cell }))
     }
 }

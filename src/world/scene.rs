@@ -17,16 +17,24 @@
 //! geometry, transform, layer, mask and static flag).
 //!
 //! A concave polygon is a description too ([`SceneShape::Concave`], its checked outline
-//! cut into parts when it was built), and so is a chain ([`SceneShape::Chain`]), so that a
-//! scene, and `shape_desc` of any live shape, round-trips: the parts and segments are
-//! rebuilt from the points, bit for bit.
+//! cut into parts when it was built), and so is a chain ([`SceneShape::Chain`]) and a tile
+//! grid ([`SceneShape::TileGrid`], with its table itself, so that the record stands alone),
+//! so that a scene, and `shape_desc` of any live shape, round-trips: the parts, segments and
+//! boundaries are rebuilt, bit for bit, and a grid's table is the world's equal table if it
+//! has one. A one-way shape's direction is part of its description.
+//!
+//! A grid is built (its boundary derived) while its record is checked, so that a bad grid
+//! is found before anything is added; it is then moved into the world as it is.
 //!
 //! Errors name the record and the field, `list[3].halfWidth must be greater than 0 (got
 //! -1)`: [`SceneError`] is the core's error plus the index of the record. The wasm binding
 //! decodes JavaScript objects into descriptions and adds nothing of its own.
 
 use super::errors::{check_angle, check_coordinate};
-use super::{ShapeOptions, World, WorldError, MAX_SHAPES};
+use super::one_way::unit_up;
+use super::{ShapeOptions, World, WorldError, MAX_SHAPES, MAX_TILE_TABLES};
+use crate::math::Vec2;
+use crate::shape::tiles::{Cells, TileGrid, TileTable};
 use crate::shape::{Chain, ConcavePolygon, MessageWriter, Shape, ShapeError};
 use core::fmt;
 
@@ -40,6 +48,19 @@ pub enum SceneShape {
     Concave(ConcavePolygon),
     /// A chain (checked when it was built).
     Chain(Chain),
+    /// A tile grid (checked when it is added: see [`World::add_tile_grid`]).
+    TileGrid {
+        /// Columns.
+        cols: u32,
+        /// Rows.
+        rows: u32,
+        /// The size of a cell.
+        cell: Vec2,
+        /// The cells, row-major.
+        cells: Cells,
+        /// What its values are.
+        table: TileTable,
+    },
 }
 
 impl From<Chain> for SceneShape {
@@ -77,6 +98,8 @@ pub struct ShapeDesc {
     pub angle: f32,
     /// Layer, mask and whether the shape is static.
     pub options: ShapeOptions,
+    /// The shape's one-way direction, if it is one-way (see [`World::set_one_way`]).
+    pub one_way: Option<Vec2>,
 }
 
 /// Why [`World::add_shapes`] rejected a list: the first bad record's index and what was
@@ -130,7 +153,15 @@ impl ShapeDesc {
         }
         check_coordinate(|| "x".into(), self.x)?;
         check_coordinate(|| "y".into(), self.y)?;
-        check_angle(|| "angle".into(), self.angle)
+        check_angle(|| "angle".into(), self.angle)?;
+        match self.one_way {
+            Some(up) if unit_up(up).is_none() => Err(WorldError::InvalidValue {
+                arg: "oneWay",
+                expected: "a finite non-zero vector",
+                value: if up.x.is_finite() { up.y } else { up.x },
+            }),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -145,8 +176,13 @@ impl World {
     /// use sepax::{Shape, ShapeOptions, World};
     ///
     /// let mut world = World::new();
-    /// let desc = |shape: Shape, x| {
-    ///     ShapeDesc { shape: shape.into(), x, y: 0.0, angle: 0.0, options: ShapeOptions::default() }
+    /// let desc = |shape: Shape, x| ShapeDesc {
+    ///     shape: shape.into(),
+    ///     x,
+    ///     y: 0.0,
+    ///     angle: 0.0,
+    ///     options: ShapeOptions::default(),
+    ///     one_way: None,
     /// };
     /// let mut ids = Vec::new();
     /// let list = vec![desc(Shape::Circle { radius: 1.0 }, 0.0), desc(Shape::Point, 0.5)];
@@ -171,10 +207,39 @@ impl World {
                 error: WorldError::TooManyShapes,
             });
         }
+        // Grids are built here, checked with their tables (numbered as they will be).
+        let mut grids = Vec::new();
+        let mut new_tables: Vec<&TileTable> = Vec::new();
         for (index, desc) in list.iter().enumerate() {
-            desc.check().map_err(|error| SceneError { index, error })?;
+            let at = |error| SceneError { index, error };
+            desc.check().map_err(at)?;
+            if let SceneShape::TileGrid {
+                cols,
+                rows,
+                cell,
+                cells,
+                table,
+            } = &desc.shape
+            {
+                let known = self.tile_tables.iter().position(|t| t == table);
+                let fresh = || new_tables.iter().position(|t| *t == table);
+                let table_id = match known.or_else(|| fresh().map(|k| self.tile_tables.len() + k)) {
+                    Some(k) => k,
+                    None => {
+                        new_tables.push(table);
+                        self.tile_tables.len() + new_tables.len() - 1
+                    }
+                };
+                if table_id >= MAX_TILE_TABLES {
+                    return Err(at(WorldError::TooManyTables));
+                }
+                let cells = cells.clone().narrowed();
+                let grid = TileGrid::new(*cols, *rows, *cell, cells, table, table_id as u32);
+                grids.push(grid.map_err(|e| at(e.into()))?);
+            }
         }
         ids.reserve(list.len());
+        let mut grids = grids.into_iter();
         for (index, desc) in list.into_iter().enumerate() {
             // Cannot fail: `add` repeats the checks just passed, and there is room.
             let (x, y, angle, options) = (desc.x, desc.y, desc.angle, desc.options);
@@ -182,7 +247,23 @@ impl World {
                 SceneShape::Convex(shape) => self.add(shape, x, y, angle, options),
                 SceneShape::Concave(concave) => self.add_concave(concave, x, y, angle, options),
                 SceneShape::Chain(chain) => self.add_chain(chain, x, y, angle, options),
+                SceneShape::TileGrid { table, .. } => {
+                    let table_id = self.define_tiles(table);
+                    let grid = grids.next();
+                    match (table_id, grid) {
+                        (Ok(table_id), Some(mut grid)) => {
+                            grid.set_table_id(table_id);
+                            self.add_grid(grid, x, y, angle, options)
+                        }
+                        (Err(error), _) => Err(error),
+                        (_, None) => Err(WorldError::TooManyTables),
+                    }
+                }
             }
+            .and_then(|id| {
+                self.set_one_way(id, desc.one_way)?;
+                Ok(id)
+            })
             .map_err(|error| SceneError { index, error })?;
             ids.push(id);
         }
@@ -197,6 +278,14 @@ impl World {
             SceneShape::Concave(concave.clone())
         } else if let Some(chain) = self.chain(id)? {
             SceneShape::Chain(chain.clone())
+        } else if let Some(grid) = self.tile_grid(id)? {
+            SceneShape::TileGrid {
+                cols: grid.cols(),
+                rows: grid.rows(),
+                cell: grid.cell_size(),
+                cells: grid.cells().clone(),
+                table: self.tile_tables[grid.table_id() as usize].clone(),
+            }
         } else {
             SceneShape::Convex(self.shape(id)?.clone())
         };
@@ -212,6 +301,7 @@ impl World {
                 mask,
                 is_static: self.is_static(id)?,
             },
+            one_way: self.one_way(id)?,
         })
     }
 }

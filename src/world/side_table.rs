@@ -40,6 +40,19 @@ impl<T> SideTable<T> {
         self.by_id.get(id as usize).and_then(|c| c.as_deref())
     }
 
+    /// The entry of `id`, to change it, if it has one.
+    pub(super) fn get_mut(&mut self, id: u32) -> Option<&mut T> {
+        self.by_id
+            .get_mut(id as usize)
+            .and_then(|c| c.as_deref_mut())
+    }
+
+    /// How many entries there are.
+    #[inline]
+    pub(super) fn count(&self) -> usize {
+        self.count
+    }
+
     /// True when `a` or `b` has an entry (checked only while some id has).
     #[inline]
     pub(super) fn involves(&self, a: u32, b: u32) -> bool {

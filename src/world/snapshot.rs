@@ -73,6 +73,7 @@ use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError, ShapeKind}
 use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_STATIC};
 use core::fmt;
 
+mod levels;
 mod load;
 
 /// The first four bytes of every snapshot.
@@ -107,8 +108,11 @@ enum KindByte {
     Chain = 8,
     /// A closed chain (a loop).
     Loop = 9,
+    /// A tile grid: its cells and table are in the levels section, and its row's rectangle
+    /// is rebuilt from them.
+    TileGrid = 10,
     /// A capsule along the local y axis ([`Shape::upright_capsule`]); its parameters are
-    /// a capsule's. (Byte 10 is the tile grids'.)
+    /// a capsule's.
     UprightCapsule = 11,
     /// A free slot.
     Free = 0xFF,
@@ -116,7 +120,7 @@ enum KindByte {
 
 impl KindByte {
     /// Every kind byte.
-    const ALL: [KindByte; 12] = [
+    const ALL: [KindByte; 13] = [
         KindByte::Circle,
         KindByte::AlignedBox,
         KindByte::OrientedBox,
@@ -127,6 +131,7 @@ impl KindByte {
         KindByte::Concave,
         KindByte::Chain,
         KindByte::Loop,
+        KindByte::TileGrid,
         KindByte::UprightCapsule,
         KindByte::Free,
     ];
@@ -144,6 +149,8 @@ impl KindByte {
         }
     }
 
+    /// The convex kind this byte stands for; `None` for a concave polygon, a chain, a tile
+    /// grid and a free slot.
     /// The byte of a convex `shape`: its kind's, or an upright capsule's.
     fn of_shape(shape: &Shape) -> KindByte {
         match shape {
@@ -163,7 +170,11 @@ impl KindByte {
             KindByte::Capsule | KindByte::UprightCapsule => Some(ShapeKind::Capsule),
             KindByte::Segment => Some(ShapeKind::Segment),
             KindByte::Point => Some(ShapeKind::Point),
-            KindByte::Concave | KindByte::Chain | KindByte::Loop | KindByte::Free => None,
+            KindByte::Concave
+            | KindByte::Chain
+            | KindByte::Loop
+            | KindByte::TileGrid
+            | KindByte::Free => None,
         }
     }
 
@@ -178,6 +189,8 @@ const STATICS_DIRTY: u32 = 1;
 /// Header flag: the world computes contact points; the last step's follow the removed ids,
 /// [`MANIFOLD_STRIDE`](crate::narrow_phase::MANIFOLD_STRIDE) `f32` per pair.
 const CONTACT_POINTS: u32 = 2;
+/// Header flag: the levels section follows the point lists (see `snapshot/levels.rs`).
+const LEVELS: u32 = 4;
 
 /// Why bytes could not be loaded as a snapshot. Nothing was changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -424,8 +437,13 @@ impl World {
             o.words(&points.published, f32::to_bits);
         }
         let (concaves, outline_points) = self.write_outlines(&mut o);
+        let levels = self.has_levels();
+        if levels {
+            self.write_levels(&mut o);
+        }
         let flags = (u32::from(self.statics_dirty) * STATICS_DIRTY)
-            | (u32::from(points.enabled) * CONTACT_POINTS);
+            | (u32::from(points.enabled) * CONTACT_POINTS)
+            | (u32::from(levels) * LEVELS);
         let counts = [
             n,
             free.len(),
@@ -478,15 +496,20 @@ impl World {
                 } else {
                     KindByte::Chain
                 }
+            } else if self.grids.get(id as u32).is_some() {
+                KindByte::TileGrid
             } else {
                 KindByte::of_shape(&body(id).shape)
             };
             kind as u8
         }));
-        // A concave shape's row holds its hull and a chain's its rectangle, both rebuilt
-        // from the points: no vertex count, no parameters.
-        let convex =
-            |id: &usize| store.flags[*id] & FLAG_ALIVE != 0 && self.points_of(*id as u32).is_none();
+        // A concave shape's row holds its hull and a chain's or a grid's its rectangle, all
+        // rebuilt from their own sections: no vertex count, no parameters.
+        let convex = |id: &usize| {
+            store.flags[*id] & FLAG_ALIVE != 0
+                && self.points_of(*id as u32).is_none()
+                && self.grids.get(*id as u32).is_none()
+        };
         let mut polygons = 0;
         for id in (0..n).filter(convex) {
             if let Shape::Polygon(polygon) = &body(id).shape {
@@ -610,6 +633,7 @@ mod tests {
             (KindByte::Concave, 7),
             (KindByte::Chain, 8),
             (KindByte::Loop, 9),
+            (KindByte::TileGrid, 10),
             (KindByte::Free, 0xFF),
         ];
         for (kind, byte) in others {

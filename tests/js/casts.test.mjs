@@ -28,12 +28,12 @@ function range() {
   return { w, walls, bullets: new Uint32Array(bullets) };
 }
 
-test("castShape returns { id, t, x, y, nx, ny } or null", () => {
+test("castShape returns { id, t, x, y, nx, ny, cell } or null", () => {
   const w = new World();
   const wall = w.addAlignedBox(6, 0, 1, 5);
   w.step();
   const hit = w.castShape({ kind: "circle", radius: 0.5 }, 0, 0, 0, 10, 0);
-  assert.deepEqual(hit, { id: wall, t: Math.fround(0.45), x: 5, y: 0, nx: -1, ny: 0 });
+  assert.deepEqual(hit, { id: wall, t: Math.fround(0.45), x: 5, y: 0, nx: -1, ny: 0, cell: 0xffffffff });
   assert.equal(w.castShape({ kind: "circle", radius: 0.5 }, 0, 6, 0, 10, 0), null);
   assert.equal(w.castShape({ kind: "box", halfWidth: 1, halfHeight: 1 }, 0, 0, 0, 10, 0, 2), null, "masked out");
   // Starting in contact: t = 0, whatever the direction.
@@ -67,6 +67,7 @@ test("sweep() equals castShape per bullet, raycastMany() equals raycast per ray"
         y: r.points[2 * k + 1],
         nx: r.normals[2 * k],
         ny: r.normals[2 * k + 1],
+        cell: r.cells[k],
       };
       assert.deepEqual(got, single, `bullet ${k}`);
     }
@@ -91,6 +92,7 @@ test("sweep() equals castShape per bullet, raycastMany() equals raycast per ray"
         y: views.points[2 * k + 1],
         nx: views.normals[2 * k],
         ny: views.normals[2 * k + 1],
+        cell: views.cells[k],
       };
       assert.deepEqual(got, single, `ray ${k}`);
     }

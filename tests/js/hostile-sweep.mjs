@@ -127,6 +127,28 @@ const KINDS = {
     v("revoked proxy", revokedProxy),
   ],
 };
+// Opts of the add methods with a bad `oneWay`.
+KINDS.opts.push(
+  v("{ oneWay: { x: 0, y: 0 } }", () => ({ oneWay: { x: 0, y: 0 } })),
+  v("{ oneWay: { x: 1e-46, y: 0 } } (f32 zero)", () => ({ oneWay: { x: 1e-46, y: 0 } })),
+  v('{ oneWay: "up" }', () => ({ oneWay: "up" })),
+  v("{ oneWay: false }", () => ({ oneWay: false })),
+  v("{ oneWay: { x: NaN, y: 1 } }", () => ({ oneWay: { x: NaN, y: 1 } })),
+  v("{ oneWay: { x: 1 } }", () => ({ oneWay: { x: 1 } })),
+  v("{ oneWay: { x: 0, y: 1, z: 0 } }", () => ({ oneWay: { x: 0, y: 1, z: 0 } })),
+);
+/** Counts and cell indices: not an integer in [0, 2^32), or out of the grid (the core's RangeError). */
+KINDS.count = [...ANY_ID];
+KINDS.cell = [...ANY_ID, v("99 (out of the grid)", () => 99)];
+KINDS.tileValue = [
+  ...NOT_NUMBERS,
+  ...UNDEFINED,
+  v("-1", () => -1),
+  v("1.5", () => 1.5),
+  v("65536", () => 65536),
+  v("NaN", () => NaN),
+];
+
 // Optional positions: the same values minus `undefined`.
 const optional = (kind) => KINDS[kind].filter((x) => x.label !== "undefined");
 
@@ -243,6 +265,7 @@ const MOVE_OPTIONS = [
   [v("{ upX: NaN }", () => ({ upX: NaN })), /opts\.upX/],
   [v('{ upY: "1" }', () => ({ upY: "1" })), /opts\.upY/],
   [v("{ upX: 0, upY: 0 }", () => ({ upX: 0, upY: 0 })), /opts\.upX, opts\.upY/],
+  [v("{ dropThrough: 1 }", () => ({ dropThrough: 1 })), /opts\.dropThrough must be a boolean/],
   ...[-0.1, 4, NaN, null].map((x) => [v(`{ maxSlope: ${String(x)} }`, () => ({ maxSlope: x })), /opts\.maxSlope/]),
   ...[-1, Infinity, 1e39].map((x) => [v(`{ skin: ${String(x)} }`, () => ({ skin: x })), /opts\.skin/]),
   ...[1.5, 2 ** 32, "1", NaN, -(2 ** 31) - 1].map((x) => [
@@ -336,6 +359,66 @@ const BATCHES = [
   ...U32_IDS.map((ids) => [v(`ids ${ids.label}`, (s) => [ids.make(s), new Float32Array(3)]), /ids/]),
 ];
 
+/** Hostile tile tables, with the pattern the message must contain. */
+const TABLES = [
+  [v("null", () => null), /tiles must be an object/],
+  [v("5", () => 5), /tiles must be an object/],
+  [v("[]", () => []), /tiles must be an object/],
+  [v('{ 0: "solid" }', () => ({ 0: "solid" })), /tiles: key "0"/],
+  [v('{ 65536: "solid" }', () => ({ 65536: "solid" })), /tiles: key "65536"/],
+  [v('{ abc: "solid" }', () => ({ abc: "solid" })), /tiles: key "abc"/],
+  [v('{ 3: "rock" }', () => ({ 3: "rock" })), /tiles\[3\]/],
+  [v("{ 3: null }", () => ({ 3: null })), /tiles\[3\]/],
+  [v("{ 3: { points: 2 points } }", () => ({ 3: { points: [0, 0, 1, 0] } })), /tiles\[3\]\.points/],
+  [v("{ 3: { points: pentagram } }", () => ({ 3: { points: pentagram() } })), /tiles\[3\]\.points/],
+  [v("{ 3: { points: 9 points } }", () => ({ 3: { points: regular(9) } })), /tiles\[3\]\.points.*at most 8/],
+  [v("{ 3: { points: NaN } }", () => ({ 3: { points: [0, 0, NaN, 0, 0, 1] } })), /tiles\[3\]\.points/],
+  [v("{ 3: { oneWay: { x: 0, y: 0 } } }", () => ({ 3: { oneWay: { x: 0, y: 0 } } })), /tiles\[3\]\.oneWay/],
+  [v('{ 3: { oneWay: "up" } }', () => ({ 3: { oneWay: "up" } })), /tiles\[3\]\.oneWay/],
+  [v("{ 3: { sensor: true } } (not supported)", () => ({ 3: { sensor: true } })), /tiles\[3\]: unknown key/],
+  [v("throwing getter", () => throwingGetter("3")), /tiles\[3\]/],
+  [v("throwing proxy", () => throwingProxy({ 3: "solid" })), /tiles/],
+  [v("revoked proxy", revokedProxy), /tiles/],
+];
+/** Hostile cells of a 2 × 2 grid. */
+const GRID_CELLS = [
+  [v("null", () => null), /cells/],
+  [v("plain array", () => [1, 1, 1, 1]), /cells must be a Uint8Array or Uint16Array/],
+  [v("Float32Array", () => new Float32Array(4)), /cells/],
+  [v("Uint32Array", () => new Uint32Array(4)), /cells/],
+  [v("Uint8Array(3)", () => new Uint8Array(3)), /cells must have length cols × rows = 4 \(got 3\)/],
+  [v("Uint16Array(5)", () => new Uint16Array(5)), /cells must have length cols × rows = 4 \(got 5\)/],
+  [v("Object.create(Uint8Array.prototype)", () => Object.create(Uint8Array.prototype)), /cells/],
+  [v("proxy over a Uint8Array", () => new Proxy(new Uint8Array(4), {})), /cells/],
+];
+/** Hostile options of addTileGrid. */
+const GRID_OPTIONS = [
+  ...optional("opts")
+    .filter((x) => !/oneWay/.test(x.label))
+    .map((value) => [value, /\bopts\b/]),
+  [v("{ oneWay: true } (per tile value)", () => ({ oneWay: true })), /opts: unknown key "oneWay"/],
+  [v("{ tiles: 99 } (no such table)", () => ({ tiles: 99 })), /tiles: 99 is not the id of a tile table/],
+  [v("{ tiles: -1 }", () => ({ tiles: -1 })), /opts\.tiles/],
+  [v('{ tiles: "t" }', () => ({ tiles: "t" })), /opts\.tiles/],
+  [
+    v("{ tiles: outline outside the cell }", () => ({ tiles: { 1: { points: [0, 0, 3, 0, 0, 1] } } })),
+    /opts\.tiles\[1\]\.points/,
+  ],
+  [v("{ isStatic: 0 }", () => ({ isStatic: 0 })), /opts\.isStatic/],
+];
+/** Hostile one-way directions of setOneWay. */
+const ONE_WAYS = [
+  [v("undefined", () => undefined), /oneWay/],
+  [v("false", () => false), /oneWay/],
+  [v("5", () => 5), /oneWay/],
+  [v('"up"', () => "up"), /oneWay/],
+  [v("{ x: 0, y: 0 }", () => ({ x: 0, y: 0 })), /oneWay must be a direction/],
+  [v("{ x: Infinity, y: 0 }", () => ({ x: Infinity, y: 0 })), /oneWay\.x/],
+  [v("{ y: 1 }", () => ({ y: 1 })), /oneWay\.x/],
+  [v("{ x: 1, y: 1, z: 1 }", () => ({ x: 1, y: 1, z: 1 })), /oneWay: unknown key/],
+  [v("throwing proxy", () => throwingProxy({ x: 0, y: 1 })), /oneWay/],
+];
+
 /** sweep's `ids`, as [value, pattern]; the valid dxy holds one motion. */
 const SWEEP_IDS = [
   ...U32_IDS.map((ids) => [ids, /\bids\b/]),
@@ -359,7 +442,8 @@ const SNAPSHOT_BYTES = [
   [v("truncated snapshot", (s) => s.world.snapshot().subarray(0, 60)), /bytes: truncated at byte 60/],
   [v("version 2", (s) => withByte(s.world.snapshot(), 4, 2)), /bytes: version 2 is not supported/],
   [v("a lying pair count", (s) => withByte(s.world.snapshot(), 32, 255)), /bytes: truncated/],
-  [v("a bad kind", (s) => withByte(s.world.snapshot(), 60 + s.world.slotCount + s.ids[0], 10)), /bytes: bad kind/],
+  // A byte no kind has (10 is a tile grid's).
+  [v("a bad kind", (s) => withByte(s.world.snapshot(), 60 + s.world.slotCount + s.ids[0], 12)), /bytes: bad kind/],
 ];
 
 /** sweep's `dxy` for one id, as [value, pattern]. */
@@ -623,6 +707,49 @@ const METHODS = [
     () => [new Float32Array([0, 0, 1, 0]), 10, 1],
   ],
   ["loadSnapshot", [["bytes", SNAPSHOT_BYTES]], (s) => [s.world.snapshot()]],
+  ["defineTiles", [["tiles", TABLES]], () => [{ 2: "empty" }]],
+  [
+    "addTileGrid",
+    [
+      ["x", "coordinate"],
+      ["y", "coordinate"],
+      ["cols", "count"],
+      ["rows", "count"],
+      ["cellWidth", "size"],
+      ["cellHeight", "size"],
+      ["cells", GRID_CELLS],
+      ["opts", GRID_OPTIONS],
+    ],
+    () => [0, 0, 2, 2, 1, 1, new Uint8Array(4).fill(1), {}],
+  ],
+  [
+    "setTile",
+    [
+      ["id", "id"],
+      ["col", "cell"],
+      ["row", "cell"],
+      ["value", "tileValue"],
+    ],
+    (s) => [s.grid, 1, 1, 1],
+  ],
+  [
+    "tile",
+    [
+      ["id", "id"],
+      ["col", "cell"],
+      ["row", "cell"],
+    ],
+    (s) => [s.grid, 1, 1],
+  ],
+  [
+    "setOneWay",
+    [
+      ["id", "id"],
+      ["oneWay", ONE_WAYS],
+    ],
+    (s) => [s.ids[3], true],
+  ],
+  ["oneWay", [["id", "id"]], (s) => [s.ids[0]]],
   [
     "moveAndSlide",
     [
@@ -751,11 +878,13 @@ function buildScene(World) {
     world.addSegment(20, 0, 22, 0.5),
     world.addPoint(21, 0.25),
   ];
+  // A tile grid, far from the rest, for the tile methods (not in `ids`: the sweep's state compares those).
+  const grid = world.addTileGrid(200, 200, 4, 3, 2, 2, new Uint8Array(12).fill(1));
   const removed = world.addCircle(100, 100, 1);
   world.step();
   world.remove(removed);
   world.step();
-  return { world, ids, removed };
+  return { world, ids, removed, grid };
 }
 
 function snapshot(world, ids) {

@@ -134,17 +134,59 @@ test("the raw binding never traps, whatever numbers it is given, and keeps its e
     assert.equal(w.raycastMany(new Float32Array(5), 10, 1), 0xffffffff);
     const scene = w.addShapes(
       new Uint8Array([0, 0]),
-      new Float32Array(7),
+      new Float32Array(9),
       new Uint32Array([1, 1, 0, 99]),
       new Float32Array(0),
+      new Uint32Array(0),
+      new Uint8Array(0),
     );
     assert.equal(scene, 0xffffffff, "a circle of radius 0 is refused");
     assert.match(w.takeError(), /^list\[0\]\.radius/);
     assert.equal(
-      w.addShapes(new Uint8Array([3]), new Float32Array(7), new Uint32Array([1, 1, 0, 6]), new Float32Array(4)),
+      w.addShapes(
+        new Uint8Array([3]),
+        new Float32Array(9),
+        new Uint32Array([1, 1, 0, 6]),
+        new Float32Array(4),
+        new Uint32Array(0),
+        new Uint8Array(0),
+      ),
       0xffffffff,
     );
     assert.match(w.takeError(), /^list\[0\]\.points/);
+    // Grid records whose words or cells are missing or short, and tile calls on ids that are not grids.
+    const grid = w.addShapes(
+      new Uint8Array([9, 9]),
+      new Float32Array(18).fill(1),
+      new Uint32Array([1, 1, 8, 0, 1, 1, 8, 0]),
+      new Float32Array(0),
+      new Uint32Array([2, 2, 77, 3]),
+      new Uint8Array(1),
+    );
+    assert.equal(grid, 0xffffffff);
+    assert.match(w.takeError(), /^list\[0\]/);
+    assert.equal(w.addTileGrid(0, 0, 2, 2, 1, 1, new Uint8Array(7), true, 0xffffffff, 1, 1, true), 0xffffffff);
+    assert.match(w.takeError(), /^cells must have length/);
+    assert.equal(w.addTileGrid(0, 0, 2 ** 31, 2 ** 31, 1, 1, new Uint8Array(0), false, 5, 1, 1, true), 0xffffffff);
+    assert.equal(
+      w.defineTiles(new Uint32Array([0]), new Uint8Array(1), new Uint8Array(1), new Float32Array(0)),
+      0xffffffff,
+    );
+    assert.match(w.takeError(), /^tiles: key 0 must be a tile value/);
+    assert.equal(
+      w.defineTiles(new Uint32Array([3]), new Uint8Array([7]), new Uint8Array([200]), new Float32Array(3)),
+      0xffffffff,
+    );
+    assert.equal(w.tileTable(12345), 0xffffffff);
+    for (const id of [a, 77, 2 ** 32 - 1]) {
+      assert.equal(w.setTile(id, 0, 0, 1), false);
+      assert.equal(w.tile(id, 0, 0), 0xffffffff);
+      assert.equal(w.tileGrid(id), 0xffffffff);
+    }
+    assert.equal(w.setOneWay(77, true, 0, -1), false);
+    assert.equal(w.setOneWay(a, true, 0, 0), false);
+    assert.equal(w.setOneWay(a, true, NaN, 1), false);
+    assert.equal(w.oneWay(77), 0xffffffff);
     for (const v of [NaN, Infinity, -Infinity, 3e38]) {
       assert.equal(w.raycast(v, 0, 1, 0, 10, 1), 0xffffffff, `raycast from ${v}`);
       assert.equal(w.queryAabb(v, 0, 1, 1, 1), 0xffffffff, `queryAabb from ${v}`);

@@ -58,10 +58,10 @@ test("the ProbeShape type of the .d.ts lists the same kinds in the same order", 
   assert.deepEqual(kinds, KINDS);
 });
 
-test("the ShapeDesc type of addShapes lists the same kinds in the same order, then concave and chain", () => {
+test("the ShapeDesc type of addShapes lists the same kinds in the same order, then concave, chain and tileGrid", () => {
   const dts = readFileSync(new URL("../../pkg/types.d.ts", import.meta.url), "utf8");
   const union = dts.match(/export type ShapeDesc =([\s\S]*?);\n(?:\/\*\*|export)/);
   assert.ok(union, "ShapeDesc not found in pkg/types.d.ts");
   const kinds = [...union[1].matchAll(/kind: "(\w+)"/g)].map((m) => m[1]);
-  assert.deepEqual(kinds, [...KINDS, "concave", "chain"]);
+  assert.deepEqual(kinds, [...KINDS, "concave", "chain", "tileGrid"]);
 });

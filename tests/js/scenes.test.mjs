@@ -104,6 +104,7 @@ test("defaults are the add* methods' defaults, and typed-array points are accept
       layer: 1,
       mask: 0xffffffff,
       isStatic: false,
+      oneWay: null,
     });
   } finally {
     a.free();
@@ -237,7 +238,7 @@ const HOSTILE = [
     "an unknown kind",
     () => [CIRCLE(), { kind: "star", x: 0, y: 0 }],
     TypeError,
-    /list\[1\]\.kind must be one of .*"polygon", "concave", "chain" \(got "star"\)/,
+    /list\[1\]\.kind must be one of .*"polygon", "concave", "chain", "tileGrid" \(got "star"\)/,
   ],
   [
     "a concave outline that crosses itself",

@@ -1,9 +1,10 @@
 //! `addShapes` and `shapeRecord` through the raw binding, in the flat encoding documented in
 //! `src/wasm/scene.rs`: a kind number per record (the convex kinds, 7 a concave polygon, 8 a
-//! chain), seven numbers `x, y, angle, a, b, c, d`, four words `layer, mask, flags,
-//! pointCount` (flags: 1 static, 2 loop), and the records' points one after the other. Every
-//! kind round-trips exactly, a world built from the records steps like the original, and a bad
-//! record is named by its index, adding nothing.
+//! chain; tile grids are the subject of the JS tests), nine numbers `x, y, angle, a, b, c, d,
+//! upX, upY`, four words `layer, mask, flags, pointCount` (flags: 1 static, 2 loop, 4
+//! one-way), and the records' points one after the other. Every kind round-trips exactly, a
+//! world built from the records steps like the original, and a bad record is named by its
+//! index, adding nothing.
 
 use super::*;
 use sepax::wasm::scene::{FLAG_LOOP, FLAG_STATIC, KIND_CHAIN, KIND_CONCAVE};
@@ -20,27 +21,38 @@ struct Records {
 impl Records {
     /// Appends one record.
     fn push(&mut self, kind: u8, numbers: [f32; 7], words: [u32; 3], points: &[f32]) {
+        self.push_one_way(kind, numbers, words, points, [0.0; 2]);
+    }
+
+    /// Appends one record with the one-way direction `up` (read when its flags say one-way).
+    fn push_one_way(
+        &mut self,
+        kind: u8,
+        numbers: [f32; 7],
+        words: [u32; 3],
+        points: &[f32],
+        up: [f32; 2],
+    ) {
         self.kinds.push(kind);
         self.numbers.extend(numbers);
+        self.numbers.extend(up);
         self.words.extend(words);
         self.words.push(points.len() as u32);
         self.points.extend(points);
     }
 
     /// Appends the record of shape `id` of `w`, read as the entry's `shape(id)` reads it:
-    /// `io[0]` the kind, `io[1..8]` the numbers, `io[8..11]` the words, the points in the floats.
+    /// `io[0]` the kind, `io[1..8]` the numbers, `io[8..11]` the words, `io[11..13]` the
+    /// one-way direction, the points in the floats.
     fn push_shape(&mut self, w: &mut RawWorld, id: u32) {
         let count = w.shape_record(id);
         assert_ne!(count, FAILED, "{}", w.take_error());
         let r = io(w);
         let numbers: [f32; 7] = core::array::from_fn(|k| r[1 + k] as f32);
+        let up = [r[11] as f32, r[12] as f32];
         let points = floats(w, count);
-        self.push(
-            r[0] as u8,
-            numbers,
-            [r[8] as u32, r[9] as u32, r[10] as u32],
-            &points,
-        );
+        let words = [r[8] as u32, r[9] as u32, r[10] as u32];
+        self.push_one_way(r[0] as u8, numbers, words, &points, up);
     }
 
     /// Everything, numbers as bits (a `-0` must come back as `-0`).
@@ -52,7 +64,14 @@ impl Records {
 
     /// `addShapes` of these records; their ids, or the sentinel.
     fn add_to(&self, w: &mut RawWorld) -> Result<Vec<u32>, u32> {
-        match w.add_shapes(&self.kinds, &self.numbers, &self.words, &self.points) {
+        match w.add_shapes(
+            &self.kinds,
+            &self.numbers,
+            &self.words,
+            &self.points,
+            &[],
+            &[],
+        ) {
             FAILED => Err(FAILED),
             count => Ok(ids(w, count)),
         }
@@ -88,7 +107,7 @@ fn every_kind_round_trips_and_steps_the_same() {
 
     // The records say what the encoding documents.
     let record = |k: usize| {
-        let numbers = &list.numbers[7 * k..7 * k + 7];
+        let numbers = &list.numbers[9 * k..9 * k + 7];
         (
             list.kinds[k],
             numbers.to_vec(),
@@ -187,8 +206,8 @@ fn a_bad_record_is_named_and_nothing_is_added() {
     let lists = [
         (hundred, "list[100].radius must be greater than 0 (got -1)"),
         (
-            bad(9, circle(1.0).0, 0, &[]),
-            "list[1].kind must be a shape kind (got 9)",
+            bad(10, circle(1.0).0, 0, &[]),
+            "list[1].kind must be a shape kind (got 10)",
         ),
         (
             bad(0, [f32::NAN, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0], 0, &[]),

@@ -20,6 +20,7 @@ use super::{Mover, MoverScratch};
 use crate::cast::CastHit;
 use crate::math::{Aabb, Transform, Vec2};
 use crate::sort::heap_sort_by_key;
+use crate::world::one_way::OneWay;
 use crate::world::pieces::{cast_piece, row_pieces, smooth_hit_normal, Pieces};
 use crate::world::World;
 
@@ -49,6 +50,8 @@ pub(super) struct FirstHit {
     pub(super) source: u64,
     pub(super) t: f32,
     pub(super) normal: Vec2,
+    /// The cell met, on a tile grid.
+    pub(super) cell: u32,
 }
 
 impl World {
@@ -90,12 +93,14 @@ impl World {
             // source of its own plane.
             let pose = &self.pose_of(candidate);
             let other_pieces = self.candidate_pieces(candidate);
+            let one_way = self.one_way_of(mover, other);
             // A convex piece that gave a plane need not be cast against when that plane
             // alone keeps the path clear of it by more than the margin, with room for the
             // rounding of the two shapes' coordinates. Not for a chain's segments, whose
-            // planes have smoothed normals, nor (so far) for the pieces of a concave or
-            // chain mover.
-            let separable = convex_mover && !matches!(other_pieces, Pieces::Chain(_));
+            // planes have smoothed normals (nor a grid's boundary), nor (so far) for the
+            // pieces of a concave or chain mover.
+            let separable =
+                convex_mover && !matches!(other_pieces, Pieces::Chain(_) | Pieces::Tiles(_));
             let least = margin
                 + PLANE_ROUNDINGS * f32::EPSILON * larger(mover.scale, largest_coordinate(aabb));
             for k in 0..mover_pieces.count() {
@@ -133,6 +138,15 @@ impl World {
                     else {
                         return true;
                     };
+                    // A one-way piece stops only a mover that started above it, moving down
+                    // onto it (`one_way.rs`).
+                    if let Some(one_way) = &one_way {
+                        let up = one_way.up_of(other_pieces, piece, pose);
+                        let (moving, target) = ((mover_shape, mover_points), (shape, points));
+                        if !one_way.stops(up, motion, normal, moving, &mover.start, target, pose) {
+                            return true;
+                        }
+                    }
                     let hit = CastHit { normal, ..hit };
                     // A piece that gave a plane this frame, met again at the start by the same
                     // piece of the mover: its plane already clipped the motion. Not for the
@@ -152,6 +166,7 @@ impl World {
                             source: key,
                             t: hit.t,
                             normal: hit.normal,
+                            cell: other_pieces.cell(piece),
                         });
                     }
                     true
@@ -198,11 +213,22 @@ impl World {
         self.store.bodies[candidate.row as usize].pose
     }
 
+    /// How the shape `id` meets the mover under the one-way rule; `None` while the world has
+    /// no one-way shape and no grid (which may have one-way tiles): then nothing is one-way,
+    /// and a move of the common case pays one test per candidate for the rule.
+    #[inline]
+    pub(super) fn one_way_of(&self, mover: &Mover, id: u32) -> Option<OneWay> {
+        mover.one_ways.then(|| OneWay {
+            up: self.one_ways.get(id).copied(),
+            ..mover.one_way
+        })
+    }
+
     /// The candidate's pieces: its parts or segments, or its one convex shape.
     pub(super) fn candidate_pieces(&self, candidate: &Candidate) -> Pieces<'_> {
         row_pieces(
             &self.store,
-            (&self.concaves, &self.chains),
+            self.tables(),
             candidate.id,
             candidate.row as usize,
         )

@@ -26,17 +26,19 @@ use crate::math::{Aabb, Vec2};
 /// they were measured at within one or two more.
 pub(super) const PLANE_ROUNDINGS: f32 = 16.0;
 
-/// Where a plane came from: a shape's id, its piece (the part of a concave shape or the
-/// segment of a chain, each of which gives its own planes; 0 for a convex shape) and the
-/// mover's piece that met it (0 for a convex mover), as `id << 40 | mover_piece << 20 |
-/// piece` (pieces are fewer than `2^20`, ids than `2^24`): ordered by id, then the
+/// Where a plane came from: a shape's id, its piece (the part of a concave shape, the
+/// segment of a chain or of a tile grid's boundary, each of which gives its own planes; 0
+/// for a convex shape) and the mover's piece that met it (0 for a convex mover), as
+/// `id << 40 | mover_piece << 28 | piece`: ids are below `2^24`, a mover's pieces (parts,
+/// chain segments) below `2^12`, and a shape's below `2^28` (a grid's segments are
+/// numbered `chunk << 10 | k`, with fewer than `2^18` chunks). Ordered by id, then the
 /// mover's piece, then the shape's.
 pub(super) fn source(id: u32, piece: u32, mover_piece: u32) -> u64 {
-    u64::from(id) << 40 | u64::from(mover_piece) << 20 | u64::from(piece)
+    u64::from(id) << 40 | u64::from(mover_piece) << 28 | u64::from(piece)
 }
 
 /// The bits of a [`source`] that name the mover's piece.
-const MOVER_PIECE_BITS: u64 = ((1 << 20) - 1) << 20;
+const MOVER_PIECE_BITS: u64 = ((1 << 12) - 1) << 28;
 
 /// The planes a move has met, with the shape each came from.
 pub(super) struct Planes {

@@ -137,6 +137,8 @@ fn the_movers_box_at_an_offset_is_its_shapes_box_there_to_the_bit() {
                 compound: None,
                 scale: 1.0,
                 box_half_extents: shape.aabb_half_extents(&start.rotation),
+                one_way: crate::world::one_way::OneWay::new(None, 0.0),
+                one_ways: false,
                 mask: u32::MAX,
             };
             let offset = Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));

@@ -13,6 +13,7 @@
 mod build;
 mod checks;
 mod layout;
+mod levels;
 
 use super::{for_each_param, KindByte, SnapshotError};
 use crate::math::Vec2;
@@ -23,6 +24,7 @@ use crate::shape::{
 use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_STATIC};
 use crate::world::World;
 use layout::{f32_at, u32_at, Layout};
+use levels::Levels;
 
 /// True when `shape` has the kind byte `kind` and its parameters are the `count` words at
 /// `at`, bit for bit.
@@ -58,6 +60,10 @@ struct Checked<'a> {
     concaves: Vec<(u32, Option<ConcavePolygon>)>,
     /// The chains by id, in id order (`None`: the target's, which is the same).
     chains: Vec<(u32, Option<Chain>)>,
+    /// The live slots whose kind is a tile grid, in id order.
+    grid_ids: Vec<u32>,
+    /// The levels section (one-way shapes, tile tables and grids, pair cells).
+    levels: Levels,
 }
 
 /// The slot byte's bits (the store's own `FLAG_*` values).
@@ -80,8 +86,11 @@ impl<'a> Checked<'a> {
             shapes: Vec::new(),
             concaves: Vec::new(),
             chains: Vec::new(),
+            grid_ids: Vec::new(),
+            levels: Levels::default(),
         };
         checked.check_slots()?;
+        checked.levels = Levels::read(bytes, &layout, &checked.grid_ids, target)?;
         checked.read_shapes(target)?;
         let mut marks = vec![0u8; layout.slots];
         checked.check_free_list(&mut marks)?;
@@ -99,7 +108,7 @@ impl<'a> Checked<'a> {
     }
 
     /// Flags and kinds of every slot; the counts of free slots, polygons and parameters.
-    fn check_slots(&self) -> Result<(), SnapshotError> {
+    fn check_slots(&mut self) -> Result<(), SnapshotError> {
         let (bytes, l) = (self.bytes, &self.layout);
         let (mut live, mut polygons, mut params, mut concaves) = (0, 0, 0, 0);
         for id in 0..l.slots {
@@ -132,7 +141,11 @@ impl<'a> Checked<'a> {
                 return Err(bad("flags of slot", id, l.flags_at + id));
             }
             live += 1;
-            concaves += usize::from(kind.shape_kind().is_none());
+            if kind == KindByte::TileGrid {
+                self.grid_ids.push(id as u32);
+            } else {
+                concaves += usize::from(kind.shape_kind().is_none());
+            }
             let mut vertices = 0;
             if kind == KindByte::Polygon {
                 if polygons == l.polygons {
@@ -171,12 +184,19 @@ impl<'a> Checked<'a> {
     fn read_shapes(&mut self, reusable: &World) -> Result<(), SnapshotError> {
         let (bytes, l) = (self.bytes, self.layout);
         let (mut at, mut polygon, mut outline_at) = (l.params_at, 0, l.outlines_at);
+        let mut grids = self.levels.grids.iter();
         let mut shapes = Vec::with_capacity(l.slots - l.free);
         for id in 0..l.slots {
             if slot_flags(bytes, &l, id) & FLAG_ALIVE == 0 {
                 continue;
             }
             let (start, byte) = (at, KindByte::from_byte(bytes[l.kinds_at + id]));
+            if byte == Some(KindByte::TileGrid) {
+                // Read with the levels section, one per grid slot, in id order.
+                let grid = grids.next().and_then(|(_, g)| g.as_ref());
+                shapes.push(grid.map(|g| Shape::Polygon(g.bounds().clone())));
+                continue;
+            }
             if byte == Some(KindByte::Concave) {
                 let list = PointList::read(bytes, &l, id as u32, outline_at, 3)?;
                 outline_at = list.end();

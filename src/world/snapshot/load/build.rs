@@ -46,9 +46,13 @@ impl Checked<'_> {
         world.resting.reset_to(&store.xs, &store.ys, &store.angles);
         let concaves = core::mem::take(&mut self.concaves);
         let chains = core::mem::take(&mut self.chains);
+        let levels = core::mem::take(&mut self.levels);
         self.build_bodies(world);
         rebuild_table(&mut world.concaves, concaves);
         rebuild_table(&mut world.chains, chains);
+        rebuild_table(&mut world.grids, levels.grids);
+        rebuild_table(&mut world.one_ways, levels.one_ways);
+        world.tile_tables = levels.tables;
         let store = &mut world.store;
         let free = (0..l.free).map(|k| u32_at(bytes, l.free_at + 4 * k));
         store.rebuild_rows_in_id_order(free);
@@ -71,6 +75,9 @@ impl Checked<'_> {
         read_words(&mut world.ended, bytes, l.ended_at, 2 * l.ended, same);
         let points = &mut world.contact_points;
         points.enabled = l.contact_points;
+        points.cells = levels.cells.is_some();
+        points.published_cells.clear();
+        points.published_cells.extend(levels.cells.iter().flatten());
         let floats = usize::from(l.contact_points) * MANIFOLD_STRIDE * l.pairs;
         read_words(
             &mut points.published,

@@ -3,7 +3,7 @@
 //! where each section starts.
 
 use super::super::{
-    SnapshotError, CONTACT_POINTS, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION,
+    SnapshotError, CONTACT_POINTS, LEVELS, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION,
     STATICS_DIRTY,
 };
 use crate::narrow_phase::MANIFOLD_STRIDE;
@@ -41,6 +41,8 @@ pub(super) struct Layout {
     pub(super) statics_dirty: bool,
     /// The world computes contact points, and the snapshot holds the last step's.
     pub(super) contact_points: bool,
+    /// The levels section follows the point lists (`snapshot/levels.rs`).
+    pub(super) levels: bool,
     pub(super) flags_at: usize,
     pub(super) kinds_at: usize,
     pub(super) vertex_counts_at: usize,
@@ -61,6 +63,8 @@ pub(super) struct Layout {
     pub(super) removed_at: usize,
     pub(super) points_at: usize,
     pub(super) outlines_at: usize,
+    /// Where the levels section starts (the end of the input when there is none).
+    pub(super) levels_at: usize,
 }
 
 /// Byte sizes of the records of the lists after the columns.
@@ -128,7 +132,7 @@ impl Layout {
             });
         }
         let flags = count(10);
-        if flags & !(STATICS_DIRTY | CONTACT_POINTS) != 0 {
+        if flags & !(STATICS_DIRTY | CONTACT_POINTS | LEVELS) != 0 {
             return Err(SnapshotError::BadValue {
                 what: "header flags",
                 index: 0,
@@ -144,7 +148,9 @@ impl Layout {
                 expected: usize::try_from(expected).unwrap_or(usize::MAX),
             });
         }
-        if len as u64 > expected {
+        // The levels section's length is its own to check (`load/levels.rs`).
+        let levels = flags & LEVELS != 0;
+        if len as u64 > expected && !levels {
             return Err(SnapshotError::TooLong {
                 expected: expected as usize,
                 actual: len,
@@ -154,11 +160,17 @@ impl Layout {
             [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12].map(|k| count(k) as usize),
             flags & STATICS_DIRTY != 0,
             points,
+            levels,
         ))
     }
 
     /// Where each section starts, given counts whose total fits the input.
-    fn place(counts: [usize; 12], statics_dirty: bool, contact_points: bool) -> Layout {
+    fn place(
+        counts: [usize; 12],
+        statics_dirty: bool,
+        contact_points: bool,
+        levels: bool,
+    ) -> Layout {
         let [slots, free, polygons, params, moved, poses, pairs, started, ended, removed, concaves, outline_points] =
             counts;
         let mut at = SNAPSHOT_HEADER_LEN;
@@ -183,6 +195,7 @@ impl Layout {
             outline_points,
             statics_dirty,
             contact_points,
+            levels,
             flags_at: next(n),
             kinds_at: next(n),
             vertex_counts_at: next(polygons),
@@ -203,6 +216,7 @@ impl Layout {
             removed_at: next(4 * removed),
             points_at: next(usize::from(contact_points) * 4 * MANIFOLD_STRIDE * pairs),
             outlines_at: next(4 * concaves + 8 * outline_points),
+            levels_at: next(0),
         }
     }
 }
