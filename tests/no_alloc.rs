@@ -230,9 +230,21 @@ fn steady_state_moves_do_not_allocate() {
         .collect();
     world.step().unwrap();
     let options = MoveOptions::default();
+    // Every other mover with the character options: steps, snapping, carrying, slopes.
+    let character = MoveOptions {
+        max_step_height: 0.6,
+        min_step_width: 0.1,
+        snap_distance: 0.5,
+        stop_on_slope: true,
+        slide_on_steep: true,
+        constant_slope_speed: true,
+        carry: true,
+        ..options
+    };
     let frame = |world: &mut World, t: usize| -> usize {
         let mut contacts = 0;
         for (k, &id) in movers.iter().enumerate() {
+            let options = if k % 2 == 0 { &options } else { &character };
             // Walks right for half a period, left for the other half: into the neighbours'
             // old places and the walls.
             let walk = if (t / (PERIOD / 2) + k) % 2 == 0 {
@@ -241,7 +253,7 @@ fn steady_state_moves_do_not_allocate() {
                 -0.2
             };
             let moved = world
-                .move_and_slide(id, Vec2::new(walk, 0.3), &options)
+                .move_and_slide(id, Vec2::new(walk, 0.3), options)
                 .unwrap();
             contacts += moved.contact_count;
         }

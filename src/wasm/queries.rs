@@ -6,7 +6,7 @@ use super::shapes::shape_of;
 use super::{RawWorld, MOVE_OPTIONS};
 use crate::math::Vec2;
 use crate::shape::Shape;
-use crate::world::{MoveOptions, MoveResult, WorldError};
+use crate::world::{MoveOptions, WorldError};
 use wasm_bindgen::prelude::*;
 
 /// A probe's error, named as a field of the `shape` argument (`shape.radius must be …`).
@@ -190,10 +190,13 @@ impl RawWorld {
         }
     }
 
-    /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]`
-    /// (`maxIterations, upX, upY, maxSlope, skin, dropThrough, mask`, as the entry last wrote
-    /// them). Returns the number of contacts, with `io[0..3]` = `x, y, grounded`, `io[3]` the
-    /// address of the contacts (`id, nx, ny` each) and `io[4]` that of their cells.
+    /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]` as
+    /// the entry last wrote them: `maxIterations, upX, upY, maxSlope, skin, dropThrough,
+    /// mask, maxStepHeight, minStepWidth, snapDistance, stopOnSlope, slideOnSteep,
+    /// constantSlopeSpeed, carry` (flags as 0 or 1). Returns the number of contacts, with
+    /// `io[0..3]` = `x, y, grounded`, `io[3]` the address of the contacts (`id, nx, ny`
+    /// each), `io[4]` that of their cells, `io[5..7]` = `ceiling, wall`, `io[7..11]` = the
+    /// ground's `id, nx, ny, cell` (id `0xFFFFFFFF` when none).
     #[wasm_bindgen(js_name = moveAndSlide)]
     pub fn move_and_slide(&mut self, id: u32, dx: f32, dy: f32) -> u32 {
         let o = &self.io[MOVE_OPTIONS..];
@@ -205,19 +208,29 @@ impl RawWorld {
             skin: o[4] as f32,
             drop_through: o[5] != 0.0,
             mask: o[6] as u32,
+            max_step_height: o[7] as f32,
+            min_step_width: o[8] as f32,
+            snap_distance: o[9] as f32,
+            stop_on_slope: o[10] != 0.0,
+            slide_on_steep: o[11] != 0.0,
+            constant_slope_speed: o[12] != 0.0,
+            carry: o[13] != 0.0,
         };
         match self.inner.move_and_slide(id, Vec2::new(dx, dy), &options) {
-            Ok(MoveResult {
-                position,
-                grounded,
-                contact_count,
-            }) => {
-                self.io[0] = position.x.into();
-                self.io[1] = position.y.into();
-                self.io[2] = u8::from(grounded).into();
+            Ok(r) => {
+                let ground = r.ground.map_or([f64::from(u32::MAX), 0.0, 0.0, 0.0], |g| {
+                    let (nx, ny) = (g.normal.x.into(), g.normal.y.into());
+                    [g.id.into(), nx, ny, g.cell.into()]
+                });
+                let flags = [r.grounded, r.ceiling, r.wall].map(|f| f64::from(u8::from(f)));
+                self.io[0] = r.position.x.into();
+                self.io[1] = r.position.y.into();
+                self.io[2] = flags[0];
                 self.io[3] = self.inner.move_contacts().as_ptr() as usize as f64;
                 self.io[4] = self.inner.move_contact_cells().as_ptr() as usize as f64;
-                contact_count as u32
+                self.io[5..7].copy_from_slice(&flags[1..]);
+                self.io[7..11].copy_from_slice(&ground);
+                r.contact_count as u32
             }
             Err(e) => self.fail(e, u32::MAX),
         }
@@ -235,6 +248,13 @@ impl RawWorld {
             f64::from(d.skin),
             f64::from(u8::from(d.drop_through)),
             f64::from(d.mask),
+            f64::from(d.max_step_height),
+            f64::from(d.min_step_width),
+            f64::from(d.snap_distance),
+            f64::from(u8::from(d.stop_on_slope)),
+            f64::from(u8::from(d.slide_on_steep)),
+            f64::from(u8::from(d.constant_slope_speed)),
+            f64::from(u8::from(d.carry)),
         ];
         self.io[MOVE_OPTIONS..MOVE_OPTIONS + defaults.len()].copy_from_slice(&defaults);
     }

@@ -54,9 +54,10 @@ pub(super) struct Changes {
     queued: Vec<bool>,
     /// Compare every static shape's transform with its pose at the next refresh.
     statics_touched: bool,
-    /// The row's shape is refreshed (its entries in the step's broad phase are stale), by
-    /// row: the walks test it before they look anything up about the entry.
-    pub(super) refreshed_rows: Vec<bool>,
+    /// Where the row's shape's stepped pose is kept in `stepped`, plus one; 0 when it is
+    /// not refreshed (its entries in the step's broad phase are then current), by row: the
+    /// walks test it before they look anything up about the entry.
+    pub(super) refreshed_rows: Vec<u32>,
     /// The id, pose and box the last step left, of every refreshed shape, for the next
     /// step to put back.
     stepped: Vec<(u32, Transform, Aabb)>,
@@ -70,9 +71,16 @@ impl Changes {
         self.queue.clear();
         self.queued.fill(false);
         self.statics_touched = false;
-        self.refreshed_rows.fill(false);
+        self.refreshed_rows.fill(0);
         self.stepped.clear();
         self.grid.clear();
+    }
+
+    /// The pose the last step left to the shape in `row`, if it is refreshed.
+    #[inline]
+    pub(super) fn stepped_pose_of_row(&self, row: u32) -> Option<Transform> {
+        let k = *self.refreshed_rows.get(row as usize)?;
+        (k > 0).then(|| self.stepped[k as usize - 1].1)
     }
 
     /// True when `id` is queued for the next refresh.
@@ -154,13 +162,13 @@ impl World {
         let row = store.row(id);
         let c = &mut self.changes;
         if c.refreshed_rows.len() < store.slot_count() {
-            c.refreshed_rows.resize(store.slot_count(), false);
+            c.refreshed_rows.resize(store.slot_count(), 0);
         }
         if store.flags[s] & FLAG_REFRESHED == 0 {
             store.flags[s] |= FLAG_REFRESHED;
-            c.refreshed_rows[row] = true;
             c.stepped
                 .push((id, store.bodies[row].pose, store.aabbs[row]));
+            c.refreshed_rows[row] = c.stepped.len() as u32;
         }
         let pose = pose.unwrap_or_else(|| Transform::from_xy_angle(x, y, angle));
         let body = &mut store.bodies[row];
@@ -184,7 +192,7 @@ impl World {
         for &(id, pose, aabb) in &c.stepped {
             let s = id as usize;
             let row = store.row(id);
-            c.refreshed_rows[row] = false;
+            c.refreshed_rows[row] = 0;
             if store.flags[s] & FLAG_REFRESHED != 0 {
                 store.flags[s] &= !FLAG_REFRESHED;
                 if store.flags[s] & FLAG_FRESH == 0 {
@@ -283,8 +291,12 @@ impl World {
             let s = id as usize;
             let refreshed = store.flags[s] & FLAG_REFRESHED != 0;
             let row = store.row(id);
-            let row_mark = self.changes.refreshed_rows.get(row).copied();
-            if refreshed && (row_mark != Some(true) || self.changes.stepped_pose(id).is_none()) {
+            let row_mark = self.changes.refreshed_rows.get(row).copied().unwrap_or(0);
+            let kept = self
+                .changes
+                .stepped
+                .get((row_mark as usize).wrapping_sub(1));
+            if refreshed && kept.map(|k| k.0) != Some(id) {
                 return Err(format!("refreshed id {id} not recorded"));
             }
             if refreshed && store.flags[s] & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH) == FLAG_ALIVE {

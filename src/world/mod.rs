@@ -99,7 +99,9 @@ use resting::Resting;
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
 pub use errors::WorldError;
-pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
+pub use mover::{
+    Ground, MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS,
+};
 pub use one_way::ONE_WAY_SKINS;
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;

@@ -95,29 +95,38 @@
 //!
 //! ## Where things are
 //!
-//! - `mover.rs` (here): the options, the move and its loop (the push out of start
-//!   overlaps, the rounds of cast and clip, the solve and its correction);
+//! - `mover.rs` (here): the move and its loop (the push out of start overlaps, the rounds
+//!   of cast and clip, the solve and its correction);
+//! - `mover/options.rs`: what a move is asked and what it tells;
+//! - `mover/character.rs`: what a platformer character needs beyond one slide (carried by
+//!   its platform, autostep, snap to ground, slopes, the floor, ceiling and wall flags),
+//!   as a short sequence of slides; all off by default, when a move is one slide;
 //! - `mover/planes.rs`: the planes a move has met, where each came from, and when one
 //!   keeps a path clear;
 //! - `mover/candidates.rs`: the shapes a move may meet, gathered from the broad phase, and
 //!   the first hit of a cast among them;
 //! - `mover/tests.rs`: the unit tests of the parts above (the behaviour is tested in
-//!   `tests/world_mover.rs`).
+//!   `tests/world_mover.rs` and `tests/world_character.rs`).
 
 mod candidates;
+mod character;
+mod options;
 mod planes;
 #[cfg(test)]
 mod tests;
+
+pub use options::{Ground, MoveOptions, MoveResult};
 
 use super::errors::{check_angle, check_coordinate};
 use super::one_way::{OneWay, ONE_WAY_SKINS};
 use super::pieces::{piece_pair_contact, pieces_or, PairContact, Pieces};
 use super::{World, WorldError, MAX_COORDINATE};
-use crate::cast::{clip_vector, solve_planes, Plane, MAX_PLANES};
+use crate::cast::{solve_planes, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::Contact;
 use crate::shape::Shape;
 use candidates::{Candidate, FirstHit};
+use character::{rest_on_floors, walk_clip};
 use planes::{source, Planes};
 
 /// The skin a move keeps by default: `0.01` units (a hundredth of a pixel in a game
@@ -152,93 +161,6 @@ const GATHER_REACH: f32 = 0.25;
 /// Sweeps of the plane solver (Box2D's mover runs 20).
 const SOLVER_ITERATIONS: usize = 20;
 
-/// How [`World::move_and_slide`] moves.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveOptions {
-    /// The most cast-and-clip rounds, from 1 to [`MAX_MOVE_ITERATIONS`] (default 4, as
-    /// Godot's `max_slides`).
-    pub max_iterations: u32,
-    /// The direction of up, for `grounded` (any finite non-zero vector; default `(0, −1)`,
-    /// up on a canvas whose `y` grows downwards).
-    pub up: Vec2,
-    /// The steepest floor, in radians from `up`, from 0 to π (default π/4).
-    pub max_slope: f32,
-    /// The distance kept from surfaces at rest (default [`DEFAULT_SKIN`]), from 0 to
-    /// [`MAX_COORDINATE`]; raised to at least [`SKIN_ROUNDINGS`] roundings of the mover's
-    /// coordinates.
-    pub skin: f32,
-    /// Pass through every one-way shape and tile this move (a character dropping through a
-    /// platform on purpose; see `one_way.rs`). Default false.
-    pub drop_through: bool,
-    /// The layers the mover meets (default all), beside the step's filter: a shape is met
-    /// only when its layer is in `mask` too (a character that collects coins on a layer of
-    /// their own moves with that layer out of its mask).
-    pub mask: u32,
-}
-
-impl Default for MoveOptions {
-    fn default() -> Self {
-        MoveOptions {
-            max_iterations: 4,
-            up: Vec2::new(0.0, -1.0),
-            max_slope: core::f32::consts::FRAC_PI_4,
-            skin: DEFAULT_SKIN,
-            drop_through: false,
-            mask: u32::MAX,
-        }
-    }
-}
-
-impl MoveOptions {
-    /// Checks every field; the errors name them as the JS options do (`opts.maxSlope`).
-    pub fn validate(&self) -> Result<(), WorldError> {
-        let bad = |arg: &'static str, expected: &'static str, value: f32| {
-            Err(WorldError::InvalidValue {
-                arg,
-                expected,
-                value,
-            })
-        };
-        if !(1..=MAX_MOVE_ITERATIONS).contains(&self.max_iterations) {
-            return bad(
-                "opts.maxIterations",
-                "an integer from 1 to 16",
-                self.max_iterations as f32,
-            );
-        }
-        for (arg, value) in [("opts.upX", self.up.x), ("opts.upY", self.up.y)] {
-            if !value.is_finite() {
-                return bad(arg, "a finite number", value);
-            }
-        }
-        if unit(self.up) == Vec2::ZERO {
-            return bad("opts.upX, opts.upY", "a non-zero vector", 0.0);
-        }
-        if !(0.0..=core::f32::consts::PI).contains(&self.max_slope) {
-            return bad(
-                "opts.maxSlope",
-                "an angle from 0 to π radians",
-                self.max_slope,
-            );
-        }
-        if !(0.0..=MAX_COORDINATE).contains(&self.skin) {
-            return bad("opts.skin", "a distance from 0 to 1e7", self.skin);
-        }
-        Ok(())
-    }
-}
-
-/// What a move did.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveResult {
-    /// The mover's new position (written to its transform).
-    pub position: Vec2,
-    /// Some contact's normal is within `max_slope` of `up`.
-    pub grounded: bool,
-    /// How many contacts [`World::move_contacts`] holds.
-    pub contact_count: usize,
-}
-
 /// The buffers a move reuses.
 #[derive(Clone, Debug, Default)]
 pub(super) struct MoverScratch {
@@ -255,7 +177,7 @@ pub(super) struct MoverScratch {
     checked: Option<(MoveOptions, GroundTest)>,
 }
 
-/// What `grounded` compares the contacts' normals with.
+/// What `grounded` compares the contacts' normals with, and how the walk meets slopes.
 #[derive(Clone, Copy, Debug)]
 struct GroundTest {
     /// `up` scaled to unit length.
@@ -263,6 +185,11 @@ struct GroundTest {
     /// The cosine of `max_slope`: a normal whose dot product with `up` is at least this is
     /// a floor.
     floor: f32,
+    /// [`MoveOptions::stop_on_slope`], [`MoveOptions::slide_on_steep`],
+    /// [`MoveOptions::constant_slope_speed`].
+    stop_on_slope: bool,
+    slide_on_steep: bool,
+    constant_speed: bool,
 }
 
 impl MoverScratch {
@@ -280,6 +207,9 @@ impl MoverScratch {
             // The crate's own cosine: `f32::cos` would link libm's (with its
             // large-argument reduction, about 6 KB of wasm) for this one use.
             floor: crate::math::Rot::from_angle(options.max_slope).cos,
+            stop_on_slope: options.stop_on_slope,
+            slide_on_steep: options.slide_on_steep,
+            constant_speed: options.constant_slope_speed,
         };
         self.checked = Some((*options, test));
         Ok(test)
@@ -318,7 +248,11 @@ fn power_of_two_above(v: f32) -> f32 {
     }
 }
 
+/// "No shape" for [`Mover::exclude`].
+const NO_EXCLUSION: u32 = u32::MAX;
+
 /// The mover, read once.
+#[derive(Clone, Copy)]
 struct Mover<'a> {
     id: u32,
     shape: &'a Shape,
@@ -336,11 +270,24 @@ struct Mover<'a> {
     one_ways: bool,
     /// The layers it meets (see [`MoveOptions::mask`]).
     mask: u32,
+    /// How it meets floors and slopes.
+    walk: GroundTest,
+    /// A shape it does not meet, beside itself: the platform that carries it, during the
+    /// carry ([`NO_EXCLUSION`] otherwise).
+    exclude: u32,
 }
 
 impl Mover<'_> {
     fn pieces(&self) -> Pieces<'_> {
         pieces_or(self.compound, self.shape, self.shape.polygon_points())
+    }
+
+    /// The same mover, starting `offset` further.
+    fn moved_by(&self, offset: Vec2) -> Mover<'_> {
+        Mover {
+            start: self.at(offset),
+            ..*self
+        }
     }
 
     fn at(&self, offset: Vec2) -> Transform {
@@ -435,8 +382,12 @@ impl World {
             // Read once per move: while no shape is one-way and no grid exists, nothing is.
             one_ways: self.one_ways.count() + self.grids.count() > 0,
             mask: options.mask,
+            walk: ground,
+            exclude: NO_EXCLUSION,
         };
-        let mut offset = self.slide(&mover, delta, skin, options.max_iterations, &mut scratch);
+        scratch.contacts.clear();
+        scratch.contact_cells.clear();
+        let mut offset = self.move_character(&mover, delta, skin, options, &mut scratch);
         // A mover held by what it met (pushed into a corner) comes out of the solve with a
         // displacement of rounding noise, which would make it tremble frame after frame.
         if !scratch.contacts.is_empty() && offset.length() <= REST_FRACTION * skin {
@@ -447,16 +398,16 @@ impl World {
             position.x.clamp(-MAX_COORDINATE, MAX_COORDINATE),
             position.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
         );
-        let grounded = scratch
-            .contacts
-            .chunks_exact(3)
-            .any(|c| Vec2::new(c[1], c[2]).dot(ground.up) >= ground.floor);
+        let touched = character::touches(&scratch.contacts, &scratch.contact_cells, &ground);
         let contact_count = scratch.contacts.len() / 3;
         self.mover = scratch;
         self.write_transform(id, position.x, position.y, angle);
         Ok(MoveResult {
             position,
-            grounded,
+            grounded: touched.grounded,
+            ceiling: touched.ceiling,
+            wall: touched.wall,
+            ground: touched.ground,
             contact_count,
         })
     }
@@ -486,8 +437,6 @@ impl World {
         scratch: &mut MoverScratch,
     ) -> Vec2 {
         let mut planes = Planes::new();
-        scratch.contacts.clear();
-        scratch.contact_cells.clear();
         if scratch.contacts.capacity() < 3 * MAX_PLANES {
             // Once, so that the buffers (and the JS views over them) never move again.
             scratch.contacts.reserve_exact(3 * MAX_PLANES);
@@ -614,7 +563,7 @@ impl World {
             let fraction = MARGIN_FRACTION - MARGIN_DECREMENT * (k + 1) as f32;
             fraction.max(LEAST_MARGIN_FRACTION) * skin
         };
-        let mut remaining = clip_vector(delta, planes.all());
+        let mut remaining = walk_clip(delta, planes.all(), &mover.walk);
         for round in 0..rounds {
             if remaining == Vec2::ZERO {
                 break;
@@ -630,7 +579,7 @@ impl World {
             };
             moved += remaining * hit.t;
             self.hit_plane(hit, moved, margin, skin - margin, planes, scratch);
-            remaining = clip_vector(remaining * (1.0 - hit.t), planes.all());
+            remaining = walk_clip(remaining * (1.0 - hit.t), planes.all(), &mover.walk);
         }
         moved
     }
@@ -647,6 +596,7 @@ impl World {
         scratch: &mut MoverScratch,
     ) -> Vec2 {
         let solved = solve_planes(moved, planes.all(), SOLVER_ITERATIONS).delta;
+        let solved = rest_on_floors(moved, solved, planes.all(), &mover.walk, skin);
         let correction = solved - moved;
         if correction == Vec2::ZERO {
             return moved;

@@ -50,7 +50,7 @@ impl World {
         let changes = &self.changes;
         let any_refreshed = !changes.grid.is_empty();
         let mut stepped = |row: u32, aabb: &Aabb| {
-            if !(any_refreshed && changes.refreshed_rows[row as usize]) {
+            if !(any_refreshed && changes.refreshed_rows[row as usize] != 0) {
                 visit(row, aabb);
             }
         };
@@ -71,6 +71,34 @@ impl World {
         changes
             .grid
             .query(query, |id, aabb| visit(store.id_to_row[id as usize], aabb));
+    }
+
+    /// Calls `visit` with the row and stepped box of every entry of the step's broad phase
+    /// whose box overlaps `query`: the world as the last step saw it (the entries of
+    /// refreshed shapes included, those of shapes issued since the step not there). See
+    /// [`World::stepped_id`].
+    pub(super) fn query_stepped_rows(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Aabb)) {
+        self.grid.query(query, &mut *visit);
+        self.statics.query(query, &mut *visit);
+        let resting = &self.resting;
+        if resting.any_resting() {
+            resting.grid.query(query, |k, b| {
+                let id = resting.member_ids[k as usize];
+                if resting.rests[id as usize] {
+                    visit(self.store.id_to_row[id as usize], b);
+                }
+            });
+        }
+    }
+
+    /// The id of the shape in `row` of the step's broad phase if it is live and was there
+    /// at the last step (not issued since).
+    #[inline]
+    pub(super) fn stepped_id(&self, row: u32) -> Option<u32> {
+        let store = &self.store;
+        let id = store.row_to_id[row as usize];
+        let f = store.flags.get(id as usize).copied().unwrap_or(0);
+        (f & (FLAG_ALIVE | FLAG_FRESH) == FLAG_ALIVE).then_some(id)
     }
 
     /// The id of the shape in `row` of the broad phase's entries, unless it was removed

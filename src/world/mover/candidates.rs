@@ -191,7 +191,8 @@ impl World {
                 return;
             };
             let met = store.layers[other as usize] & mover.mask != 0;
-            if other != mover.id && met && store.filters_pass(mover.id, other) {
+            let own = other == mover.id || other == mover.exclude;
+            if !own && met && store.filters_pass(mover.id, other) {
                 // The broad phase indexes the store's boxes (see `World::query_rows`).
                 debug_assert_eq!(*aabb, store.aabbs[row as usize]);
                 candidates.push(Candidate {
