@@ -279,6 +279,26 @@ export interface MoveOptions {
   /** The layers the mover meets (default all, `0xFFFFFFFF`), beside both shapes' layers and masks: a character that
    * collects coins on a layer of their own moves with that layer out of `mask`. */
   mask?: number;
+  /** Autostep: the highest step (along up) climbed when a wall stops the walk of a mover on a floor (default 0:
+   * none). */
+  maxStepHeight?: number;
+  /** Autostep: the room a step must leave free beyond its edge, along the walk (default 0). */
+  minStepWidth?: number;
+  /** Snap to ground: a mover that stood on a floor and does not move up is pulled down onto a floor at most this far
+   * below (default 0: never), so that it walks down slopes and steps instead of flying off them. */
+  snapDistance?: number;
+  /** On a floor, the motion into it is taken off along up: gravity does not slide the mover down a slope, and a walk
+   * keeps its speed across up (default false). */
+  stopOnSlope?: boolean;
+  /** Ground steeper than `maxSlope` is a wall to the walk: not climbed, slid down (default false). */
+  slideOnSteep?: boolean;
+  /** With `stopOnSlope`: a walk along a slope keeps the length of its motion rather than its motion across up
+   * (default false). */
+  constantSlopeSpeed?: boolean;
+  /** Moving platforms: before the move the mover is carried by the motion, since the last `step()`, of the shape it
+   * stood on at that step (moved with `setTransform`: up, down, sideways, turning); call once per step (default
+   * false). */
+  carry?: boolean;
 }
 
 /** What `moveAndSlide` returns: one object per world, refilled by each call. */
@@ -295,4 +315,15 @@ export interface MoveResult {
   /** The cell of each contact (one per contact, parallel to `contacts`) on a tile grid, or 0xFFFFFFFF: a view valid
    * until the next `moveAndSlide` call. */
   contactCells: Uint32Array;
+  /** Some contact's normal is within `maxSlope` of down. */
+  ceiling: boolean;
+  /** Some contact is neither floor nor ceiling. */
+  wall: boolean;
+  /** The floor whose normal is nearest up, when grounded; 0xFFFFFFFF otherwise. */
+  groundId: number;
+  /** Its unit normal, towards the mover (0, 0 when not grounded). */
+  groundNx: number;
+  groundNy: number;
+  /** The cell of the ground on a tile grid, or 0xFFFFFFFF. */
+  groundCell: number;
 }

@@ -32,7 +32,24 @@ import type {
 /** The most contacts a move reports: the core's `MAX_PLANES`, for which it reserves room once. */
 const MAX_CONTACTS = 32;
 /** The mover's options in the raw world's `io`, in this order from slot `MOVE_OPTIONS` (see the binding). */
-const MOVE_KEYS = ["maxIterations", "upX", "upY", "maxSlope", "skin", "dropThrough", "mask"] as const;
+const MOVE_KEYS = [
+  "maxIterations",
+  "upX",
+  "upY",
+  "maxSlope",
+  "skin",
+  "dropThrough",
+  "mask",
+  "maxStepHeight",
+  "minStepWidth",
+  "snapDistance",
+  "stopOnSlope",
+  "slideOnSteep",
+  "constantSlopeSpeed",
+  "carry",
+] as const;
+/** The options among them that are booleans. */
+const MOVE_FLAGS: readonly string[] = ["dropThrough", "stopOnSlope", "slideOnSteep", "constantSlopeSpeed", "carry"];
 /** Where they start (the binding's `MOVE_OPTIONS`). */
 const MOVE_OPTIONS = 16;
 
@@ -42,6 +59,22 @@ const MOVE_ARGS = MOVE_KEYS.map((key) => `opts.${key}`);
 /** A number the core can take as an `f32` option. */
 const finite32 = (value: unknown): value is number =>
   typeof value === "number" && Math.abs(value) <= 3.4028234663852886e38;
+
+/** Writes an `f32` option to slot `k` of the options unless undefined; false when it is not one. */
+const numberAt = (io: Float64Array, k: number, value: unknown): boolean => {
+  if (value === undefined) return true;
+  if (!finite32(value)) return false;
+  io[MOVE_OPTIONS + k] = value;
+  return true;
+};
+
+/** Writes a boolean option to slot `k` (as 0 or 1) unless undefined; false when it is not one. */
+const flagAt = (io: Float64Array, k: number, value: unknown): boolean => {
+  if (value === undefined) return true;
+  if (typeof value !== "boolean") return false;
+  io[MOVE_OPTIONS + k] = value ? 1 : 0;
+  return true;
+};
 
 /**
  * Writes the options of a plain object of valid numbers to `io`; false (maybe after writing some) when `opts` is
@@ -55,37 +88,30 @@ function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
     if (Object.getPrototypeOf(opts) !== Object.prototype) return false;
     for (const key in opts) if (!(MOVE_KEYS as readonly string[]).includes(key)) return false;
     const o = opts as MoveOptions;
-    const { maxIterations, upX, upY, maxSlope, skin, dropThrough, mask } = o;
+    const { maxIterations, mask } = o;
     if (maxIterations !== undefined) {
       if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 16)) return false;
       io[MOVE_OPTIONS] = maxIterations;
-    }
-    if (upX !== undefined) {
-      if (!finite32(upX)) return false;
-      io[MOVE_OPTIONS + 1] = upX;
-    }
-    if (upY !== undefined) {
-      if (!finite32(upY)) return false;
-      io[MOVE_OPTIONS + 2] = upY;
-    }
-    if (maxSlope !== undefined) {
-      if (!finite32(maxSlope)) return false;
-      io[MOVE_OPTIONS + 3] = maxSlope;
-    }
-    if (skin !== undefined) {
-      if (!finite32(skin)) return false;
-      io[MOVE_OPTIONS + 4] = skin;
-    }
-    if (dropThrough !== undefined) {
-      if (typeof dropThrough !== "boolean") return false;
-      io[MOVE_OPTIONS + 5] = dropThrough ? 1 : 0;
     }
     if (mask !== undefined) {
       // As `bits` reads a mask: any 32-bit integer, negative ones as their unsigned bits.
       if (!(Number.isInteger(mask) && mask >= -2147483648 && mask < 4294967296)) return false;
       io[MOVE_OPTIONS + 6] = mask >>> 0;
     }
-    return true;
+    return (
+      numberAt(io, 1, o.upX) &&
+      numberAt(io, 2, o.upY) &&
+      numberAt(io, 3, o.maxSlope) &&
+      numberAt(io, 4, o.skin) &&
+      flagAt(io, 5, o.dropThrough) &&
+      numberAt(io, 7, o.maxStepHeight) &&
+      numberAt(io, 8, o.minStepWidth) &&
+      numberAt(io, 9, o.snapDistance) &&
+      flagAt(io, 10, o.stopOnSlope) &&
+      flagAt(io, 11, o.slideOnSteep) &&
+      flagAt(io, 12, o.constantSlopeSpeed) &&
+      flagAt(io, 13, o.carry)
+    );
   } catch {
     return false;
   }
@@ -102,9 +128,9 @@ function checkedMoveOptions(io: Float64Array, opts: unknown): void {
       io[MOVE_OPTIONS + k] = bits(M, MOVE_ARGS[k], value);
       continue;
     }
-    if (MOVE_KEYS[k] === "dropThrough") {
+    if (MOVE_FLAGS.includes(MOVE_KEYS[k])) {
       if (typeof value !== "boolean") {
-        throw typeError(M, `opts.dropThrough must be a boolean (got ${describe(value)})`);
+        throw typeError(M, `${MOVE_ARGS[k]} must be a boolean (got ${describe(value)})`);
       }
       io[MOVE_OPTIONS + k] = value ? 1 : 0;
       continue;
@@ -125,6 +151,12 @@ class MoveState {
     grounded: false,
     contacts: new Float32Array(0),
     contactCells: new Uint32Array(0),
+    ceiling: false,
+    wall: false,
+    groundId: 0.5, // doubles: ids reach 0xFFFFFFFF
+    groundNx: 0.5,
+    groundNy: 0.5,
+    groundCell: 0.5,
   };
   /** The defaults of the options, read from the core once. */
   defaults: Float64Array | null = null;
@@ -360,15 +392,19 @@ export class World extends WorldLevels {
   /**
    * Character mover: moves shape `id` as far as it can along `(dx, dy)`, sliding along what it meets (walls, tile
    * floors without catching on seams, corners without jitter; pushed out first if it starts overlapping), writes its
-   * new position and returns `{ x, y, grounded, contacts, contactCells }`. The result object belongs to the world and
-   * is refilled by its next `moveAndSlide`; `contacts` is a view (`id, nx, ny` per contact) valid until then, and
-   * `contactCells` one of the cell met per contact on a tile grid (0xFFFFFFFF for other shapes). One-way shapes and
-   * tiles stop it only from their top (`opts.dropThrough` passes them for this move). The other shapes are seen where
-   * they are now (characters moved earlier in the frame, shapes added since the last `step()`). Creates no garbage: a game may call it for every character every frame.
+   * new position and returns `{ x, y, grounded, ceiling, wall, groundId, groundNx, groundNy, groundCell, contacts,
+   * contactCells }`. The result object belongs to the world and is refilled by its next `moveAndSlide`; `contacts` is
+   * a view (`id, nx, ny` per contact) valid until then, and `contactCells` one of the cell met per contact on a tile
+   * grid (0xFFFFFFFF for other shapes). One-way shapes and tiles stop it only from their top (`opts.dropThrough`
+   * passes them for this move). The other shapes are seen where they are now (characters moved earlier in the frame,
+   * shapes added since the last `step()`). Platformer options (all off by default): `maxStepHeight` climbs steps,
+   * `snapDistance` keeps it on the ground going down, `stopOnSlope` and `slideOnSteep` hold it on slopes and slide it
+   * down steep ones, `carry` rides the platform it stands on. Creates no garbage: a game may call it for every
+   * character every frame.
    * @example
    * vy += gravity;
-   * const r = world.moveAndSlide(player, vx, vy, { maxSlope: Math.PI / 4 });
-   * if (r.grounded) vy = 0;
+   * const r = world.moveAndSlide(player, vx, vy, { maxStepHeight: 0.5, snapDistance: 0.3, carry: true });
+   * if (r.grounded || r.ceiling) vy = 0;
    */
   moveAndSlide(id: number, dx: number, dy: number, opts?: MoveOptions): MoveResult {
     const M = "moveAndSlide";
@@ -396,6 +432,12 @@ export class World extends WorldLevels {
     r.x = io[0];
     r.y = io[1];
     r.grounded = io[2] !== 0;
+    r.ceiling = io[5] !== 0;
+    r.wall = io[6] !== 0;
+    r.groundId = io[7];
+    r.groundNx = io[8];
+    r.groundNy = io[9];
+    r.groundCell = io[10];
     r.contacts = contacts;
     r.contactCells = state.cellsExact[count] ??= state.cellsFull!.subarray(0, count);
     return r;

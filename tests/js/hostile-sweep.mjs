@@ -266,6 +266,13 @@ const MOVE_OPTIONS = [
   [v('{ upY: "1" }', () => ({ upY: "1" })), /opts\.upY/],
   [v("{ upX: 0, upY: 0 }", () => ({ upX: 0, upY: 0 })), /opts\.upX, opts\.upY/],
   [v("{ dropThrough: 1 }", () => ({ dropThrough: 1 })), /opts\.dropThrough must be a boolean/],
+  ...["stopOnSlope", "slideOnSteep", "constantSlopeSpeed", "carry"].map((key) => [
+    v(`{ ${key}: 1 }`, () => ({ [key]: 1 })),
+    new RegExp(`opts\\.${key} must be a boolean`),
+  ]),
+  ...["maxStepHeight", "minStepWidth", "snapDistance"].flatMap((key) =>
+    [-1, NaN, 1e8, "1"].map((x) => [v(`{ ${key}: ${String(x)} }`, () => ({ [key]: x })), new RegExp(`opts\\.${key}`)]),
+  ),
   ...[-0.1, 4, NaN, null].map((x) => [v(`{ maxSlope: ${String(x)} }`, () => ({ maxSlope: x })), /opts\.maxSlope/]),
   ...[-1, Infinity, 1e39].map((x) => [v(`{ skin: ${String(x)} }`, () => ({ skin: x })), /opts\.skin/]),
   ...[1.5, 2 ** 32, "1", NaN, -(2 ** 31) - 1].map((x) => [
