@@ -92,13 +92,14 @@ impl IncrementalGrid {
     }
 
     /// The cell holding `p`; coordinates saturate far away, which keeps the order the
-    /// reporting rule needs.
+    /// reporting rule needs, one short of the extremes so that no cell is [`WIDE_CELL`] or
+    /// [`DEAD_CELL`] (a box far out in cells, or a cell size from a point's box, would
+    /// otherwise be taken for a wide one and unlinked from the wide list).
     #[inline]
     fn cell_of(&self, p: Vec2) -> (i32, i32) {
-        (
-            (p.x * self.inverse_cell).floor() as i32,
-            (p.y * self.inverse_cell).floor() as i32,
-        )
+        let c =
+            |v: f32| ((v * self.inverse_cell).floor() as i32).clamp(-i32::MAX + 1, i32::MAX - 1);
+        (c(p.x), c(p.y))
     }
 
     #[inline]
@@ -312,5 +313,22 @@ mod tests {
         grid.clear();
         assert!(grid.is_empty());
         grid.query(&Aabb::new(Vec2::ZERO, Vec2::ZERO), |_, _| panic!("cleared"));
+    }
+
+    /// A box whose cell saturated to `(i32::MAX, i32::MIN)`, the wide entries' cell, was
+    /// unlinked from the wide list when moved again (an index into an empty list): a point
+    /// mover moved twice between steps in a world of statics, where the first box gives a
+    /// cell size from almost nothing.
+    #[test]
+    fn a_box_saturating_to_the_wide_cell_is_moved_again() {
+        let mut grid = IncrementalGrid::default();
+        let far = Aabb::new(Vec2::new(3e9, -3e9), Vec2::new(3e9, -3e9));
+        grid.insert(7, &far, 1.0);
+        let near = Aabb::new(Vec2::ZERO, Vec2::new(1.0, 1.0));
+        grid.insert(7, &near, 1.0);
+        let mut got = Vec::new();
+        grid.query(&near, |key, b| got.push((key, *b)));
+        assert_eq!(got, [(7, near)]);
+        grid.query(&far, |_, _| panic!("moved away"));
     }
 }
