@@ -215,6 +215,14 @@ fn steady_state_moves_do_not_allocate() {
         let wall = Shape::aligned_box(0.5, 10.0).unwrap();
         world.add(wall, x, -10.0, 0.0, fixed).unwrap();
     }
+    // Coins the movers walk through: sensors, whose crossings each move reports.
+    for i in 0..100 {
+        let coin = Shape::circle(0.2).unwrap();
+        let id = world
+            .add(coin, i as f32 * 2.0 + 0.7, -0.5, 0.0, fixed)
+            .unwrap();
+        world.set_sensor(id, true).unwrap();
+    }
     let movers: Vec<u32> = (0..100)
         .map(|k| {
             let shape = match k % 3 {
@@ -241,6 +249,7 @@ fn steady_state_moves_do_not_allocate() {
         carry: true,
         ..options
     };
+    let crossed = core::cell::Cell::new(0);
     let frame = |world: &mut World, t: usize| -> usize {
         let mut contacts = 0;
         for (k, &id) in movers.iter().enumerate() {
@@ -256,6 +265,7 @@ fn steady_state_moves_do_not_allocate() {
                 .move_and_slide(id, Vec2::new(walk, 0.3), options)
                 .unwrap();
             contacts += moved.contact_count;
+            crossed.set(crossed.get() + world.move_crossings().len());
         }
         contacts
     };
@@ -270,6 +280,11 @@ fn steady_state_moves_do_not_allocate() {
         allocations += info.count_total;
         world.step().unwrap();
     }
+    assert!(
+        crossed.get() > PERIOD,
+        "only {} sensors crossed",
+        crossed.get()
+    );
     assert!(contacts > PERIOD * 100, "only {contacts} contacts");
     assert_eq!(
         allocations, 0,

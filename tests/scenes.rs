@@ -18,6 +18,7 @@ fn desc(shape: Shape, x: f32, y: f32) -> ShapeDesc {
         angle: 0.0,
         options: ShapeOptions::default(),
         one_way: None,
+        sensor: false,
     }
 }
 
@@ -65,6 +66,7 @@ fn one_of_each() -> Vec<ShapeDesc> {
                 is_static: i == 2,
             },
             one_way: None,
+            sensor: false,
         })
         .collect()
 }

@@ -195,6 +195,7 @@ export abstract class WorldBase {
   protected added(method: string, result: number, o: Readonly<Filter>): number {
     const id = this.counted(method, result);
     if (o.up !== null) this.ok(method, this.raw().setOneWay(id, true, o.up[0], o.up[1]));
+    if (o.sensor) this.ok(method, this.raw().setSensor(id, true));
     return id;
   }
 

@@ -162,13 +162,14 @@ export function plainObject(method: string, arg: string, value: unknown, allowed
   return value;
 }
 
-/** Layer, mask, static flag and one-way direction of an add, as numbers for the core. */
+/** Layer, mask, static flag, one-way direction and sensor flag of an add, as numbers for the core. */
 export interface Filter {
   layer: number;
   mask: number;
   isStatic: boolean;
   /** The one-way direction `[x, y]`, or null. */
   up: readonly [number, number] | null;
+  sensor: boolean;
 }
 
 /** The default filter: layer 1, every mask bit, moving, solid from every side. */
@@ -177,6 +178,7 @@ export const DEFAULT_FILTER: Readonly<Filter> = Object.freeze({
   mask: 0xffffffff,
   isStatic: false,
   up: null,
+  sensor: false,
 });
 
 /**
@@ -198,7 +200,7 @@ export function oneWayOf(method: string, arg: string, value: unknown): readonly 
   return [x, y];
 }
 
-/** The `layer`, `mask`, `isStatic` and `oneWay` keys of an object already checked, each optional, named
+/** The `layer`, `mask`, `isStatic`, `oneWay` and `sensor` keys of an object already checked, each optional, named
  * `prefix + key`. */
 export function filterOf(method: string, prefix: string, object: object): Filter {
   const layer = get(method, `${prefix}layer`, object, "layer");
@@ -208,13 +210,14 @@ export function filterOf(method: string, prefix: string, object: object): Filter
     mask: mask === undefined ? 0xffffffff : bits(method, `${prefix}mask`, mask),
     isStatic: optionalBool(method, prefix, object, "isStatic"),
     up: oneWayOf(method, `${prefix}oneWay`, get(method, `${prefix}oneWay`, object, "oneWay")),
+    sensor: optionalBool(method, prefix, object, "sensor"),
   };
 }
 
 /** The keys of the `add*` methods' `opts`. */
-export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay"] as const;
+export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay", "sensor"] as const;
 
-/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay? }`. */
+/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay?, sensor? }`. */
 export function addOptions(method: string, opts: unknown): Readonly<Filter> {
   if (opts === undefined || opts === null) return DEFAULT_FILTER;
   return filterOf(method, "opts.", plainObject(method, "opts", opts, ADD_KEYS));

@@ -64,11 +64,12 @@ export const KIND = {
 const CONCAVE = 7;
 const CHAIN = 8;
 export const TILE_GRID = 9;
-/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`, `FLAG_ONE_WAY`, `FLAG_WIDE`). */
+/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`, `FLAG_ONE_WAY`, `FLAG_WIDE`, `FLAG_SENSOR`). */
 const FLAG_STATIC = 1;
 const FLAG_LOOP = 2;
 const FLAG_ONE_WAY = 4;
 const FLAG_WIDE = 8;
+const FLAG_SENSOR = 16;
 /** Numbers per record: `x, y, angle`, four sizes, the one-way direction. */
 const NUMBERS = 9;
 
@@ -146,7 +147,7 @@ export interface Scene {
   cells: Uint8Array;
 }
 
-const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay"];
+const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay", "sensor"];
 const GRID_KEYS = ["kind", "cols", "rows", "cellWidth", "cellHeight", "cells", "tiles", ...PLACEMENT];
 
 /**
@@ -219,6 +220,7 @@ export function readScene(
     const filter: Filter = filterOf(method, `${name}.`, item);
     if (filter.isStatic) flags |= FLAG_STATIC;
     if (filter.up !== null) flags |= FLAG_ONE_WAY;
+    if (filter.sensor) flags |= FLAG_SENSOR;
     const [upX, upY] = filter.up ?? [0, 0];
     kinds[i] = record.code;
     const a = angle === undefined ? 0 : float(method, `${name}.angle`, angle);
@@ -271,7 +273,14 @@ export function recordOf(
   const [x, y, angle] = [io[1], io[2], io[3]];
   const placement = { x, y, angle };
   const oneWay = (io[10] & FLAG_ONE_WAY) !== 0 ? { x: io[11], y: io[12] } : null;
-  const filter = { layer: io[8], mask: io[9], isStatic: (io[10] & FLAG_STATIC) !== 0, oneWay };
+  const flags = io[10];
+  const filter = {
+    layer: io[8],
+    mask: io[9],
+    isStatic: (flags & FLAG_STATIC) !== 0,
+    oneWay,
+    sensor: (flags & FLAG_SENSOR) !== 0,
+  };
   if (code === CONCAVE) return { kind: "concave", ...placement, points: pointArray(floats), ...filter };
   if (code === TILE_GRID && grid !== undefined) {
     const sizes = { cellWidth: io[4], cellHeight: io[5] };

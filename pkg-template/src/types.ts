@@ -75,6 +75,9 @@ export interface ShapeOptions {
    * overlap queries report it like any shape (see the README's "One-way shapes"). `null` (or leaving it out): solid
    * from every side. */
   oneWay?: OneWay | null;
+  /** A sensor (default false): `step()` reports its pairs and the overlap queries find it, but `moveAndSlide`,
+   * casts, sweeps and rays never meet it (coins, kill zones, water, ladders). */
+  sensor?: boolean;
 }
 
 /** A one-way direction: `true` (`{ x: 0, y: -1 }`, up on a y-down canvas) or the side's normal `{ x, y }`. */
@@ -227,6 +230,17 @@ export interface TransformViews {
  * `normals[2i], normals[2i + 1]`, `points[2i], points[2i + 1]`, as `CastHit` has them for one cast. The views are as
  * long as the longest batch so far: only the first `count` items (the call's return value) are the last call's.
  */
+/** The sensors the items of the last `sweep()` crossed before their hits, grouped by item, in the order entered
+ * within each (views under the views contract). */
+export interface SweepCrossingViews {
+  /** The item (index in the sweep's `ids`) of each crossing. */
+  readonly items: Uint32Array;
+  /** The sensor crossed. */
+  readonly ids: Uint32Array;
+  /** Where along the item's motion it entered the sensor: 0 (it started in it) to the item's `t`. */
+  readonly t: Float32Array;
+}
+
 export interface SweepResultViews {
   /** The fraction of its motion each shape can travel before its first hit: 1 when nothing is hit, 0 when it starts
    * touching something. */
@@ -326,4 +340,9 @@ export interface MoveResult {
   groundNy: number;
   /** The cell of the ground on a tile grid, or 0xFFFFFFFF. */
   groundCell: number;
+  /** The sensors the move's path crossed, in order along it (at most 32; those it started in first): a view valid
+   * until the next `moveAndSlide` call. */
+  crossings: Uint32Array;
+  /** Where along the path (its length, 0 to 1) the move entered each of `crossings`: a view as `crossings`. */
+  crossingTs: Float32Array;
 }

@@ -26,11 +26,14 @@ import type {
   ProbeShape,
   RayHit,
   RayResultViews,
+  SweepCrossingViews,
   SweepResultViews,
 } from "./types.js";
 
 /** The most contacts a move reports: the core's `MAX_PLANES`, for which it reserves room once. */
 const MAX_CONTACTS = 32;
+/** The most sensors a move reports crossing: the core's `MAX_MOVE_CROSSINGS`, reserved once too. */
+const MAX_CROSSINGS = 32;
 /** The mover's options in the raw world's `io`, in this order from slot `MOVE_OPTIONS` (see the binding). */
 const MOVE_KEYS = [
   "maxIterations",
@@ -157,6 +160,8 @@ class MoveState {
     groundNx: 0.5,
     groundNy: 0.5,
     groundCell: 0.5,
+    crossings: new Uint32Array(0),
+    crossingTs: new Float32Array(0),
   };
   /** The defaults of the options, read from the core once. */
   defaults: Float64Array | null = null;
@@ -170,6 +175,12 @@ class MoveState {
   /** The contacts' cells, and `cellsFull.subarray(0, count)` per count. */
   cellsFull: Uint32Array | null = null;
   cellsExact: Uint32Array[] = [];
+  /** The same for the sensors crossed and their `t`. */
+  crossingsFull: Uint32Array | null = null;
+  crossingsAddress = -1;
+  crossingsExact: Uint32Array[] = [];
+  crossingTsFull: Float32Array | null = null;
+  crossingTsExact: Float32Array[] = [];
 }
 
 /**
@@ -333,6 +344,21 @@ export class World extends WorldLevels {
   }
 
   /**
+   * Views of the sensors the items of the last `sweep()` crossed before their hits (see `SweepCrossingViews`: a fast
+   * bullet collects every coin on its way between two frames), under the views contract; the next `sweep()` replaces
+   * them. Only sensors on a layer in the sweep's `mask` count.
+   * @example
+   * world.sweep(bulletIds, bulletMotions);
+   * const { items, ids } = world.sweepCrossings();
+   * for (let k = 0; k < ids.length; k++) collect(bulletIds[items[k]], ids[k]);
+   */
+  sweepCrossings(): SweepCrossingViews {
+    const raw = this.raw();
+    const count = raw.sweepCrossings();
+    return this.views().sweepCrossings(loadedMemory().buffer, this.io(), count);
+  }
+
+  /**
    * Views of the last `sweep()`'s results (see `SweepResultViews`), under the views contract; the next `sweep()` or
    * `raycastMany()` overwrites them. Cached: no object is created unless memory or the result buffers grew.
    * @example const { t, ids, normals, points } = world.sweepResults();
@@ -399,8 +425,9 @@ export class World extends WorldLevels {
    * passes them for this move). The other shapes are seen where they are now (characters moved earlier in the frame,
    * shapes added since the last `step()`). Platformer options (all off by default): `maxStepHeight` climbs steps,
    * `snapDistance` keeps it on the ground going down, `stopOnSlope` and `slideOnSteep` hold it on slopes and slide it
-   * down steep ones, `carry` rides the platform it stands on. Creates no garbage: a game may call it for every
-   * character every frame.
+   * down steep ones, `carry` rides the platform it stands on. `crossings` lists the sensors its path crossed (among
+   * those `opts.mask` meets), in order, and `crossingTs` where along the path (0 to 1) it entered each: views as
+   * `contacts`. Creates no garbage: a game may call it for every character every frame.
    * @example
    * vy += gravity;
    * const r = world.moveAndSlide(player, vx, vy, { maxStepHeight: 0.5, snapDistance: 0.3, carry: true });
@@ -440,6 +467,17 @@ export class World extends WorldLevels {
     r.groundCell = io[10];
     r.contacts = contacts;
     r.contactCells = state.cellsExact[count] ??= state.cellsFull!.subarray(0, count);
+    const crossingsAt = io[11];
+    if (state.crossingsFull === null || state.crossingsFull.length === 0 || crossingsAt !== state.crossingsAddress) {
+      state.crossingsFull = new Uint32Array(loadedMemory().buffer, crossingsAt, MAX_CROSSINGS);
+      state.crossingTsFull = new Float32Array(loadedMemory().buffer, io[12], MAX_CROSSINGS);
+      state.crossingsAddress = crossingsAt;
+      state.crossingsExact = [];
+      state.crossingTsExact = [];
+    }
+    const crossed = io[13];
+    r.crossings = state.crossingsExact[crossed] ??= state.crossingsFull.subarray(0, crossed);
+    r.crossingTs = state.crossingTsExact[crossed] ??= state.crossingTsFull!.subarray(0, crossed);
     return r;
   }
 }

@@ -180,6 +180,22 @@ impl RawWorld {
         self.inner.cast_results_version()
     }
 
+    /// The number of sensors the last sweep's items crossed, with the addresses of their
+    /// `items`, `ids` and `t` in `io[0..3]`.
+    #[wasm_bindgen(js_name = sweepCrossings)]
+    pub fn sweep_crossings(&mut self) -> u32 {
+        let c = self.inner.sweep_crossings();
+        let addresses = [
+            c.items.as_ptr() as usize,
+            c.ids.as_ptr() as usize,
+            c.t.as_ptr() as usize,
+        ];
+        for (slot, address) in self.io.iter_mut().zip(addresses) {
+            *slot = address as f64;
+        }
+        c.ids.len() as u32
+    }
+
     /// The addresses of the cast buffers (`t`, `ids`, `normals`, `points`, `cells`), in
     /// `io[0..5]`.
     #[wasm_bindgen(js_name = castResultPtrs)]
@@ -196,7 +212,8 @@ impl RawWorld {
     /// constantSlopeSpeed, carry` (flags as 0 or 1). Returns the number of contacts, with
     /// `io[0..3]` = `x, y, grounded`, `io[3]` the address of the contacts (`id, nx, ny`
     /// each), `io[4]` that of their cells, `io[5..7]` = `ceiling, wall`, `io[7..11]` = the
-    /// ground's `id, nx, ny, cell` (id `0xFFFFFFFF` when none).
+    /// ground's `id, nx, ny, cell` (id `0xFFFFFFFF` when none), `io[11..14]` the addresses of
+    /// the sensors crossed and of their `t`, and their count.
     #[wasm_bindgen(js_name = moveAndSlide)]
     pub fn move_and_slide(&mut self, id: u32, dx: f32, dy: f32) -> u32 {
         let o = &self.io[MOVE_OPTIONS..];
@@ -230,6 +247,10 @@ impl RawWorld {
                 self.io[4] = self.inner.move_contact_cells().as_ptr() as usize as f64;
                 self.io[5..7].copy_from_slice(&flags[1..]);
                 self.io[7..11].copy_from_slice(&ground);
+                let crossings = self.inner.move_crossings();
+                self.io[11] = crossings.as_ptr() as usize as f64;
+                self.io[12] = self.inner.move_crossing_ts().as_ptr() as usize as f64;
+                self.io[13] = crossings.len() as f64;
                 r.contact_count as u32
             }
             Err(e) => self.fail(e, u32::MAX),

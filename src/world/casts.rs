@@ -79,6 +79,7 @@
 
 use super::errors::{check_angle, check_coordinate, check_max_distance};
 use super::pieces::{cast_pieces, pieces_or, Pieces};
+use super::sensors::Crossings;
 use super::{World, WorldError, MAX_COORDINATE, NO_CELL};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
@@ -117,7 +118,7 @@ pub const CAST_REACH: f32 = 8.0 * MAX_COORDINATE;
 #[derive(Clone, Debug, Default)]
 pub(super) struct CastBuffers {
     /// `t` (sweep) or distance (rays) of each item.
-    ts: Vec<f32>,
+    pub(super) ts: Vec<f32>,
     /// The hit id of each item, or `u32::MAX`.
     hit_ids: Vec<u32>,
     /// `nx, ny` of each item.
@@ -128,6 +129,10 @@ pub(super) struct CastBuffers {
     cells: Vec<u32>,
     /// Bumped whenever a buffer grows (and may move), so that views over them rebuild.
     version: u32,
+    /// The sensors each item of the last sweep crossed (`sensors.rs`), and the item of
+    /// each.
+    pub(super) crossings: Crossings,
+    pub(super) crossing_items: Vec<u32>,
 }
 
 impl CastBuffers {
@@ -323,7 +328,7 @@ fn closer(t: f32, id: u32, best: Option<(f32, u32)>) -> bool {
 }
 
 /// A polygon's row-ordered points in the store (empty for other kinds).
-fn row_points(store: &ShapeStore, row: usize) -> &[Vec2] {
+pub(super) fn row_points(store: &ShapeStore, row: usize) -> &[Vec2] {
     let (start, len) = store.point_spans[row];
     &store.polygon_points[start as usize..(start + len) as usize]
 }
@@ -338,12 +343,12 @@ fn unit_direction(direction: Vec2) -> Option<Vec2> {
 }
 
 /// The moving shape of a cast, with its points and pose.
-struct Mover<'a> {
-    shape: &'a Shape,
-    points: &'a [Vec2],
-    pose: Transform,
+pub(super) struct Mover<'a> {
+    pub(super) shape: &'a Shape,
+    pub(super) points: &'a [Vec2],
+    pub(super) pose: Transform,
     /// The parts or segments, when the moving shape is a concave polygon or a chain.
-    compound: Option<Pieces<'a>>,
+    pub(super) compound: Option<Pieces<'a>>,
 }
 
 impl World {
@@ -364,7 +369,7 @@ impl World {
     /// The closest hit of `mover` moved by `delta` among the shapes on a layer in `mask`
     /// that `accepts` (by id), over the broad phase (see the module docs), with `delta` cut
     /// to [`CAST_REACH`].
-    fn cast_mover(
+    pub(super) fn cast_mover(
         &self,
         mover: &Mover<'_>,
         delta: Vec2,
@@ -520,7 +525,7 @@ impl World {
                 let Some(id) = self.live_id(row) else {
                     return;
                 };
-                if !self.layer_accepts(id, mask) {
+                if !self.blocks(id, mask) {
                     return;
                 }
                 let body = &self.store.bodies[row as usize];
@@ -586,7 +591,7 @@ impl World {
             pose: Transform::from_xy_angle(x, y, angle),
             compound: None,
         };
-        Ok(self.cast_mover(&mover, delta, &|id| self.layer_accepts(id, mask)))
+        Ok(self.cast_mover(&mover, delta, &|id| self.blocks(id, mask)))
     }
 
     /// Sweeps each shape of `ids` along its own motion `dxy[2i], dxy[2i + 1]` and returns
@@ -631,6 +636,8 @@ impl World {
         let store = &self.store;
         let mut out = core::mem::take(&mut self.casts);
         out.reserve(ids.len());
+        out.crossings.clear();
+        out.crossing_items.clear();
         for (i, (&id, d)) in ids.iter().zip(dxy.chunks_exact(2)).enumerate() {
             let (s, row) = (id as usize, store.row(id));
             let delta = Vec2::new(d[0], d[1]);
@@ -642,9 +649,7 @@ impl World {
                 compound: self.compound(id),
             };
             let accepts = |other: u32| {
-                other != id
-                    && store.layers[other as usize] & mask != 0
-                    && store.filters_pass(id, other)
+                other != id && self.blocks(other, mask) && store.filters_pass(id, other)
             };
             match self.cast_mover(&mover, delta, &accepts) {
                 Some(WorldCastHit {
@@ -658,6 +663,9 @@ impl World {
                     let end = pose.translation + delta;
                     out.write(i, (1.0, u32::MAX, NO_CELL), Vec2::ZERO, end);
                 }
+            }
+            if store.sensors_seen {
+                self.cross_before_hit(i, id, pose, delta, mask, &mut out);
             }
         }
         self.casts = out;

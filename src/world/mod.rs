@@ -82,6 +82,7 @@ mod poses;
 mod queries;
 mod resting;
 mod scene;
+mod sensors;
 mod side_table;
 mod snapshot;
 mod tiles;
@@ -106,6 +107,7 @@ pub use one_way::ONE_WAY_SKINS;
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
+pub use sensors::{SweepCrossings, MAX_MOVE_CROSSINGS};
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
 pub use tiles::{MAX_TILE_TABLES, NO_CELL};
 

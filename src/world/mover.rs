@@ -120,6 +120,7 @@ pub use options::{Ground, MoveOptions, MoveResult};
 use super::errors::{check_angle, check_coordinate};
 use super::one_way::{OneWay, ONE_WAY_SKINS};
 use super::pieces::{piece_pair_contact, pieces_or, PairContact, Pieces};
+use super::sensors::{Crossings, SensorPath, MAX_MOVE_CROSSINGS};
 use super::{World, WorldError, MAX_COORDINATE};
 use crate::cast::{solve_planes, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
@@ -175,6 +176,28 @@ pub(super) struct MoverScratch {
     /// The last options that passed their checks, and their ground test: a game passes
     /// the same options move after move.
     checked: Option<(MoveOptions, GroundTest)>,
+    /// The positions the mover went through this move, from its start (at most
+    /// [`MAX_WAYPOINTS`]), for the sensors it crossed.
+    path: Vec<Vec2>,
+    /// The sensors the last move crossed (`sensors.rs`).
+    pub(super) crossings: Crossings,
+}
+
+/// The most positions a move's path keeps (then its last one is overwritten).
+const MAX_WAYPOINTS: usize = 128;
+
+impl MoverScratch {
+    /// Records that the mover went through `p`.
+    fn waypoint(&mut self, p: Vec2) {
+        if self.path.last() == Some(&p) {
+            return;
+        }
+        if self.path.len() < MAX_WAYPOINTS {
+            self.path.push(p);
+        } else if let Some(last) = self.path.last_mut() {
+            *last = p;
+        }
+    }
 }
 
 /// What `grounded` compares the contacts' normals with, and how the walk meets slopes.
@@ -387,17 +410,28 @@ impl World {
         };
         scratch.contacts.clear();
         scratch.contact_cells.clear();
+        if scratch.path.capacity() < MAX_WAYPOINTS {
+            // Once, as the contacts' buffers.
+            scratch.path.reserve_exact(MAX_WAYPOINTS);
+            scratch.crossings.ids.reserve_exact(MAX_MOVE_CROSSINGS);
+            scratch.crossings.ts.reserve_exact(MAX_MOVE_CROSSINGS);
+        }
+        scratch.path.clear();
+        scratch.path.push(mover.start.translation);
         let mut offset = self.move_character(&mover, delta, skin, options, &mut scratch);
         // A mover held by what it met (pushed into a corner) comes out of the solve with a
         // displacement of rounding noise, which would make it tremble frame after frame.
         if !scratch.contacts.is_empty() && offset.length() <= REST_FRACTION * skin {
             offset = Vec2::ZERO;
+            scratch.path.truncate(1);
         }
         let position = mover.start.translation + offset;
         let position = Vec2::new(
             position.x.clamp(-MAX_COORDINATE, MAX_COORDINATE),
             position.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
         );
+        scratch.waypoint(position);
+        self.cross_path(id, start, options.mask, &mut scratch);
         let touched = character::touches(&scratch.contacts, &scratch.contact_cells, &ground);
         let contact_count = scratch.contacts.len() / 3;
         self.mover = scratch;
@@ -454,8 +488,41 @@ impl World {
         self.gather(mover, &start_box.union(&end_box).expanded(reach), scratch);
 
         let moved = self.push_out(mover, &start_box, skin, &mut planes, scratch);
+        scratch.waypoint(mover.start.translation + moved);
         let moved = self.cast_and_clip(mover, moved, delta, skin, rounds, &mut planes, scratch);
-        self.solve_and_correct(mover, moved, skin, &mut planes, scratch)
+        let moved = self.solve_and_correct(mover, moved, skin, &mut planes, scratch);
+        scratch.waypoint(mover.start.translation + moved);
+        moved
+    }
+
+    /// The sensors crossed along the move's path (see `sensors.rs`), into the scratch.
+    fn cross_path(&self, id: u32, start: Transform, mask: u32, scratch: &mut MoverScratch) {
+        let crossings = &mut scratch.crossings;
+        crossings.clear();
+        if !self.store.sensors_seen {
+            return;
+        }
+        let path = &scratch.path;
+        let length: f32 = path.windows(2).map(|w| (w[1] - w[0]).length()).sum();
+        let mut before = 0.0;
+        for w in path.windows(2) {
+            let delta = w[1] - w[0];
+            let pose = Transform {
+                translation: w[0],
+                ..start
+            };
+            let piece = SensorPath {
+                id,
+                pose,
+                delta,
+                reach: 1.0,
+                mask,
+            };
+            let span = delta.length();
+            let t = (before / length, span / length);
+            self.cross_sensors(&piece, 0, t, MAX_MOVE_CROSSINGS, crossings);
+            before += span;
+        }
     }
 
     /// Step 1: the planes of the shapes the mover starts overlapping, and the push out of
@@ -578,6 +645,7 @@ impl World {
                 return moved + remaining;
             };
             moved += remaining * hit.t;
+            scratch.waypoint(mover.start.translation + moved);
             self.hit_plane(hit, moved, margin, skin - margin, planes, scratch);
             remaining = walk_clip(remaining * (1.0 - hit.t), planes.all(), &mover.walk);
         }

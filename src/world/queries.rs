@@ -9,7 +9,7 @@ use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
 use crate::shape::Shape;
 use crate::sort::heap_sort_by_key;
-use crate::store::{Body, FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED};
+use crate::store::{Body, FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_SENSOR};
 
 /// The closest hit of a ray cast into the world.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -115,6 +115,12 @@ impl World {
     #[inline]
     pub(super) fn layer_accepts(&self, id: u32, mask: u32) -> bool {
         self.store.layers[id as usize] & mask != 0
+    }
+
+    /// [`World::layer_accepts`], for a motion: a sensor never stops one.
+    #[inline]
+    pub(super) fn blocks(&self, id: u32, mask: u32) -> bool {
+        self.layer_accepts(id, mask) && self.store.flags[id as usize] & FLAG_SENSOR == 0
     }
 
     /// Appends to `out` the ids (on a layer in `mask`) of the shapes that contain `point`,

@@ -100,6 +100,8 @@ pub struct ShapeDesc {
     pub options: ShapeOptions,
     /// The shape's one-way direction, if it is one-way (see [`World::set_one_way`]).
     pub one_way: Option<Vec2>,
+    /// The shape is a sensor (see [`World::set_sensor`]).
+    pub sensor: bool,
 }
 
 /// Why [`World::add_shapes`] rejected a list: the first bad record's index and what was
@@ -183,6 +185,7 @@ impl World {
     ///     angle: 0.0,
     ///     options: ShapeOptions::default(),
     ///     one_way: None,
+    ///     sensor: false,
     /// };
     /// let mut ids = Vec::new();
     /// let list = vec![desc(Shape::Circle { radius: 1.0 }, 0.0), desc(Shape::Point, 0.5)];
@@ -262,6 +265,7 @@ impl World {
             }
             .and_then(|id| {
                 self.set_one_way(id, desc.one_way)?;
+                self.set_sensor(id, desc.sensor)?;
                 Ok(id)
             })
             .map_err(|error| SceneError { index, error })?;
@@ -302,6 +306,7 @@ impl World {
                 is_static: self.is_static(id)?,
             },
             one_way: self.one_way(id)?,
+            sensor: self.is_sensor(id)?,
         })
     }
 }

@@ -190,7 +190,7 @@ impl World {
             let Some(other) = self.live_id(row) else {
                 return;
             };
-            let met = store.layers[other as usize] & mover.mask != 0;
+            let met = self.blocks(other, mover.mask);
             let own = other == mover.id || other == mover.exclude;
             if !own && met && store.filters_pass(mover.id, other) {
                 // The broad phase indexes the store's boxes (see `World::query_rows`).

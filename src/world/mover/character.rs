@@ -201,14 +201,20 @@ impl World {
             }
         }
         let from = mover.moved_by(base);
+        // The path's waypoints of the plain move, replaced by the step's if it is taken.
+        let plain_path = scratch.path.len();
         let mut offset = self.slide(&from, delta, skin, rounds, scratch);
         let plain = touches(&scratch.contacts, &scratch.contact_cells, test);
         let across = delta - test.up * delta.dot(test.up);
         if options.max_step_height > 0.0 && plain.grounded && plain.wall && across != Vec2::ZERO {
+            let step_path = scratch.path.len();
             if let Some(stepped) =
                 self.step_up(&from, offset, delta, across, skin, options, scratch)
             {
                 offset = stepped;
+                scratch.path.drain(plain_path..step_path);
+            } else {
+                scratch.path.truncate(step_path);
             }
         }
         // A move that met a floor may still end beyond its edge (it slid off a step's
@@ -220,6 +226,7 @@ impl World {
                 || self.stands(&from, Vec2::ZERO, skin, scratch))
         {
             let kept = (scratch.contacts.len(), scratch.contact_cells.len());
+            let path = scratch.path.len();
             let down = test.up * -options.snap_distance;
             let snapped = self.slide(&from.moved_by(offset), down, skin, rounds, scratch);
             let new = touches(
@@ -232,6 +239,7 @@ impl World {
             } else {
                 scratch.contacts.truncate(kept.0);
                 scratch.contact_cells.truncate(kept.1);
+                scratch.path.truncate(path);
             }
         }
         base + offset
@@ -315,8 +323,7 @@ impl World {
             let Some(id) = self.stepped_id(row) else {
                 return;
             };
-            let layers = store.layers[id as usize] & mover.mask != 0;
-            if id == mover.id || !layers || !store.filters_pass(mover.id, id) {
+            if id == mover.id || !self.blocks(id, mover.mask) || !store.filters_pass(mover.id, id) {
                 return;
             }
             let pose = self
