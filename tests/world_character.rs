@@ -405,6 +405,9 @@ const CARRY: MoveOptions = MoveOptions {
     snap_distance: 0.0,
     slide_on_steep: false,
     constant_slope_speed: false,
+    cross_mask: 0,
+    touch_mask: 0,
+    bounce_mask: 0,
 };
 
 #[test]

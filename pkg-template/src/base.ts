@@ -41,7 +41,7 @@ import { Views } from "./views.js";
 /** The binding's sentinel of a failed call that returns a count or an id. */
 const FAILED = 0xffffffff;
 /** How many f64 the raw world's `io` holds (the binding's `IO_LEN`). */
-const IO_LEN = 32;
+const IO_LEN = 40;
 
 /** The raw world's number for "no limit of pairs". */
 const NO_PAIR_LIMIT = 0xffffffff;

@@ -313,6 +313,14 @@ export interface MoveOptions {
    * stood on at that step (moved with `setTransform`: up, down, sideways, turning); call once per step (default
    * false). */
   carry?: boolean;
+  /** Layers crossed, not slid along (bump.lua's `cross`: water, ladders): reported in `crossings` with the sensors
+   * (default 0). */
+  crossMask?: number;
+  /** Layers that end the move where it meets them, without sliding (`touch`; default 0). */
+  touchMask?: number;
+  /** Layers that end the move where it meets them, the rest of the motion reflected off them returned in
+   * `bounceX, bounceY` (`bounce`; default 0). */
+  bounceMask?: number;
 }
 
 /** What `moveAndSlide` returns: one object per world, refilled by each call. */
@@ -340,9 +348,12 @@ export interface MoveResult {
   groundNy: number;
   /** The cell of the ground on a tile grid, or 0xFFFFFFFF. */
   groundCell: number;
-  /** The sensors the move's path crossed, in order along it (at most 32; those it started in first): a view valid
-   * until the next `moveAndSlide` call. */
+  /** The sensors (and shapes on `crossMask` layers) the move's path crossed, in order along it (at most 32; those it
+   * started in first): a view valid until the next `moveAndSlide` call. */
   crossings: Uint32Array;
   /** Where along the path (its length, 0 to 1) the move entered each of `crossings`: a view as `crossings`. */
   crossingTs: Float32Array;
+  /** The rest of the motion, reflected off the first shape met on a `bounceMask` layer (0, 0 when none was). */
+  bounceX: number;
+  bounceY: number;
 }

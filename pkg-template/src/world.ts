@@ -50,7 +50,12 @@ const MOVE_KEYS = [
   "slideOnSteep",
   "constantSlopeSpeed",
   "carry",
+  "crossMask",
+  "touchMask",
+  "bounceMask",
 ] as const;
+/** The options among them that are layer masks. */
+const MOVE_MASKS: readonly string[] = ["mask", "crossMask", "touchMask", "bounceMask"];
 /** The options among them that are booleans. */
 const MOVE_FLAGS: readonly string[] = ["dropThrough", "stopOnSlope", "slideOnSteep", "constantSlopeSpeed", "carry"];
 /** Where they start (the binding's `MOVE_OPTIONS`). */
@@ -62,14 +67,6 @@ const MOVE_ARGS = MOVE_KEYS.map((key) => `opts.${key}`);
 /** A number the core can take as an `f32` option. */
 const finite32 = (value: unknown): value is number =>
   typeof value === "number" && Math.abs(value) <= 3.4028234663852886e38;
-
-/** Writes an `f32` option to slot `k` of the options unless undefined; false when it is not one. */
-const numberAt = (io: Float64Array, k: number, value: unknown): boolean => {
-  if (value === undefined) return true;
-  if (!finite32(value)) return false;
-  io[MOVE_OPTIONS + k] = value;
-  return true;
-};
 
 /** Writes a boolean option to slot `k` (as 0 or 1) unless undefined; false when it is not one. */
 const flagAt = (io: Float64Array, k: number, value: unknown): boolean => {
@@ -91,29 +88,66 @@ function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
     if (Object.getPrototypeOf(opts) !== Object.prototype) return false;
     for (const key in opts) if (!(MOVE_KEYS as readonly string[]).includes(key)) return false;
     const o = opts as MoveOptions;
-    const { maxIterations, mask } = o;
+    // Every option read into a local and checked here, without a helper: a double passed to a function that is not
+    // inlined is boxed, one heap number per call.
+    const { maxIterations, upX, upY, maxSlope, skin, dropThrough, mask, maxStepHeight, minStepWidth } = o;
+    const { snapDistance, stopOnSlope, slideOnSteep, constantSlopeSpeed, carry, crossMask, touchMask, bounceMask } = o;
     if (maxIterations !== undefined) {
       if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 16)) return false;
       io[MOVE_OPTIONS] = maxIterations;
     }
+    if (upX !== undefined) {
+      if (!finite32(upX)) return false;
+      io[MOVE_OPTIONS + 1] = upX;
+    }
+    if (upY !== undefined) {
+      if (!finite32(upY)) return false;
+      io[MOVE_OPTIONS + 2] = upY;
+    }
+    if (maxSlope !== undefined) {
+      if (!finite32(maxSlope)) return false;
+      io[MOVE_OPTIONS + 3] = maxSlope;
+    }
+    if (skin !== undefined) {
+      if (!finite32(skin)) return false;
+      io[MOVE_OPTIONS + 4] = skin;
+    }
+    if (maxStepHeight !== undefined) {
+      if (!finite32(maxStepHeight)) return false;
+      io[MOVE_OPTIONS + 7] = maxStepHeight;
+    }
+    if (minStepWidth !== undefined) {
+      if (!finite32(minStepWidth)) return false;
+      io[MOVE_OPTIONS + 8] = minStepWidth;
+    }
+    if (snapDistance !== undefined) {
+      if (!finite32(snapDistance)) return false;
+      io[MOVE_OPTIONS + 9] = snapDistance;
+    }
+    // As `bits` reads a mask: any 32-bit integer, negative ones as their unsigned bits.
     if (mask !== undefined) {
-      // As `bits` reads a mask: any 32-bit integer, negative ones as their unsigned bits.
       if (!(Number.isInteger(mask) && mask >= -2147483648 && mask < 4294967296)) return false;
       io[MOVE_OPTIONS + 6] = mask >>> 0;
     }
+    if (crossMask !== undefined) {
+      if (!(Number.isInteger(crossMask) && crossMask >= -2147483648 && crossMask < 4294967296)) return false;
+      io[MOVE_OPTIONS + 14] = crossMask >>> 0;
+    }
+    if (touchMask !== undefined) {
+      if (!(Number.isInteger(touchMask) && touchMask >= -2147483648 && touchMask < 4294967296)) return false;
+      io[MOVE_OPTIONS + 15] = touchMask >>> 0;
+    }
+    if (bounceMask !== undefined) {
+      if (!(Number.isInteger(bounceMask) && bounceMask >= -2147483648 && bounceMask < 4294967296)) return false;
+      io[MOVE_OPTIONS + 16] = bounceMask >>> 0;
+    }
+    // Booleans are never boxed.
     return (
-      numberAt(io, 1, o.upX) &&
-      numberAt(io, 2, o.upY) &&
-      numberAt(io, 3, o.maxSlope) &&
-      numberAt(io, 4, o.skin) &&
-      flagAt(io, 5, o.dropThrough) &&
-      numberAt(io, 7, o.maxStepHeight) &&
-      numberAt(io, 8, o.minStepWidth) &&
-      numberAt(io, 9, o.snapDistance) &&
-      flagAt(io, 10, o.stopOnSlope) &&
-      flagAt(io, 11, o.slideOnSteep) &&
-      flagAt(io, 12, o.constantSlopeSpeed) &&
-      flagAt(io, 13, o.carry)
+      flagAt(io, 5, dropThrough) &&
+      flagAt(io, 10, stopOnSlope) &&
+      flagAt(io, 11, slideOnSteep) &&
+      flagAt(io, 12, constantSlopeSpeed) &&
+      flagAt(io, 13, carry)
     );
   } catch {
     return false;
@@ -127,7 +161,7 @@ function checkedMoveOptions(io: Float64Array, opts: unknown): void {
   for (let k = 0; k < MOVE_KEYS.length; k++) {
     const value = get(M, MOVE_ARGS[k], checked, MOVE_KEYS[k]);
     if (value === undefined) continue;
-    if (MOVE_KEYS[k] === "mask") {
+    if (MOVE_MASKS.includes(MOVE_KEYS[k])) {
       io[MOVE_OPTIONS + k] = bits(M, MOVE_ARGS[k], value);
       continue;
     }
@@ -162,6 +196,8 @@ class MoveState {
     groundCell: 0.5,
     crossings: new Uint32Array(0),
     crossingTs: new Float32Array(0),
+    bounceX: 0.5,
+    bounceY: 0.5,
   };
   /** The defaults of the options, read from the core once. */
   defaults: Float64Array | null = null;
@@ -427,7 +463,10 @@ export class World extends WorldLevels {
    * `snapDistance` keeps it on the ground going down, `stopOnSlope` and `slideOnSteep` hold it on slopes and slide it
    * down steep ones, `carry` rides the platform it stands on. `crossings` lists the sensors its path crossed (among
    * those `opts.mask` meets), in order, and `crossingTs` where along the path (0 to 1) it entered each: views as
-   * `contacts`. Creates no garbage: a game may call it for every character every frame.
+   * `contacts`. Responses per layer: shapes on `crossMask` layers are crossed and reported as sensors are, those on
+   * `touchMask` layers end the move where it meets them, and those on `bounceMask` layers too, with the rest of the
+   * motion reflected off them in `bounceX, bounceY`. Creates no garbage: a game may call it for every character
+   * every frame.
    * @example
    * vy += gravity;
    * const r = world.moveAndSlide(player, vx, vy, { maxStepHeight: 0.5, snapDistance: 0.3, carry: true });
@@ -475,6 +514,8 @@ export class World extends WorldLevels {
       state.crossingsExact = [];
       state.crossingTsExact = [];
     }
+    r.bounceX = io[14];
+    r.bounceY = io[15];
     const crossed = io[13];
     r.crossings = state.crossingsExact[crossed] ??= state.crossingsFull.subarray(0, crossed);
     r.crossingTs = state.crossingTsExact[crossed] ??= state.crossingTsFull!.subarray(0, crossed);

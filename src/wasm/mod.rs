@@ -53,7 +53,7 @@ pub fn wasm_memory() -> JsValue {
 
 /// How many numbers [`RawWorld::io`] holds: results from 0, the mover's options from
 /// [`MOVE_OPTIONS`].
-pub const IO_LEN: usize = 32;
+pub const IO_LEN: usize = 40;
 
 /// Where the mover's options start in [`RawWorld::io`]: after every result slot, so that no
 /// other call overwrites options the entry wrote once.

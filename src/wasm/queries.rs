@@ -209,11 +209,11 @@ impl RawWorld {
     /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]` as
     /// the entry last wrote them: `maxIterations, upX, upY, maxSlope, skin, dropThrough,
     /// mask, maxStepHeight, minStepWidth, snapDistance, stopOnSlope, slideOnSteep,
-    /// constantSlopeSpeed, carry` (flags as 0 or 1). Returns the number of contacts, with
+    /// constantSlopeSpeed, carry, crossMask, touchMask, bounceMask` (flags as 0 or 1). Returns the number of contacts, with
     /// `io[0..3]` = `x, y, grounded`, `io[3]` the address of the contacts (`id, nx, ny`
     /// each), `io[4]` that of their cells, `io[5..7]` = `ceiling, wall`, `io[7..11]` = the
     /// ground's `id, nx, ny, cell` (id `0xFFFFFFFF` when none), `io[11..14]` the addresses of
-    /// the sensors crossed and of their `t`, and their count.
+    /// the sensors crossed and of their `t`, and their count, `io[14..16]` the bounce.
     #[wasm_bindgen(js_name = moveAndSlide)]
     pub fn move_and_slide(&mut self, id: u32, dx: f32, dy: f32) -> u32 {
         let o = &self.io[MOVE_OPTIONS..];
@@ -232,6 +232,9 @@ impl RawWorld {
             slide_on_steep: o[11] != 0.0,
             constant_slope_speed: o[12] != 0.0,
             carry: o[13] != 0.0,
+            cross_mask: o[14] as u32,
+            touch_mask: o[15] as u32,
+            bounce_mask: o[16] as u32,
         };
         match self.inner.move_and_slide(id, Vec2::new(dx, dy), &options) {
             Ok(r) => {
@@ -251,6 +254,8 @@ impl RawWorld {
                 self.io[11] = crossings.as_ptr() as usize as f64;
                 self.io[12] = self.inner.move_crossing_ts().as_ptr() as usize as f64;
                 self.io[13] = crossings.len() as f64;
+                self.io[14] = r.bounce.x.into();
+                self.io[15] = r.bounce.y.into();
                 r.contact_count as u32
             }
             Err(e) => self.fail(e, u32::MAX),
@@ -276,6 +281,9 @@ impl RawWorld {
             f64::from(u8::from(d.slide_on_steep)),
             f64::from(u8::from(d.constant_slope_speed)),
             f64::from(u8::from(d.carry)),
+            f64::from(d.cross_mask),
+            f64::from(d.touch_mask),
+            f64::from(d.bounce_mask),
         ];
         self.io[MOVE_OPTIONS..MOVE_OPTIONS + defaults.len()].copy_from_slice(&defaults);
     }

@@ -181,6 +181,8 @@ pub(super) struct MoverScratch {
     path: Vec<Vec2>,
     /// The sensors the last move crossed (`sensors.rs`).
     pub(super) crossings: Crossings,
+    /// [`MoveResult::bounce`] of the move.
+    bounce: Vec2,
 }
 
 /// The most positions a move's path keeps (then its last one is overwritten).
@@ -298,6 +300,11 @@ struct Mover<'a> {
     /// A shape it does not meet, beside itself: the platform that carries it, during the
     /// carry ([`NO_EXCLUSION`] otherwise).
     exclude: u32,
+    /// The layers that end the move when met: [`MoveOptions::touch_mask`] and
+    /// [`MoveOptions::bounce_mask`].
+    stops: u32,
+    /// Of those, the layers it bounces off.
+    bounces: u32,
 }
 
 impl Mover<'_> {
@@ -404,9 +411,12 @@ impl World {
             },
             // Read once per move: while no shape is one-way and no grid exists, nothing is.
             one_ways: self.one_ways.count() + self.grids.count() > 0,
-            mask: options.mask,
+            // Crossed layers are not met: their shapes are reported as sensors are.
+            mask: options.mask & !options.cross_mask,
             walk: ground,
             exclude: NO_EXCLUSION,
+            stops: options.touch_mask | options.bounce_mask,
+            bounces: options.bounce_mask,
         };
         scratch.contacts.clear();
         scratch.contact_cells.clear();
@@ -418,6 +428,7 @@ impl World {
         }
         scratch.path.clear();
         scratch.path.push(mover.start.translation);
+        scratch.bounce = Vec2::ZERO;
         let mut offset = self.move_character(&mover, delta, skin, options, &mut scratch);
         // A mover held by what it met (pushed into a corner) comes out of the solve with a
         // displacement of rounding noise, which would make it tremble frame after frame.
@@ -431,7 +442,7 @@ impl World {
             position.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
         );
         scratch.waypoint(position);
-        self.cross_path(id, start, options.mask, &mut scratch);
+        self.cross_path(id, start, options, &mut scratch);
         let touched = character::touches(&scratch.contacts, &scratch.contact_cells, &ground);
         let contact_count = scratch.contacts.len() / 3;
         self.mover = scratch;
@@ -443,6 +454,7 @@ impl World {
             wall: touched.wall,
             ground: touched.ground,
             contact_count,
+            bounce: self.mover.bounce,
         })
     }
 
@@ -496,10 +508,16 @@ impl World {
     }
 
     /// The sensors crossed along the move's path (see `sensors.rs`), into the scratch.
-    fn cross_path(&self, id: u32, start: Transform, mask: u32, scratch: &mut MoverScratch) {
+    fn cross_path(
+        &self,
+        id: u32,
+        start: Transform,
+        options: &MoveOptions,
+        scratch: &mut MoverScratch,
+    ) {
         let crossings = &mut scratch.crossings;
         crossings.clear();
-        if !self.store.sensors_seen {
+        if !self.store.sensors_seen && options.cross_mask == 0 {
             return;
         }
         let path = &scratch.path;
@@ -516,7 +534,8 @@ impl World {
                 pose,
                 delta,
                 reach: 1.0,
-                mask,
+                mask: options.mask,
+                cross: options.mask & options.cross_mask,
             };
             let span = delta.length();
             let t = (before / length, span / length);
@@ -647,6 +666,15 @@ impl World {
             moved += remaining * hit.t;
             scratch.waypoint(mover.start.translation + moved);
             self.hit_plane(hit, moved, margin, skin - margin, planes, scratch);
+            let layer = self.store.layers[(hit.source >> 40) as usize];
+            if layer & mover.stops != 0 {
+                // Touch and bounce: the move ends here, the rest reflected for a bounce.
+                if layer & mover.bounces != 0 {
+                    let rest = remaining * (1.0 - hit.t);
+                    scratch.bounce = rest - hit.normal * (2.0 * rest.dot(hit.normal));
+                }
+                break;
+            }
             remaining = walk_clip(remaining * (1.0 - hit.t), planes.all(), &mover.walk);
         }
         moved

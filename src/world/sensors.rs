@@ -96,13 +96,15 @@ pub struct SweepCrossings<'a> {
 }
 
 /// One straight motion of shape `id` from `pose` by `delta`, up to the fraction `reach`
-/// of it, meeting the sensors on a layer in `mask` that pass the step's filter with it.
+/// of it, meeting the sensors on a layer in `mask` and every shape on a layer in `cross`
+/// (a move's crossed layers), those that pass the step's filter with it.
 pub(super) struct SensorPath {
     pub(super) id: u32,
     pub(super) pose: Transform,
     pub(super) delta: Vec2,
     pub(super) reach: f32,
     pub(super) mask: u32,
+    pub(super) cross: u32,
 }
 
 impl World {
@@ -137,9 +139,10 @@ impl World {
             let found = &out.ids[from..];
             let accepts = |other: u32| {
                 let o = other as usize;
+                let layer = store.layers[o];
+                let sensor = store.flags[o] & FLAG_SENSOR != 0 && layer & path.mask != 0;
                 other != path.id
-                    && store.flags[o] & FLAG_SENSOR != 0
-                    && store.layers[o] & path.mask != 0
+                    && (sensor || layer & path.cross != 0)
                     && store.filters_pass(path.id, other)
                     && !found.contains(&other)
             };
@@ -174,6 +177,7 @@ impl World {
             delta,
             reach: out.ts[i],
             mask,
+            cross: 0,
         };
         let from = out.crossings.ids.len();
         self.cross_sensors(&path, from, (0.0, 1.0), usize::MAX, &mut out.crossings);

@@ -270,6 +270,12 @@ const MOVE_OPTIONS = [
     v(`{ ${key}: 1 }`, () => ({ [key]: 1 })),
     new RegExp(`opts\\.${key} must be a boolean`),
   ]),
+  ...["crossMask", "touchMask", "bounceMask"].flatMap((key) =>
+    [1.5, 2 ** 32, "1", NaN].map((x) => [
+      v(`{ ${key}: ${String(x)} }`, () => ({ [key]: x })),
+      new RegExp(`opts\\.${key}`),
+    ]),
+  ),
   ...["maxStepHeight", "minStepWidth", "snapDistance"].flatMap((key) =>
     [-1, NaN, 1e8, "1"].map((x) => [v(`{ ${key}: ${String(x)} }`, () => ({ [key]: x })), new RegExp(`opts\\.${key}`)]),
   ),

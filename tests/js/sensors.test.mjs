@@ -87,3 +87,30 @@ test("sweepCrossings lists the sensors each bullet crossed before its hit", () =
   assert.equal(w.sweepCrossings().ids.length, 0);
   w.free();
 });
+
+test("responses per layer: water crossed and reported, spikes stop, rubber bounces", () => {
+  const [WATER, SPIKES, RUBBER] = [2, 4, 8];
+  const w = new World();
+  const water = w.addAlignedBox(3, 0, 0.5, 5, { isStatic: true, layer: WATER });
+  w.addAlignedBox(10.5, 0, 0.5, 20, { isStatic: true, layer: RUBBER });
+  w.addAlignedBox(0, -10.5, 20, 0.5, { isStatic: true, layer: SPIKES });
+  const ball = w.addCircle(0, 0, 0.5);
+  w.step();
+  const opts = { crossMask: WATER, touchMask: SPIKES, bounceMask: RUBBER };
+  let r = w.moveAndSlide(ball, 20, 0, opts);
+  assert.deepEqual(Array.from(r.crossings), [water]);
+  assert.ok(Math.abs(r.x - 9.49) < 1e-3, `${r.x}`);
+  assert.ok(r.bounceX < -10 && r.bounceY === 0, `${r.bounceX}, ${r.bounceY}`);
+  r = w.moveAndSlide(ball, -5, -20, opts);
+  assert.ok(Math.abs(r.y + 9.49) < 1e-2 && r.x > 4, `stopped on the spikes at ${r.x}, ${r.y}`);
+  assert.deepEqual([r.bounceX, r.bounceY], [0, 0]);
+  assert.throws(() => w.moveAndSlide(ball, 0, 0, { crossMask: 1.5 }), {
+    name: "RangeError",
+    message: /opts\.crossMask/,
+  });
+  assert.throws(() => w.moveAndSlide(ball, 0, 0, { bounceMask: "1" }), {
+    name: "TypeError",
+    message: /opts\.bounceMask/,
+  });
+  w.free();
+});

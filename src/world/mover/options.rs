@@ -57,6 +57,17 @@ pub struct MoveOptions {
     /// it stood on at the last step since that step (translation and turn), other shapes
     /// blocking that carry as they block a move (default false). Carry once per step.
     pub carry: bool,
+    /// Responses per layer (bump.lua's `cross`): the shapes on these layers (of those
+    /// `mask` meets) do not block the mover; they are reported as crossed, as sensors are
+    /// (default 0: none).
+    pub cross_mask: u32,
+    /// Responses per layer (`touch`): meeting a shape on these layers ends the move there,
+    /// without sliding along it (default 0).
+    pub touch_mask: u32,
+    /// Responses per layer (`bounce`): meeting a shape on these layers ends the move there,
+    /// and the rest of the motion, reflected off the surface, is returned in
+    /// [`MoveResult::bounce`] (default 0).
+    pub bounce_mask: u32,
 }
 
 impl Default for MoveOptions {
@@ -75,6 +86,9 @@ impl Default for MoveOptions {
             slide_on_steep: false,
             constant_slope_speed: false,
             carry: false,
+            cross_mask: 0,
+            touch_mask: 0,
+            bounce_mask: 0,
         }
     }
 }
@@ -152,4 +166,7 @@ pub struct MoveResult {
     pub ground: Option<Ground>,
     /// How many contacts [`World::move_contacts`] holds.
     pub contact_count: usize,
+    /// What was left of the motion when it met a shape on a layer of
+    /// [`MoveOptions::bounce_mask`], reflected off its surface (zero when none was met).
+    pub bounce: Vec2,
 }

@@ -148,6 +148,8 @@ fn the_movers_box_at_an_offset_is_its_shapes_box_there_to_the_bit() {
                     constant_speed: false,
                 },
                 exclude: NO_EXCLUSION,
+                stops: 0,
+                bounces: 0,
             };
             let offset = Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
             let expected = shape.aabb(&mover.at(offset));
