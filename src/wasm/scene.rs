@@ -194,7 +194,7 @@ impl RawWorld {
         self.io[9] = desc.options.mask.into();
         let up = desc.one_way.unwrap_or(Vec2::ZERO);
         let one_way = u32::from(desc.one_way.is_some()) * FLAG_ONE_WAY;
-        self.io[10] = (flags | one_way | u32::from(desc.sensor) * FLAG_SENSOR).into();
+        self.io[10] = (flags | one_way | (u32::from(desc.sensor) * FLAG_SENSOR)).into();
         self.io[11] = up.x.into();
         self.io[12] = up.y.into();
         self.floats.len() as u32
