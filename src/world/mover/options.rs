@@ -164,7 +164,7 @@ pub struct MoveResult {
     pub wall: bool,
     /// The floor whose normal is nearest `up` (the first met among equals), when grounded.
     pub ground: Option<Ground>,
-    /// How many contacts [`World::move_contacts`] holds.
+    /// How many contacts [`World::move_contacts`](crate::World::move_contacts) holds.
     pub contact_count: usize,
     /// What was left of the motion when it met a shape on a layer of
     /// [`MoveOptions::bounce_mask`], reflected off its surface (zero when none was met).
