@@ -758,3 +758,43 @@ fn steady_state_steps_casts_and_moves_with_tile_grids_and_one_way_shapes_do_not_
     assert_steady(&mut world, run, PERIOD * 30, "tile grids");
     assert!(world.tile_grid(grid).unwrap().is_some());
 }
+
+/// A crowd pushed apart every frame after its step, walking into itself again: once the
+/// first frames have grown the buffers, `separate` allocates nothing (measured around it).
+#[test]
+fn steady_state_separation_does_not_allocate() {
+    let mut world = World::new();
+    let ids: Vec<u32> = (0..400)
+        .map(|k| {
+            let (x, y) = ((k % 20) as f32 * 0.9, (k / 20) as f32 * 0.9);
+            let circle = Shape::circle(0.5).unwrap();
+            world
+                .add(circle, x, y, 0.0, ShapeOptions::default())
+                .unwrap()
+        })
+        .collect();
+    let weights: Vec<f32> = (0..ids.len()).map(|k| 1.0 + (k % 3) as f32).collect();
+    let mut moved = 0;
+    let mut allocations = 0;
+    for t in 0..3 * PERIOD {
+        // Everyone drifts towards the middle, so the crowd keeps overlapping.
+        for &id in &ids {
+            let (x, y, a) = world.transform(id).unwrap();
+            world
+                .set_transform(id, x + (9.0 - x) * 0.05, y + (9.0 - y) * 0.05, a)
+                .unwrap();
+        }
+        world.step().unwrap();
+        let info = allocation_counter::measure(|| {
+            moved += world.separate(Some(&ids), Some(&weights), 4).unwrap();
+        });
+        if t >= 2 * PERIOD {
+            allocations += info.count_total;
+        }
+    }
+    assert!(moved > PERIOD * 100, "only {moved} moved");
+    assert_eq!(
+        allocations, 0,
+        "{allocations} allocations in {PERIOD} separations"
+    );
+}

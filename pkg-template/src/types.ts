@@ -230,6 +230,14 @@ export interface TransformViews {
  * `normals[2i], normals[2i + 1]`, `points[2i], points[2i + 1]`, as `CastHit` has them for one cast. The views are as
  * long as the longest batch so far: only the first `count` items (the call's return value) are the last call's.
  */
+/** Options of `separate`. */
+export interface SeparateOptions {
+  /** Sweeps over the pairs, an integer from 1 to 16 (default 4). */
+  iterations?: number;
+  /** The weight of each shape of `ids`, parallel to it: positive finite numbers (default 1). */
+  weights?: Float32Array;
+}
+
 /** The sensors the items of the last `sweep()` crossed before their hits, grouped by item, in the order entered
  * within each (views under the views contract). */
 export interface SweepCrossingViews {

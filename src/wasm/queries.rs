@@ -160,6 +160,22 @@ impl RawWorld {
         self.count(result)
     }
 
+    /// Pushes overlapping shapes apart (`World::separate`): those of `ids` (every shape
+    /// that is not static unless `listed`), weighted by `weights` when `weighted`, for
+    /// `iterations` sweeps; returns how many moved.
+    pub fn separate(
+        &mut self,
+        ids: &[u32],
+        listed: bool,
+        weights: &[f32],
+        weighted: bool,
+        iterations: u32,
+    ) -> u32 {
+        let (ids, weights) = (listed.then_some(ids), weighted.then_some(weights));
+        let result = self.inner.separate(ids, weights, iterations);
+        self.count(result)
+    }
+
     /// Casts each ray (`x, y, dx, dy`) of `rays`; returns the count. Results in the cast
     /// buffers.
     #[wasm_bindgen(js_name = raycastMany)]

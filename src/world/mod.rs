@@ -83,6 +83,7 @@ mod queries;
 mod resting;
 mod scene;
 mod sensors;
+mod separate;
 mod side_table;
 mod snapshot;
 mod tiles;
@@ -108,6 +109,7 @@ pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
 pub use sensors::{SweepCrossings, MAX_MOVE_CROSSINGS};
+pub use separate::MAX_SEPARATE_ITERATIONS;
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
 pub use tiles::{MAX_TILE_TABLES, NO_CELL};
 
@@ -276,6 +278,8 @@ pub struct World {
     casts: casts::CastBuffers,
     /// The buffers of [`World::move_and_slide`].
     mover: mover::MoverScratch,
+    /// The buffers of [`World::separate`].
+    separation: separate::Separation,
     /// Which shapes moved since the last step, and the resting ones (see `resting`).
     resting: Resting,
     /// The parts of the concave shapes, by id (see `concave`).
