@@ -522,6 +522,10 @@ impl World {
         }
         let path = &scratch.path;
         let length: f32 = path.windows(2).map(|w| (w[1] - w[0]).length()).sum();
+        if length == 0.0 {
+            // No motion (or one too small to measure): nothing crossed.
+            return;
+        }
         let mut before = 0.0;
         for w in path.windows(2) {
             let delta = w[1] - w[0];
