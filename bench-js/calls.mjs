@@ -1,6 +1,8 @@
 // The cost of one call through the package, for the calls a game makes many times a frame: setTransform,
-// queryAabb and moveAndSlide, in the standard 20,000-shape world (bench-js/workload.mjs). Two built packages can be
-// compared in one process, alternating (A B A B …), so that the ratio is read from one run:
+// queryAabb and moveAndSlide, in the standard 20,000-shape world (bench-js/workload.mjs; BENCH_N=100000 for more),
+// each case from a freshly stepped world; and queryAabb right after a setTransform of one shape, the path of a game
+// that asks between its moves and its step (each query sees the shape it just moved: the world refreshes it). Two
+// built packages can be compared in one process, alternating (A B A B …), so that the ratio is read from one run:
 //
 //   node bench-js/calls.mjs                      # pkg/ alone
 //   node bench-js/calls.mjs pkg other/pkg         # pkg/ against another build of the package
@@ -52,6 +54,11 @@ const cases = {
   moveAndSlide: ({ w, player }, i) => {
     w.moveAndSlide(player, i & 64 ? 0.1 : -0.1, 0.05);
   },
+  "setTransform + queryAabb": ({ w, ids, xs, ys }, i) => {
+    const k = (i * 7919) % ids.length;
+    w.setTransform(ids[k], xs[k] + 0.5, ys[k], 0.25);
+    w.queryAabb(xs[k] - 4, ys[k] - 4, xs[k] + 4, ys[k] + 4);
+  },
 };
 
 const median = (values) => values.slice().sort((a, b) => a - b)[values.length >> 1];
@@ -59,6 +66,7 @@ for (const [name, call] of Object.entries(cases)) {
   const times = worlds.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     worlds.forEach((world, k) => {
+      world.w.step(); // each round starts from a stepped world (outside the timing)
       const t0 = performance.now();
       for (let i = 0; i < CALLS; i++) call(world, round * CALLS + i);
       times[k].push(((performance.now() - t0) * 1e6) / CALLS);

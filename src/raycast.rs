@@ -30,7 +30,7 @@
 
 use crate::math::{max_f32, min_f32, Rot, Transform, Vec2};
 use crate::narrow_phase::unit_and_length;
-use crate::shape::Shape;
+use crate::shape::{capsule_frame, Shape};
 
 /// Where a ray first meets a shape.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -78,10 +78,8 @@ pub fn raycast(
     // free of its rounding: a ray that is exactly tangent in the world stays tangent.
     let rotation = match shape {
         Shape::AlignedBox { .. } | Shape::Circle { .. } | Shape::Point => Rot::IDENTITY,
-        Shape::OrientedBox { .. }
-        | Shape::Polygon(_)
-        | Shape::Capsule { .. }
-        | Shape::Segment { .. } => tf.rotation,
+        Shape::OrientedBox { .. } | Shape::Polygon(_) | Shape::Segment { .. } => tf.rotation,
+        Shape::Capsule { upright, .. } => capsule_frame(*upright, tf).rotation,
     };
     let o = rotation.apply_inv(origin - tf.translation);
     let d = rotation.apply_inv(direction);
@@ -108,6 +106,7 @@ pub fn raycast(
         Shape::Capsule {
             half_length,
             radius,
+            ..
         } => ray_capsule(o, d, *half_length, *radius, max_distance),
         Shape::Segment { a, b } => ray_segment(o, d, *a, *b, max_distance),
         Shape::Point => None,

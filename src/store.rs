@@ -43,10 +43,19 @@ pub const FLAG_STATIC: u8 = 2;
 /// The id was (re)issued since the last step, so a pair reported by the last step with
 /// this id belonged to a different shape.
 pub const FLAG_FRESH: u8 = 4;
+/// The shape's pose and box were refreshed since the last step, for the queries (see the
+/// world's `changes` module): its entries in the step's broad phase are stale.
+pub const FLAG_REFRESHED: u8 = 8;
+/// The shape is a sensor: reported by the step and found by queries, never met by a
+/// motion (move and slide, casts, sweeps, rays). See the world's `sensors` module.
+pub const FLAG_SENSOR: u8 = 16;
 
 /// The shapes of a world: columns indexed by id, hot tables indexed by row.
 #[derive(Clone, Debug, Default)]
 pub struct ShapeStore {
+    /// Some shape was made a sensor since the store was made or loaded: the motions look
+    /// for the sensors they cross only then (a world without sensors pays nothing).
+    pub sensors_seen: bool,
     /// x of each shape's position, written by the game (by id).
     pub xs: Vec<f32>,
     /// y of each shape's position, written by the game (by id).

@@ -539,13 +539,12 @@ fn support(shape: &Shape, pose: &Transform, d: Vec2) -> Vec2 {
             pick(&world)
         }
         Shape::Capsule {
-            half_length,
+            half_length: h,
             radius,
+            upright,
         } => {
-            let ends = [
-                pose.apply(v(*half_length, 0.0)),
-                pose.apply(v(-*half_length, 0.0)),
-            ];
+            let end = if *upright { v(0.0, *h) } else { v(*h, 0.0) };
+            let ends = [pose.apply(end), pose.apply(-end)];
             pick(&ends) + d * *radius
         }
         Shape::Segment { a, b } => pick(&[pose.apply(*a), pose.apply(*b)]),

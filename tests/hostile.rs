@@ -28,7 +28,7 @@ struct Snapshot {
     box_query: Vec<u32>,
 }
 
-fn snapshot(world: &World) -> Snapshot {
+fn snapshot(world: &mut World) -> Snapshot {
     let slots = (0..world.slot_count() as u32)
         .map(|id| {
             world.contains(id).then(|| {
@@ -181,6 +181,7 @@ fn add_rejects_bad_positions_angles_and_shapes() {
             Shape::Capsule {
                 half_length: 1.0,
                 radius: 0.0,
+                upright: false,
             },
             ShapeError::NonPositiveParameter {
                 name: "radius",
@@ -381,7 +382,7 @@ fn a_step_rejects_bad_columns_and_publishes_nothing() {
             },
         ),
     ] {
-        let before = snapshot(&world);
+        let before = snapshot(&mut world);
         fn column_of(w: &mut World, column: usize) -> &mut [f32] {
             match column {
                 0 => w.xs_mut(),
@@ -394,7 +395,7 @@ fn a_step_rejects_bad_columns_and_publishes_nothing() {
         assert_eq!(world.step().unwrap_err(), want);
         world.validate().unwrap();
         // Published results and queries are still those of the last good step.
-        let after = snapshot(&world);
+        let after = snapshot(&mut world);
         assert_eq!(after.pairs, before.pairs);
         assert_eq!(after.contacts, before.contacts);
         assert_eq!(after.started, before.started);
@@ -404,7 +405,7 @@ fn a_step_rejects_bad_columns_and_publishes_nothing() {
         column_of(&mut world, column)[slot] = good;
         world.step().unwrap();
         assert_eq!(
-            snapshot(&world),
+            snapshot(&mut world),
             before,
             "the repaired world steps as before"
         );
@@ -412,9 +413,11 @@ fn a_step_rejects_bad_columns_and_publishes_nothing() {
 }
 
 #[test]
-fn a_failed_step_leaves_queries_as_the_last_step_saw_them() {
-    // The first moving shape is moved far away, the second gets a NaN: the step fails at the
-    // second, after it has looked at the first. Queries must not see the first one's new place.
+fn a_failed_step_leaves_queries_seeing_the_world_as_it_is() {
+    // The first moving shape is moved far away, the second gets a NaN through the column:
+    // the step fails at the second, after it has looked at the first. Queries see the first
+    // where the setter put it, and the second where the last step saw it (a written
+    // transform that a step rejects is never refreshed).
     let mut world = World::new();
     let o = ShapeOptions::default();
     let a = world
@@ -427,17 +430,20 @@ fn a_failed_step_leaves_queries_as_the_last_step_saw_them() {
     world.set_transform(a, 100.0, 0.0, 0.0).unwrap();
     world.xs_mut()[b as usize] = f32::NAN;
     assert!(world.step().is_err());
+    assert!(world.refresh().is_err());
     let mut hits = Vec::new();
-    world
-        .query_point(Vec2::new(0.0, 0.0), u32::MAX, &mut hits)
-        .unwrap();
-    assert_eq!(hits, [a], "query_point sees the last successful step");
-    hits.clear();
-    world
-        .query_point(Vec2::new(100.0, 0.0), u32::MAX, &mut hits)
-        .unwrap();
-    assert_eq!(hits, [] as [u32; 0]);
+    for (x, want) in [(0.0, None), (100.0, Some(a)), (10.0, Some(b))] {
+        hits.clear();
+        world
+            .query_point(Vec2::new(x, 0.0), u32::MAX, &mut hits)
+            .unwrap();
+        assert_eq!(hits.first().copied(), want, "query_point at x = {x}");
+        world.validate().unwrap();
+    }
+    world.xs_mut()[b as usize] = 20.0;
+    world.step().unwrap();
     world.validate().unwrap();
+    assert!(world.pairs().is_empty());
 }
 
 #[test]

@@ -97,7 +97,7 @@ fn live_ids_are_the_live_slots_ascending_after_any_adds_and_removals() {
 }
 
 #[test]
-fn a_box_is_the_one_the_last_step_used() {
+fn a_box_is_where_the_shape_is_now() {
     let mut world = scene(3, 200, 60.0);
     world.step().unwrap();
     for id in world.live_ids().to_vec() {
@@ -108,19 +108,20 @@ fn a_box_is_the_one_the_last_step_used() {
             .aabb(&Transform::from_xy_angle(x, y, angle));
         assert_eq!(world.aabb(id).unwrap(), want, "id {id}");
     }
-    // Moved since the step: still the stepped box, the one queries see.
+    // Moved since the step: the box where it is now, the one queries see.
     let id = world.live_ids()[0];
     let before = world.aabb(id).unwrap();
     let (x, y, angle) = world.transform(id).unwrap();
     world.set_transform(id, x + 5.0, y, angle).unwrap();
-    assert_eq!(world.aabb(id).unwrap(), before);
+    let moved = world.aabb(id).unwrap();
+    assert_eq!(moved.min.x, before.min.x + 5.0);
     let mut found = Vec::new();
     world
-        .query_aabb(before.min, before.max, u32::MAX, &mut found)
+        .query_aabb(moved.min, moved.max, u32::MAX, &mut found)
         .unwrap();
     assert!(found.contains(&id));
     world.step().unwrap();
-    assert_eq!(world.aabb(id).unwrap().min.x, before.min.x + 5.0);
+    assert_eq!(world.aabb(id).unwrap(), moved);
     // Added since the step: its box where it was added.
     let fresh = world.add(
         Shape::circle(1.0).unwrap(),

@@ -215,6 +215,14 @@ fn steady_state_moves_do_not_allocate() {
         let wall = Shape::aligned_box(0.5, 10.0).unwrap();
         world.add(wall, x, -10.0, 0.0, fixed).unwrap();
     }
+    // Coins the movers walk through: sensors, whose crossings each move reports.
+    for i in 0..100 {
+        let coin = Shape::circle(0.2).unwrap();
+        let id = world
+            .add(coin, i as f32 * 2.0 + 0.7, -0.5, 0.0, fixed)
+            .unwrap();
+        world.set_sensor(id, true).unwrap();
+    }
     let movers: Vec<u32> = (0..100)
         .map(|k| {
             let shape = match k % 3 {
@@ -230,9 +238,22 @@ fn steady_state_moves_do_not_allocate() {
         .collect();
     world.step().unwrap();
     let options = MoveOptions::default();
+    // Every other mover with the character options: steps, snapping, carrying, slopes.
+    let character = MoveOptions {
+        max_step_height: 0.6,
+        min_step_width: 0.1,
+        snap_distance: 0.5,
+        stop_on_slope: true,
+        slide_on_steep: true,
+        constant_slope_speed: true,
+        carry: true,
+        ..options
+    };
+    let crossed = core::cell::Cell::new(0);
     let frame = |world: &mut World, t: usize| -> usize {
         let mut contacts = 0;
         for (k, &id) in movers.iter().enumerate() {
+            let options = if k % 2 == 0 { &options } else { &character };
             // Walks right for half a period, left for the other half: into the neighbours'
             // old places and the walls.
             let walk = if (t / (PERIOD / 2) + k) % 2 == 0 {
@@ -241,9 +262,10 @@ fn steady_state_moves_do_not_allocate() {
                 -0.2
             };
             let moved = world
-                .move_and_slide(id, Vec2::new(walk, 0.3), &options)
+                .move_and_slide(id, Vec2::new(walk, 0.3), options)
                 .unwrap();
             contacts += moved.contact_count;
+            crossed.set(crossed.get() + world.move_crossings().len());
         }
         contacts
     };
@@ -258,6 +280,11 @@ fn steady_state_moves_do_not_allocate() {
         allocations += info.count_total;
         world.step().unwrap();
     }
+    assert!(
+        crossed.get() > PERIOD,
+        "only {} sensors crossed",
+        crossed.get()
+    );
     assert!(contacts > PERIOD * 100, "only {contacts} contacts");
     assert_eq!(
         allocations, 0,
@@ -494,6 +521,73 @@ fn steady_state_steps_casts_and_moves_with_chains_do_not_allocate() {
     assert_steady(&mut world, run, PERIOD * 30, "chains");
 }
 
+/// Queries between the changes and the step (`world::changes`): every frame moves a crowd
+/// through the setters and the columns (then `refresh`), moves a static, asks point, box,
+/// shape and ray queries and a cast and moves a character before the step: once the
+/// grid of refreshed shapes and its buffers have grown, nothing allocates.
+#[test]
+fn steady_state_queries_between_steps_do_not_allocate() {
+    use sepax::world::MoveOptions;
+    let mut world = World::new();
+    let (mut ids, mut base) = (Vec::new(), Vec::new());
+    add_crowd(&mut world, 0.0, &mut ids, &mut base);
+    let fixed = ShapeOptions {
+        is_static: true,
+        ..ShapeOptions::default()
+    };
+    let wall = world
+        .add(
+            Shape::aligned_box(2.0, 40.0).unwrap(),
+            -6.0,
+            20.0,
+            0.0,
+            fixed,
+        )
+        .unwrap();
+    let table = wobble_table(&base);
+    let probe = Shape::circle(2.0).unwrap();
+    let options = MoveOptions::default();
+    let frame = |world: &mut World, t: usize, hits: &mut Vec<u32>| {
+        let xya = &table[t % PERIOD];
+        let half = ids.len() / 2;
+        world
+            .set_transforms(&ids[..half], &xya[..3 * half])
+            .unwrap();
+        let mut found = 0;
+        for k in 0..8 {
+            let p = Vec2::new(k as f32 * 10.0, (t % 30) as f32);
+            hits.clear();
+            world.query_point(p, u32::MAX, hits).unwrap();
+            world
+                .query_aabb(p, p + Vec2::new(6.0, 6.0), u32::MAX, hits)
+                .unwrap();
+            world
+                .query_shape(&probe, p.x, p.y, 0.3, u32::MAX, hits)
+                .unwrap();
+            found += hits.len();
+            let ray = world
+                .raycast(p, Vec2::new(1.0, 0.4), 20.0, u32::MAX)
+                .unwrap();
+            found += usize::from(ray.is_some());
+        }
+        for (k, &id) in ids[half..].iter().enumerate() {
+            let at = 3 * (half + k);
+            world.xs_mut()[id as usize] = xya[at];
+            world.ys_mut()[id as usize] = xya[at + 1];
+        }
+        world.refresh().unwrap();
+        let s = (t % PERIOD) as f32 * 0.01;
+        world.set_transform(wall, -6.0 + s, 20.0, 0.0).unwrap();
+        let cast = world.cast_shape(&probe, -20.0, 10.0, 0.0, Vec2::new(40.0, 0.0), u32::MAX);
+        found += usize::from(cast.unwrap().is_some());
+        let moved = world
+            .move_and_slide(ids[3], Vec2::new(0.5, 0.5), &options)
+            .unwrap();
+        found + moved.contact_count + world.step().unwrap()
+    };
+    assert_steady(&mut world, frame, PERIOD * 50, "queries between steps");
+}
+
 /// Adds 300 moving circles, boxes and capsules on a grid from `y0` up, appending their ids
 /// and positions.
 fn add_crowd(world: &mut World, y0: f32, ids: &mut Vec<u32>, base: &mut Vec<(f32, f32)>) {
@@ -663,4 +757,44 @@ fn steady_state_steps_casts_and_moves_with_tile_grids_and_one_way_shapes_do_not_
     };
     assert_steady(&mut world, run, PERIOD * 30, "tile grids");
     assert!(world.tile_grid(grid).unwrap().is_some());
+}
+
+/// A crowd pushed apart every frame after its step, walking into itself again: once the
+/// first frames have grown the buffers, `separate` allocates nothing (measured around it).
+#[test]
+fn steady_state_separation_does_not_allocate() {
+    let mut world = World::new();
+    let ids: Vec<u32> = (0..400)
+        .map(|k| {
+            let (x, y) = ((k % 20) as f32 * 0.9, (k / 20) as f32 * 0.9);
+            let circle = Shape::circle(0.5).unwrap();
+            world
+                .add(circle, x, y, 0.0, ShapeOptions::default())
+                .unwrap()
+        })
+        .collect();
+    let weights: Vec<f32> = (0..ids.len()).map(|k| 1.0 + (k % 3) as f32).collect();
+    let mut moved = 0;
+    let mut allocations = 0;
+    for t in 0..3 * PERIOD {
+        // Everyone drifts towards the middle, so the crowd keeps overlapping.
+        for &id in &ids {
+            let (x, y, a) = world.transform(id).unwrap();
+            world
+                .set_transform(id, x + (9.0 - x) * 0.05, y + (9.0 - y) * 0.05, a)
+                .unwrap();
+        }
+        world.step().unwrap();
+        let info = allocation_counter::measure(|| {
+            moved += world.separate(Some(&ids), Some(&weights), 4).unwrap();
+        });
+        if t >= 2 * PERIOD {
+            allocations += info.count_total;
+        }
+    }
+    assert!(moved > PERIOD * 100, "only {moved} moved");
+    assert_eq!(
+        allocations, 0,
+        "{allocations} allocations in {PERIOD} separations"
+    );
 }

@@ -19,6 +19,7 @@ fn desc(shape: Shape, x: f32, y: f32) -> ShapeDesc {
         options: ShapeOptions::default(),
         one_way: None,
         tag: 0,
+        sensor: false,
     }
 }
 
@@ -35,6 +36,7 @@ fn one_of_each() -> Vec<ShapeDesc> {
         Shape::Capsule {
             half_length: 2.0,
             radius: 0.25,
+            upright: false,
         },
         Shape::Segment {
             a: Vec2::new(-1.0, 0.5),
@@ -67,6 +69,7 @@ fn one_of_each() -> Vec<ShapeDesc> {
             one_way: None,
             // Every shape tagged but the first: tags come back with the shapes.
             tag: if i == 0 { 0 } else { 0xF000_0000 | i as u32 },
+            sensor: false,
         })
         .collect()
 }
@@ -258,6 +261,7 @@ fn a_bad_record_is_named_by_index_and_field_and_nothing_is_added() {
                 Shape::Capsule {
                     half_length: 2e7,
                     radius: 1.0,
+                    upright: false,
                 },
                 0.0,
                 0.0,

@@ -370,6 +370,8 @@ fn rays_casts_and_sweeps_across_1000_cells_meet_only_the_surface() {
         let r = world.cast_results();
         let lean = (v(r.normals[0], r.normals[1]) - v(0.0, -1.0)).length();
         assert!(r.ids[0] == 0 && lean < SMOOTH_TOLERANCE, "sweep at x = {x}");
+        // Out of the way of the next casts, which see it where it is.
+        world.set_transform(bullet, -50.0, -5.0, 0.0).unwrap();
         x += 0.37;
     }
 }

@@ -23,7 +23,7 @@ fn any_shape(rng: &mut Rng, lo: f64, hi: f64) -> Shape {
 }
 
 /// A seeded world of every kind: statics, three layers, custom masks when `masks`, then a
-/// step, a few removals and a few adds after it (invisible to casts until the next step).
+/// step, a few removals and a few adds after it (which casts see at once).
 fn scene(seed: u64, count: usize, masks: bool) -> (World, Rng, Vec<u32>) {
     let mut rng = Rng::new(seed);
     let mut world = World::new();
@@ -55,12 +55,10 @@ fn scene(seed: u64, count: usize, masks: bool) -> (World, Rng, Vec<u32>) {
     (world, rng, fresh)
 }
 
-/// The shapes the last step saw (all live ones but those added since), with the poses it
-/// used.
-fn stepped(world: &World, fresh: &[u32]) -> Vec<(u32, Transform)> {
+/// The live shapes, with the poses of their written transforms.
+fn stepped(world: &World) -> Vec<(u32, Transform)> {
     common::live_ids(world)
         .into_iter()
-        .filter(|id| !fresh.contains(id))
         .map(|id| {
             let (x, y, a) = world.transform(id).unwrap();
             (id, Transform::from_xy_angle(x, y, a))
@@ -120,8 +118,8 @@ fn bits(hit: Option<WorldCastHit>) -> Option<(u32, [u32; 5])> {
 #[test]
 fn cast_shape_equals_brute_force() {
     for seed in 1..=4 {
-        let (world, mut rng, fresh) = scene(seed, 400, false);
-        let visible = stepped(&world, &fresh);
+        let (mut world, mut rng, _) = scene(seed, 400, false);
+        let visible = stepped(&world);
         let mut hits = 0;
         for _ in 0..300 {
             let shape = any_shape(&mut rng, 0.2, 3.0);
@@ -133,8 +131,9 @@ fn cast_shape_equals_brute_force() {
             let delta = random_delta(&mut rng);
             let mask = if rng.chance(0.5) { ALL } else { 0b101 };
             let got = world.cast_shape(&shape, x, y, a, delta, mask).unwrap();
+            let world = &world;
             let pose = Transform::from_xy_angle(x, y, a);
-            let want = brute_cast(&world, &visible, &shape, &pose, delta, |id| {
+            let want = brute_cast(world, &visible, &shape, &pose, delta, |id| {
                 world.layer_mask(id).unwrap().0 & mask != 0
             });
             assert_eq!(
@@ -152,9 +151,9 @@ fn cast_shape_equals_brute_force() {
 fn sweep_equals_brute_force_and_is_order_independent() {
     for seed in 10..=13 {
         let (mut world, mut rng, fresh) = scene(seed, 400, true);
-        let visible = stepped(&world, &fresh);
-        // Moving shapes placed somewhere new since the step: the sweep starts from there.
-        let mut ids: Vec<u32> = visible.iter().map(|&(id, _)| id).step_by(3).collect();
+        // Moving shapes placed somewhere new since the step: the sweep starts from there,
+        // and the others meet them there.
+        let mut ids: Vec<u32> = common::live_ids(&world).into_iter().step_by(3).collect();
         ids.push(fresh[0]);
         for &id in ids.iter().step_by(2) {
             if !world.is_static(id).unwrap() {
@@ -162,6 +161,7 @@ fn sweep_equals_brute_force_and_is_order_independent() {
                 world.set_transform(id, x + 3.0, y - 2.0, a + 0.5).unwrap();
             }
         }
+        let visible = stepped(&world);
         let dxy: Vec<f32> = ids
             .iter()
             .flat_map(|_| {
@@ -265,9 +265,8 @@ fn sweep_of_shapes_off_the_mask_equals_cast_shape() {
     for (i, &id) in ids.iter().enumerate() {
         let (x, y, a) = world.transform(id).unwrap();
         let delta = Vec2::new(dxy[2 * i], dxy[2 * i + 1]);
-        let single = world
-            .cast_shape(world.shape(id).unwrap(), x, y, a, delta, mask)
-            .unwrap();
+        let shape = world.shape(id).unwrap().clone();
+        let single = world.cast_shape(&shape, x, y, a, delta, mask).unwrap();
         let want = match single {
             Some(h) => (h.id, h.hit.t, h.hit.normal.x, h.hit.point.y),
             None => (u32::MAX, 1.0, 0.0, y + delta.y),
@@ -279,8 +278,8 @@ fn sweep_of_shapes_off_the_mask_equals_cast_shape() {
 #[test]
 fn raycast_many_equals_raycast_and_brute_force() {
     for seed in 30..=33 {
-        let (mut world, mut rng, fresh) = scene(seed, 400, false);
-        let visible = stepped(&world, &fresh);
+        let (mut world, mut rng, _) = scene(seed, 400, false);
+        let visible = stepped(&world);
         let mut rays = Vec::new();
         for _ in 0..300 {
             let d = loop {
@@ -300,11 +299,12 @@ fn raycast_many_equals_raycast_and_brute_force() {
             let mask = if seed % 2 == 0 { ALL } else { 0b110 };
             let count = world.raycast_many(&rays, max_distance, mask).unwrap();
             assert_eq!(count, rays.len() / 4);
+            let mut twin = world.clone();
             let r = world.cast_results();
             let mut hits = 0;
             for (i, ray) in rays.chunks_exact(4).enumerate() {
                 let (origin, dir) = (Vec2::new(ray[0], ray[1]), Vec2::new(ray[2], ray[3]));
-                let single = world.raycast(origin, dir, max_distance, mask).unwrap();
+                let single = twin.raycast(origin, dir, max_distance, mask).unwrap();
                 let got = (r.ids[i], r.t[i], r.normals[2 * i], r.normals[2 * i + 1]);
                 let got_point = (r.points[2 * i], r.points[2 * i + 1]);
                 match single {
@@ -500,7 +500,7 @@ fn layers_and_masks_filter_every_cast() {
     assert_eq!(sweep_hit(&mut world, !4), u32::MAX);
     // cast_shape and rays filter by the call's mask alone.
     let probe = Shape::circle(0.5).unwrap();
-    let cast = |mask| {
+    let mut cast = |mask| {
         world
             .cast_shape(&probe, 0.0, 3.0, 0.0, Vec2::new(20.0, 0.0), mask)
             .unwrap()
@@ -705,7 +705,7 @@ fn casts_see_shapes_at_rest() {
             "{} resting",
             world.resting_count()
         );
-        let visible = stepped(&world, &[]);
+        let visible = stepped(&world);
         let mut hits = 0;
         for _ in 0..300 {
             let shape = any_shape(&mut rng, 0.2, 3.0);
@@ -731,7 +731,7 @@ fn casts_see_shapes_at_rest() {
 
 /// The ids `shape` at `(x, y, angle)` overlaps or touches, as the world's exact query sees
 /// them (through a concave polygon's parts and a chain's smoothed segments).
-fn overlapping(world: &World, shape: &Shape, x: f32, y: f32, angle: f32) -> Vec<u32> {
+fn overlapping(world: &mut World, shape: &Shape, x: f32, y: f32, angle: f32) -> Vec<u32> {
     let mut out = Vec::new();
     world
         .query_shape(shape, x, y, angle, ALL, &mut out)
@@ -795,7 +795,7 @@ fn casts_among_concave_polygons_and_chains_agree_with_the_overlap_query() {
                 rng.angle(),
             );
             let delta = Vec2::new(rng.range(-30.0, 30.0) as f32, rng.range(-30.0, 30.0) as f32);
-            let start = overlapping(&world, &mover, x, y, a);
+            let start = overlapping(&mut world, &mover, x, y, a);
             let hit = world.cast_shape(&mover, x, y, a, delta, ALL).unwrap();
             let bound = mover.aabb(&Transform::from_xy_angle(0.0, 0.0, a)).extents();
             let width = match mover {
@@ -817,7 +817,7 @@ fn casts_among_concave_polygons_and_chains_agree_with_the_overlap_query() {
                     break;
                 }
                 let (px, py) = (x + delta.x * t, y + delta.y * t);
-                for other in overlapping(&world, &mover, px, py, a) {
+                for other in overlapping(&mut world, &mover, px, py, a) {
                     assert!(
                         start.contains(&other),
                         "scene {scene}: {mover:?} at ({x}, {y}, {a}) cast by {delta:?} \

@@ -351,7 +351,7 @@ fn move_by(
 /// The shapes a convex mover `id` overlaps or touches where it is now, among the others as
 /// the last step saw them (the world's exact query: through a concave polygon's parts and
 /// a chain's segments).
-fn overlapped(world: &World, id: u32) -> Vec<u32> {
+fn overlapped(world: &mut World, id: u32) -> Vec<u32> {
     let (x, y, a) = world.transform(id).unwrap();
     let shape = world.shape(id).unwrap().clone();
     let mut out = Vec::new();
@@ -406,7 +406,7 @@ fn never_ends_overlapping_concave_polygons_or_chains_it_did_not_start_overlappin
         world.step().unwrap();
         for frame in 0..30 {
             let id = movers[rng.int(0, movers.len() as i64 - 1) as usize];
-            let started = overlapped(&world, id);
+            let started = overlapped(&mut world, id);
             let delta = rng.vec(if frame % 3 == 0 { 30.0 } else { 3.0 });
             let (before, moved, cut_short) =
                 move_by(&mut world, id, delta, &MoveOptions::default());
@@ -421,7 +421,7 @@ fn never_ends_overlapping_concave_polygons_or_chains_it_did_not_start_overlappin
             }
             let what =
                 format!("scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?}");
-            assert_started_in(&started, overlapped(&world, id), &what, moved.position);
+            assert_started_in(&started, overlapped(&mut world, id), &what, moved.position);
             world.step().unwrap();
             world.validate().unwrap();
         }
@@ -686,14 +686,19 @@ fn grounded_on_a_flat_floor_and_on_slopes_within_max_slope() {
 fn layers_and_masks_filter_what_the_mover_meets() {
     let wall = Shape::aligned_box(0.5, 5.0).unwrap();
     let mover = Shape::circle(0.5).unwrap();
-    // (wall layer, wall mask, mover layer, mover mask, blocked)
+    // (wall layer, wall mask, mover layer, mover mask, the move's mask, blocked)
     let cases = [
-        (1, u32::MAX, 1, u32::MAX, true),
-        (2, u32::MAX, 1, !2, false),
-        (2, !1, 1, u32::MAX, false),
-        (2, 1, 1, 2, true),
+        (1, u32::MAX, 1, u32::MAX, u32::MAX, true),
+        (2, u32::MAX, 1, !2, u32::MAX, false),
+        (2, !1, 1, u32::MAX, u32::MAX, false),
+        (2, 1, 1, 2, u32::MAX, true),
+        // The move's mask: a coin layer left out of it is passed through, a start overlap
+        // with it too (no push out).
+        (4, u32::MAX, 1, u32::MAX, !4, false),
+        (4, u32::MAX, 1, u32::MAX, 4, true),
+        (4, u32::MAX, 1, u32::MAX, 0, false),
     ];
-    for (wall_layer, wall_mask, layer, mask, blocked) in cases {
+    for (wall_layer, wall_mask, layer, mask, move_mask, blocked) in cases {
         let mut world = World::new();
         let options = ShapeOptions {
             layer: wall_layer,
@@ -708,8 +713,12 @@ fn layers_and_masks_filter_what_the_mover_meets() {
         };
         let id = world.add(mover.clone(), 0.0, 0.0, 0.0, options).unwrap();
         world.step().unwrap();
+        let options = MoveOptions {
+            mask: move_mask,
+            ..MoveOptions::default()
+        };
         let moved = world
-            .move_and_slide(id, Vec2::new(10.0, 0.0), &MoveOptions::default())
+            .move_and_slide(id, Vec2::new(10.0, 0.0), &options)
             .unwrap();
         if blocked {
             assert!((moved.position.x - (4.0 - SKIN)).abs() < 1e-4, "{moved:?}");
@@ -722,53 +731,50 @@ fn layers_and_masks_filter_what_the_mover_meets() {
 }
 
 #[test]
-fn sees_others_as_the_last_step_saw_them() {
+fn sees_others_where_they_are_now() {
     let mut world = World::new();
+    let o = ShapeOptions::default();
     let wall = world
-        .add(
-            Shape::aligned_box(0.5, 5.0).unwrap(),
-            5.0,
-            0.0,
-            0.0,
-            ShapeOptions::default(),
-        )
+        .add(Shape::aligned_box(0.5, 5.0).unwrap(), 5.0, 0.0, 0.0, o)
         .unwrap();
     let id = world
-        .add(
-            Shape::circle(0.5).unwrap(),
-            0.0,
-            0.0,
-            0.0,
-            ShapeOptions::default(),
-        )
+        .add(Shape::circle(0.5).unwrap(), 0.0, 0.0, 0.0, o)
         .unwrap();
     world.step().unwrap();
-    // Moved away but not stepped: still met where the step saw it.
+    // Moved away since the step: not met where the step saw it.
     world.set_transform(wall, 50.0, 0.0, 0.0).unwrap();
     let moved = world
         .move_and_slide(id, Vec2::new(10.0, 0.0), &MoveOptions::default())
         .unwrap();
-    assert!((moved.position.x - (4.0 - SKIN)).abs() < 1e-4);
-    // A shape added since the last step is not met.
+    assert_eq!(moved.position, Vec2::new(10.0, 0.0));
+    // A shape added since the last step is met at once.
     world.set_transform(id, 0.0, 0.0, 0.0).unwrap();
-    world.step().unwrap();
-    world
-        .add(
-            Shape::aligned_box(0.5, 5.0).unwrap(),
-            3.0,
-            0.0,
-            0.0,
-            ShapeOptions::default(),
-        )
+    let added = world
+        .add(Shape::aligned_box(0.5, 5.0).unwrap(), 3.0, 0.0, 0.0, o)
         .unwrap();
     let moved = world
         .move_and_slide(id, Vec2::new(10.0, 0.0), &MoveOptions::default())
         .unwrap();
-    assert_eq!(moved.position, Vec2::new(10.0, 0.0));
-    // The written transform is the new position, picked up by the next step.
-    assert_eq!(world.transform(id).unwrap(), (10.0, 0.0, 0.0));
+    assert!((moved.position.x - (2.0 - SKIN)).abs() < 1e-4);
+    assert_eq!(contacts(&world)[0].0, added);
+    // A mover moved earlier in the same frame is met where its move left it.
+    let other = world
+        .add(Shape::circle(0.5).unwrap(), 0.0, 10.0, 0.0, o)
+        .unwrap();
+    world.step().unwrap();
+    world
+        .move_and_slide(other, Vec2::new(-10.0, 0.0), &MoveOptions::default())
+        .unwrap();
+    world.set_transform(id, -10.0, 0.0, 0.0).unwrap();
+    let moved = world
+        .move_and_slide(id, Vec2::new(0.0, 20.0), &MoveOptions::default())
+        .unwrap();
+    assert!((moved.position.y - (9.0 - SKIN)).abs() < 1e-4, "{moved:?}");
+    assert_eq!(contacts(&world)[0].0, other);
+    // The written transforms are picked up by the next step: a skin apart, no pair.
     world.step().unwrap();
     world.validate().unwrap();
+    assert!(world.pairs().is_empty());
 }
 
 #[test]
@@ -921,4 +927,46 @@ fn many_movers_are_deterministic() {
     let a = run(32);
     assert_eq!(a, run(32));
     assert_eq!(a, run(0), "the row order changed a position");
+}
+
+#[test]
+fn an_upright_capsule_stands_exactly_vertical() {
+    // An upright capsule is vertical to the bit: it touches a point on its side exactly at
+    // its radius, and rests on a floor with its side a skin from a wall, the same whether
+    // the floor is under its middle or its end. A capsule along x turned by π/2 as an `f32`
+    // leans by 4.4e-8 radians: its side misses the point by rounding.
+    let upright = Shape::upright_capsule(1.0, 0.5).unwrap();
+    let point = Transform::from_xy_angle(0.5, 1.0, 0.0);
+    let at = Transform::from_xy_angle(0.0, 0.0, 0.0);
+    let c = collide(&upright, &at, &Shape::point(), &point).expect("touches exactly");
+    assert_eq!((c.normal, c.depth), (Vec2::new(1.0, 0.0), 0.0));
+    let turned = Shape::capsule(1.0, 0.5).unwrap();
+    let leaning = Transform::from_xy_angle(0.0, 0.0, core::f32::consts::FRAC_PI_2);
+    let far_end = Transform::from_xy_angle(0.5, -1.0, 0.0);
+    let side_gaps = [&point, &far_end].map(|p| collide(&turned, &leaning, &Shape::point(), p));
+    assert!(
+        side_gaps.iter().any(Option::is_none),
+        "the turned capsule leans"
+    );
+    let b = upright.aabb(&at);
+    assert_eq!((b.min, b.max), (Vec2::new(-0.5, -1.5), Vec2::new(0.5, 1.5)));
+
+    let mut world = World::new();
+    tile_floor(&mut world, 10, 1.0);
+    let id = world
+        .add(upright.clone(), 2.0, -3.0, 0.0, ShapeOptions::default())
+        .unwrap();
+    world.step().unwrap();
+    let moved = world
+        .move_and_slide(id, Vec2::new(0.0, 5.0), &MoveOptions::default())
+        .unwrap();
+    assert!(moved.grounded);
+    assert_eq!(moved.position.x, 2.0);
+    assert!((moved.position.y - (-1.5 - SKIN)).abs() < 1e-5, "{moved:?}");
+    // Every contact is the floor's straight up: no lean to push it sideways.
+    for (_, n) in contacts(&world) {
+        assert_eq!(n, Vec2::new(0.0, -1.0));
+    }
+    world.step().unwrap();
+    world.validate().unwrap();
 }

@@ -789,12 +789,15 @@ fn run_idle(layout: Layout, seed: u32, count: usize, phases: &[(Motion, usize)])
                 let (x, y) = (rng.range(0.0, extent), rng.range(0.0, extent));
                 let (min, max) = (Vec2::new(x, y), Vec2::new(x + 6.0, y + 4.0));
                 let (mut a, mut b) = (Vec::new(), Vec::new());
-                world.query_aabb(min, max, u32::MAX, &mut a).unwrap();
-                full.query_aabb(min, max, u32::MAX, &mut b).unwrap();
+                twin.scene
+                    .world
+                    .query_aabb(min, max, u32::MAX, &mut a)
+                    .unwrap();
+                twin.full.query_aabb(min, max, u32::MAX, &mut b).unwrap();
                 assert_eq!(a, b, "seed {seed} step {step}: query");
             }
 
-            let resting = world.resting_count();
+            let resting = twin.scene.world.resting_count();
             most_resting = most_resting.max(resting);
             if resting < last_resting {
                 wake_steps += 1;

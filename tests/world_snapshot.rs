@@ -586,7 +586,7 @@ fn bad_values_are_named_with_their_place() {
     let err = |b: &[u8]| World::restore(b).unwrap_err();
     let live = (0..n).find(|&id| bytes[flags_at + id] & 1 != 0).unwrap();
     let mut b = bytes.clone();
-    b[flags_at + live] = 9;
+    b[flags_at + live] = 129;
     assert_eq!(
         err(&b),
         SnapshotError::BadValue {
@@ -596,8 +596,8 @@ fn bad_values_are_named_with_their_place() {
         }
     );
     let mut b = bytes.clone();
-    // A byte no kind has (10 is a tile grid's).
-    b[kinds_at + live] = 11;
+    // A byte no kind has (10 is a tile grid's, 11 an upright capsule's).
+    b[kinds_at + live] = 12;
     let message = err(&b).to_string();
     assert!(
         message.contains(&format!("bad kind of slot {live} at byte")),
@@ -617,6 +617,9 @@ fn bad_values_are_named_with_their_place() {
             polygon += 1;
         } else if kind < 7 {
             at += 4 * sizes[kind as usize];
+        } else if kind == 11 {
+            // An upright capsule: a capsule's two parameters.
+            at += 8;
         }
     }
     let mut b = bytes.clone();

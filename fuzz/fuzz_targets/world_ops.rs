@@ -6,7 +6,10 @@
 //! observable. After every successful step the pairs and contacts must equal a brute force
 //! over all live pairs (`sepax::collide` with the layer/mask filter, static-static pairs
 //! excluded), bit for bit, and `(previous − ended) ∪ started` must equal the new pairs.
-//! Queries are checked against brute forces over the shapes as the last step saw them.
+//! Queries are checked against brute forces over the shapes as queries see them: where the
+//! last step saw them, or, for those added or written through a setter since, where their
+//! columns say at the query (`world::changes`); writes straight into the columns are seen
+//! after `refresh()`.
 #![no_main]
 
 // The brute-force oracle and PRNGs of the integration tests.
@@ -120,8 +123,22 @@ fn pair_set(flat: &[u32]) -> BTreeSet<(u32, u32)> {
     flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
 }
 
-/// What the last successful step saw: pose of every shape alive then and not removed since.
+/// What queries see: the pose of every live shape (as the last successful step saw it, or
+/// as a refresh since did).
 type Stepped = BTreeMap<u32, Transform>;
+
+/// The queries' refresh, modelled: every shape added or set since the last query, or all
+/// of them at a `refresh()`, gets the pose of its columns when they hold a transform a
+/// step accepts.
+fn refresh_model(world: &World, stepped: &mut Stepped, ids: impl IntoIterator<Item = u32>) {
+    for id in ids {
+        if let Ok((x, y, a)) = world.transform(id) {
+            if x.abs() <= MAX_COORDINATE && y.abs() <= MAX_COORDINATE && a.is_finite() {
+                stepped.insert(id, Transform::from_xy_angle(x, y, a));
+            }
+        }
+    }
+}
 
 fn check_step(world: &World, previous: &[u32]) {
     let (pairs, contacts) = common::brute_force_flat(world);
@@ -176,9 +193,13 @@ fn check_step(world: &World, previous: &[u32]) {
     );
 }
 
-fn check_queries(world: &World, stepped: &Stepped, b: &mut Bytes) {
+fn check_queries(world: &mut World, stepped: &Stepped, b: &mut Bytes) {
     let mask = if b.u8() % 2 == 0 { u32::MAX } else { b.u32() };
-    let on_layer = |id: u32| world.layer_mask(id).unwrap().0 & mask != 0;
+    let layers: BTreeMap<u32, u32> = stepped
+        .keys()
+        .map(|&id| (id, world.layer_mask(id).unwrap().0))
+        .collect();
+    let on_layer = |id: u32| layers[&id] & mask != 0;
     let p = Vec2::new(b.float(8.0), b.float(8.0));
     let mut out = Vec::new();
     match world.query_point(p, mask, &mut out) {
@@ -280,6 +301,8 @@ fuzz_target!(|data: &[u8]| {
     let mut b = Bytes::new(data);
     let mut world = World::new();
     let mut stepped: Stepped = BTreeMap::new();
+    // Added or set since the last query.
+    let mut pending: BTreeSet<u32> = BTreeSet::new();
     let mut ops = 0;
     while !b.is_empty() && ops < 200 {
         ops += 1;
@@ -307,6 +330,7 @@ fuzz_target!(|data: &[u8]| {
                     Ok(shape) => match world.add(shape.clone(), x, y, angle, options) {
                         Ok(id) => {
                             assert_eq!(world.shape(id).unwrap(), &shape);
+                            pending.insert(id);
                             false
                         }
                         Err(_) => true,
@@ -319,21 +343,30 @@ fuzz_target!(|data: &[u8]| {
                 let ok = world.remove(id).is_ok();
                 if ok {
                     stepped.remove(&id);
+                    pending.remove(&id);
                 }
                 !ok
             }
             3 => {
                 let id = pick(&mut b);
-                world
+                let ok = world
                     .set_transform(id, b.float(8.0), b.float(8.0), b.float(1.0))
-                    .is_err()
+                    .is_ok();
+                if ok {
+                    pending.insert(id);
+                }
+                !ok
             }
             4 => {
                 let n = b.u8() as usize % 6;
                 let ids: Vec<u32> = (0..n).map(|_| pick(&mut b)).collect();
                 let extra = usize::from(b.u8() % 8 == 0);
                 let xya: Vec<f32> = (0..3 * n + extra).map(|_| b.float(8.0)).collect();
-                world.set_transforms(&ids, &xya).is_err()
+                let ok = world.set_transforms(&ids, &xya).is_ok();
+                if ok {
+                    pending.extend(ids);
+                }
+                !ok
             }
             5 => {
                 // A direct column write, as the JS views do: checked only by the next step.
@@ -351,6 +384,12 @@ fuzz_target!(|data: &[u8]| {
                         world.touch_statics();
                     }
                 }
+                // Seen by queries after a refresh, which fails (changing nothing) on a
+                // transform a step would reject.
+                if b.u8() % 4 == 0 && world.refresh().is_ok() {
+                    pending.clear();
+                    refresh_model(&world, &mut stepped, common::live_ids(&world));
+                }
                 false
             }
             6 => {
@@ -359,7 +398,8 @@ fuzz_target!(|data: &[u8]| {
                 world.set_layer_mask(id, layer, mask).is_err()
             }
             7 => {
-                check_queries(&world, &stepped, &mut b);
+                refresh_model(&world, &mut stepped, core::mem::take(&mut pending));
+                check_queries(&mut world, &stepped, &mut b);
                 false
             }
             _ => {
@@ -368,6 +408,7 @@ fuzz_target!(|data: &[u8]| {
                     Ok(n) => {
                         assert_eq!(n, world.pairs().len() / 2);
                         check_step(&world, &previous);
+                        pending.clear();
                         stepped = (0..world.slot_count() as u32)
                             .filter(|&id| world.contains(id))
                             .map(|id| {

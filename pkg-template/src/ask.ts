@@ -146,8 +146,8 @@ export abstract class WorldAsk extends WorldLevels {
   }
 
   /**
-   * The bounding box of shape `id` as `[minX, minY, maxX, maxY]` (a new array): the box the last `step()` used, which
-   * is what the broad phase and the queries see (for a shape added since, its box where it was added).
+   * The bounding box of shape `id` as `[minX, minY, maxX, maxY]` (a new array), where the shape is now (moved or added
+   * since the last `step()` too): the box the queries see.
    * @example const [minX, minY, maxX, maxY] = world.aabb(player);
    */
   aabb(id: number): Float32Array {

@@ -25,9 +25,10 @@ import {
 } from "./check.js";
 import { loadedMemory } from "./load.js";
 import { RawWorld, limit } from "./core.js";
-import { chainOptions, KIND, pointsArg, readScene, recordOf, TILE_GRID } from "./shapes.js";
+import { capsuleOptions, chainOptions, KIND, pointsArg, readScene, recordOf, TILE_GRID } from "./shapes.js";
 import { decodeTable, encodeTable, whole } from "./tiles.js";
 import type {
+  CapsuleOptions,
   ChainOptions,
   Points,
   ShapeDesc,
@@ -41,9 +42,9 @@ import { Views } from "./views.js";
 /** The binding's sentinel of a failed call that returns a count or an id. */
 const FAILED = 0xffffffff;
 /** How many f64 the raw world's `io` holds (the binding's `IO_LEN`). */
-const IO_LEN = 32;
+const IO_LEN = 40;
 /** Where a query's exclusions go in `io` (the binding's `FILTER`). */
-const FILTER = 24;
+const FILTER = 34;
 
 /** The raw world's number for "no limit of pairs". */
 const NO_PAIR_LIMIT = 0xffffffff;
@@ -171,7 +172,10 @@ export abstract class WorldBase {
     this.free();
   }
 
-  /** Adds a convex shape given by kind number and sizes. */
+  /**
+   * Adds a convex shape given by kind number and sizes (`c`: a capsule's upright flag), with the options `opts` (or,
+   * when `filter` is given, those already read from them).
+   */
   #add(
     method: string,
     kind: number,
@@ -181,11 +185,13 @@ export abstract class WorldBase {
     a: number,
     b: number,
     opts: unknown,
+    c = 0,
+    filter?: Readonly<Filter>,
   ): number {
     const fx = float(method, "x", x);
     const fy = float(method, "y", y);
-    const o = addOptions(method, opts);
-    return this.added(method, this.raw().addShape(kind, fx, fy, angle, a, b, o.layer, o.mask, o.isStatic), o);
+    const o = filter ?? addOptions(method, opts);
+    return this.added(method, this.raw().addShape(kind, fx, fy, angle, a, b, c, o.layer, o.mask, o.isStatic), o);
   }
 
   /**
@@ -196,6 +202,7 @@ export abstract class WorldBase {
     const id = this.counted(method, result);
     if (o.up !== null) this.ok(method, this.raw().setOneWay(id, true, o.up[0], o.up[1]));
     if (o.tag !== 0) this.ok(method, this.raw().setTag(id, o.tag));
+    if (o.sensor) this.ok(method, this.raw().setSensor(id, true));
     return id;
   }
 
@@ -251,15 +258,18 @@ export abstract class WorldBase {
 
   /**
    * Adds a capsule (a "stadium"): the points within `radius` of a segment of length `2 × halfLength` centred at
-   * `(x, y)` along the local x axis, turned by `angle` (default 0).
-   * @example const player = world.addCapsule(50, 50, 6, 4, Math.PI / 2);
+   * `(x, y)` along the local x axis, or with `opts.upright` along the local y axis (a standing character, exactly
+   * vertical: an angle of `Math.PI / 2` is 4.4e-8 radians off as an f32), turned by `angle` (default 0).
+   * @example const player = world.addCapsule(50, 50, 6, 4, 0, { upright: true });
    */
-  addCapsule(x: number, y: number, halfLength: number, radius: number, angle?: number, opts?: ShapeOptions): number {
+  addCapsule(x: number, y: number, halfLength: number, radius: number, angle?: number, opts?: CapsuleOptions): number {
     this.raw(); // a freed world says so before anything else
     const M = "addCapsule";
     const hl = float(M, "halfLength", halfLength);
     const r = float(M, "radius", radius);
-    return this.#add(M, KIND.capsule, x, y, optionalFloat(M, "angle", angle, 0), hl, r, opts);
+    const a = optionalFloat(M, "angle", angle, 0);
+    const { upright, filter } = capsuleOptions(M, opts);
+    return this.#add(M, KIND.capsule, x, y, a, hl, r, opts, upright ? 1 : 0, filter);
   }
 
   /**
@@ -513,7 +523,7 @@ export abstract class WorldBase {
   }
 
   /**
-   * Moves a shape (takes effect at the next `step()`).
+   * Moves a shape: queries, casts, sweeps and `moveAndSlide` see it there at once; `step()` reports its pairs.
    * @example world.setTransform(ship, 102, 100, 0.1);
    */
   setTransform(id: number, x: number, y: number, angle: number): void {
@@ -565,8 +575,9 @@ export abstract class WorldBase {
   /**
    * Zero-copy views of the transform columns, indexed by id (free slots hold stale values). Writing `xs[id]`,
    * `ys[id]`, `angles[id]` moves the shape at the next `step()`, like `setTransform` but without a call; a non-finite
-   * or out-of-range value makes `step()` throw a `RangeError` naming the shape. After writing a *static* shape, call
-   * `touchStatics()`.
+   * or out-of-range value makes `step()` throw a `RangeError` naming the shape. The world cannot see such writes
+   * before the step: call `refresh()` to make queries, casts and `moveAndSlide` see them. After writing a *static*
+   * shape, call `touchStatics()`.
    * @example
    * const { xs, ys } = world.transforms();
    * xs[ship] += 1;
@@ -574,6 +585,23 @@ export abstract class WorldBase {
   transforms(): TransformViews {
     const raw = this.raw();
     return this.#views.transforms(raw, loadedMemory().buffer, this.io());
+  }
+
+  /**
+   * Makes transforms written through the `transforms()` views visible to queries, casts, sweeps and `moveAndSlide`
+   * before the next `step()`: the poses and boxes of the shapes whose columns changed are refreshed, no pair is
+   * searched, `step()`'s results and events are not touched. Setters need no refresh (what they write is seen at
+   * once). Static shapes written through the views need `touchStatics()` first. A non-finite or out-of-range value
+   * throws a `RangeError` naming the shape, and nothing is refreshed.
+   * @example
+   * const { xs } = world.transforms();
+   * for (const id of enemies) xs[id] += 2;
+   * world.refresh();
+   * world.queryPoint(mouseX, mouseY); // sees the enemies where they are now
+   */
+  refresh(): void {
+    const raw = this.raw();
+    this.ok("refresh", raw.refresh());
   }
 
   /**

@@ -244,13 +244,14 @@ export function plainObject(method: string, arg: string, value: unknown, allowed
   return value;
 }
 
-/** Layer, mask, static flag, one-way direction and tag of an add, as numbers for the core. */
+/** Layer, mask, static flag, one-way direction, sensor flag and tag of an add, as numbers for the core. */
 export interface Filter {
   layer: number;
   mask: number;
   isStatic: boolean;
   /** The one-way direction `[x, y]`, or null. */
   up: readonly [number, number] | null;
+  sensor: boolean;
   tag: number;
 }
 
@@ -260,6 +261,7 @@ export const DEFAULT_FILTER: Readonly<Filter> = Object.freeze({
   mask: 0xffffffff,
   isStatic: false,
   up: null,
+  sensor: false,
   tag: 0,
 });
 
@@ -291,7 +293,7 @@ export function oneWayOf(method: string, arg: string, value: unknown): readonly 
   return [x, y];
 }
 
-/** The `layer`, `mask`, `isStatic`, `oneWay` and `tag` keys of an object already checked, each optional, named
+/** The `layer`, `mask`, `isStatic`, `oneWay`, `sensor` and `tag` keys of an object already checked, each optional, named
  * `prefix + key`. */
 export function filterOf(method: string, prefix: string, object: object): Filter {
   const layer = get(method, `${prefix}layer`, object, "layer");
@@ -302,14 +304,15 @@ export function filterOf(method: string, prefix: string, object: object): Filter
     mask: mask === undefined ? 0xffffffff : bits(method, `${prefix}mask`, mask),
     isStatic: optionalBool(method, prefix, object, "isStatic"),
     up: oneWayOf(method, `${prefix}oneWay`, get(method, `${prefix}oneWay`, object, "oneWay")),
+    sensor: optionalBool(method, prefix, object, "sensor"),
     tag: t === undefined ? 0 : word(method, `${prefix}tag`, t),
   };
 }
 
 /** The keys of the `add*` methods' `opts`. */
-export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay", "tag"] as const;
+export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay", "sensor", "tag"] as const;
 
-/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay?, tag? }`. */
+/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay?, sensor?, tag? }`. */
 export function addOptions(method: string, opts: unknown): Readonly<Filter> {
   if (opts === undefined || opts === null) return DEFAULT_FILTER;
   return filterOf(method, "opts.", plainObject(method, "opts", opts, ADD_KEYS));

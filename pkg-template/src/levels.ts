@@ -151,6 +151,19 @@ export abstract class WorldLevels extends WorldBase {
   }
 
   /**
+   * Makes shape `id` a sensor (`true`, as the `add*` option `sensor`: reported by `step()` and found by the overlap
+   * queries, never met by `moveAndSlide`, casts, sweeps or rays) or solid again (`false`).
+   * @example world.setSensor(coin, true);
+   */
+  setSensor(id: number, sensor: boolean): void {
+    const M = "setSensor";
+    const raw = this.raw();
+    const i = idArg(M, "id", id);
+    if (typeof sensor !== "boolean") throw typeError(M, `sensor must be a boolean (got ${describe(sensor)})`);
+    this.ok(M, raw.setSensor(i, sensor));
+  }
+
+  /**
    * The one-way direction of shape `id` as a new `{ x, y }` (unit length), or `null` for a shape solid from every side.
    * @example const up = world.oneWay(platform); // { x: 0, y: -1 }
    */

@@ -25,11 +25,15 @@ import { limit } from "./core.js";
 import { encodeCells, whole } from "./tiles.js";
 import type { Points, ShapeRecord, TileTable } from "./types.js";
 
-/** A convex kind: its JS name, the core's kind number and its size fields, in the order of the core's sizes. */
+/**
+ * A convex kind: its JS name, the core's kind number and its size fields, in the order of the core's sizes; `flag` a
+ * boolean field after them (the core's next size, 1 or 0).
+ */
 interface Kind {
   readonly name: string;
   readonly code: number;
   readonly sizes: readonly string[];
+  readonly flag?: string;
 }
 
 /** The convex kinds, in the order their names are listed in messages; `code` is the core's `ShapeKind` number. */
@@ -37,7 +41,7 @@ const KINDS: readonly Kind[] = [
   { name: "circle", code: 0, sizes: ["radius"] },
   { name: "box", code: 2, sizes: ["halfWidth", "halfHeight"] },
   { name: "alignedBox", code: 1, sizes: ["halfWidth", "halfHeight"] },
-  { name: "capsule", code: 4, sizes: ["halfLength", "radius"] },
+  { name: "capsule", code: 4, sizes: ["halfLength", "radius"], flag: "upright" },
   { name: "segment", code: 5, sizes: ["x1", "y1", "x2", "y2"] },
   { name: "point", code: 6, sizes: [] },
   { name: "polygon", code: 3, sizes: [] },
@@ -60,11 +64,12 @@ export const KIND = {
 const CONCAVE = 7;
 const CHAIN = 8;
 export const TILE_GRID = 9;
-/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`, `FLAG_ONE_WAY`, `FLAG_WIDE`). */
+/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`, `FLAG_ONE_WAY`, `FLAG_WIDE`, `FLAG_SENSOR`). */
 const FLAG_STATIC = 1;
 const FLAG_LOOP = 2;
 const FLAG_ONE_WAY = 4;
 const FLAG_WIDE = 8;
+const FLAG_SENSOR = 16;
 /** Numbers per record: `x, y, angle`, four sizes, the one-way direction. */
 const NUMBERS = 9;
 
@@ -106,12 +111,14 @@ function object(method: string, arg: string, value: unknown): object {
 
 /** Reads the convex shape `arg` (`{ kind, …sizes }`, with any of `extra` keys too) into `out`. */
 function convex(method: string, arg: string, value: object, kind: Kind, extra: readonly string[], out: Probe): void {
-  const allowed = ["kind", ...kind.sizes, ...(kind.code === KIND.polygon ? ["points"] : []), ...extra];
+  const own = kind.flag === undefined ? kind.sizes : [...kind.sizes, kind.flag];
+  const allowed = ["kind", ...own, ...(kind.code === KIND.polygon ? ["points"] : []), ...extra];
   plainObject(method, arg, value, allowed);
   const sizes = [0, 0, 0, 0];
   kind.sizes.forEach((key, i) => {
     sizes[i] = float(method, `${arg}.${key}`, get(method, `${arg}.${key}`, value, key));
   });
+  if (kind.flag !== undefined && optionalBool(method, `${arg}.`, value, kind.flag)) sizes[kind.sizes.length] = 1;
   out.code = kind.code;
   [out.a, out.b, out.c, out.d] = sizes;
   out.points =
@@ -142,7 +149,7 @@ export interface Scene {
   tags: Uint32Array | null;
 }
 
-const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay", "tag"];
+const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay", "sensor", "tag"];
 const GRID_KEYS = ["kind", "cols", "rows", "cellWidth", "cellHeight", "cells", "tiles", ...PLACEMENT];
 
 /**
@@ -217,6 +224,7 @@ export function readScene(
     if (filter.tag !== 0) (tags ??= new Uint32Array(length))[i] = filter.tag;
     if (filter.isStatic) flags |= FLAG_STATIC;
     if (filter.up !== null) flags |= FLAG_ONE_WAY;
+    if (filter.sensor) flags |= FLAG_SENSOR;
     const [upX, upY] = filter.up ?? [0, 0];
     kinds[i] = record.code;
     const a = angle === undefined ? 0 : float(method, `${name}.angle`, angle);
@@ -271,7 +279,15 @@ export function recordOf(
   const [x, y, angle] = [io[1], io[2], io[3]];
   const placement = { x, y, angle };
   const oneWay = (io[10] & FLAG_ONE_WAY) !== 0 ? { x: io[11], y: io[12] } : null;
-  const filter = { layer: io[8], mask: io[9], isStatic: (io[10] & FLAG_STATIC) !== 0, oneWay, tag: io[13] };
+  const flags = io[10];
+  const filter = {
+    layer: io[8],
+    mask: io[9],
+    isStatic: (flags & FLAG_STATIC) !== 0,
+    oneWay,
+    sensor: (flags & FLAG_SENSOR) !== 0,
+    tag: io[13],
+  };
   if (code === CONCAVE) return { kind: "concave", ...placement, points: pointArray(floats), ...filter };
   if (code === TILE_GRID && grid !== undefined) {
     const sizes = { cellWidth: io[4], cellHeight: io[5] };
@@ -285,6 +301,7 @@ export function recordOf(
   kind.sizes.forEach((key, i) => {
     record[key] = io[4 + i];
   });
+  if (kind.flag !== undefined) record[kind.flag] = io[4 + kind.sizes.length] !== 0;
   if (code === KIND.polygon) record.points = pointArray(floats);
   return Object.assign(record, filter) as unknown as ShapeRecord;
 }
@@ -294,6 +311,13 @@ export function chainOptions(method: string, opts: unknown): { filter: Readonly<
   if (opts === undefined || opts === null) return { filter: addOptions(method, opts), loop: false };
   const checked = plainObject(method, "opts", opts, ["loop", ...ADD_KEYS]);
   return { loop: optionalBool(method, "opts.", checked, "loop"), filter: filterOf(method, "opts.", checked) };
+}
+
+/** The `opts` of `addCapsule`: those of every add method and `upright`. */
+export function capsuleOptions(method: string, opts: unknown): { filter: Readonly<Filter>; upright: boolean } {
+  if (opts === undefined || opts === null) return { filter: addOptions(method, opts), upright: false };
+  const checked = plainObject(method, "opts", opts, ["upright", ...ADD_KEYS]);
+  return { upright: optionalBool(method, "opts.", checked, "upright"), filter: filterOf(method, "opts.", checked) };
 }
 
 /** @internal `points` as the methods take them, checked, for the core. */

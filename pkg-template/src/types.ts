@@ -75,6 +75,9 @@ export interface ShapeOptions {
    * overlap queries report it like any shape (see the README's "One-way shapes"). `null` (or leaving it out): solid
    * from every side. */
   oneWay?: OneWay | null;
+  /** A sensor (default false): `step()` reports its pairs and the overlap queries find it, but `moveAndSlide`,
+   * casts, sweeps and rays never meet it (coins, kill zones, water, ladders). */
+  sensor?: boolean;
   /** A number of the game's, stored with the shape and never read by the world (an entity id, a kind): an integer from
    * 0 to 2^32 - 1, default 0. Read it back from `tags()[id]`, change it with `setTag`. */
   tag?: number;
@@ -91,7 +94,7 @@ export interface QueryFilter {
   exclude?: number;
   /** Leave out static shapes. */
   excludeStatics?: boolean;
-  /** Leave out sensors (accepted for code written for sensors; this version has none, so it leaves out nothing). */
+  /** Leave out sensors. */
   excludeSensors?: boolean;
 }
 
@@ -131,6 +134,13 @@ export interface ChainOptions extends ShapeOptions {
   loop?: boolean;
 }
 
+/** Options of `addCapsule`: those of every `add*` method, and whether it stands upright. */
+export interface CapsuleOptions extends ShapeOptions {
+  /** The capsule's core lies along its local y axis (default false: along x): a standing character at angle 0,
+   * exactly vertical (an angle of `Math.PI / 2` is stored as an f32 4.4e-8 radians off vertical). */
+  upright?: boolean;
+}
+
 /** Options of `new World(options)`, fixed for the world's life. */
 export interface WorldOptions {
   /** Compute one or two contact points per pair at every step, read with `contactPoints()`
@@ -149,7 +159,7 @@ export type ProbeShape =
   | { kind: "circle"; radius: number }
   | { kind: "box"; halfWidth: number; halfHeight: number }
   | { kind: "alignedBox"; halfWidth: number; halfHeight: number }
-  | { kind: "capsule"; halfLength: number; radius: number }
+  | { kind: "capsule"; halfLength: number; radius: number; upright?: boolean }
   | { kind: "segment"; x1: number; y1: number; x2: number; y2: number }
   | { kind: "point" }
   | { kind: "polygon"; points: Points };
@@ -169,7 +179,7 @@ export type ShapeDesc =
   | ({ kind: "circle"; radius: number } & ShapePlacement)
   | ({ kind: "box"; halfWidth: number; halfHeight: number } & ShapePlacement)
   | ({ kind: "alignedBox"; halfWidth: number; halfHeight: number } & ShapePlacement)
-  | ({ kind: "capsule"; halfLength: number; radius: number } & ShapePlacement)
+  | ({ kind: "capsule"; halfLength: number; radius: number; upright?: boolean } & ShapePlacement)
   | ({ kind: "segment"; x1: number; y1: number; x2: number; y2: number } & ShapePlacement)
   | ({ kind: "point" } & ShapePlacement)
   | ({ kind: "polygon"; points: Points } & ShapePlacement)
@@ -334,6 +344,25 @@ export interface TransformViews {
  * `normals[2i], normals[2i + 1]`, `points[2i], points[2i + 1]`, as `CastHit` has them for one cast. The views are as
  * long as the longest batch so far: only the first `count` items (the call's return value) are the last call's.
  */
+/** Options of `separate`. */
+export interface SeparateOptions {
+  /** Sweeps over the pairs, an integer from 1 to 16 (default 4). */
+  iterations?: number;
+  /** The weight of each shape of `ids`, parallel to it: positive finite numbers (default 1). */
+  weights?: Float32Array;
+}
+
+/** The sensors the items of the last `sweep()` crossed before their hits, grouped by item, in the order entered
+ * within each (views under the views contract). */
+export interface SweepCrossingViews {
+  /** The item (index in the sweep's `ids`) of each crossing. */
+  readonly items: Uint32Array;
+  /** The sensor crossed. */
+  readonly ids: Uint32Array;
+  /** Where along the item's motion it entered the sensor: 0 (it started in it) to the item's `t`. */
+  readonly t: Float32Array;
+}
+
 export interface SweepResultViews {
   /** The fraction of its motion each shape can travel before its first hit: 1 when nothing is hit, 0 when it starts
    * touching something. */
@@ -383,6 +412,37 @@ export interface MoveOptions {
   /** Pass through every one-way shape and tile this move (default false): a character dropping through a platform
    * on purpose keeps passing at the next moves, since it then starts below the platform's top. */
   dropThrough?: boolean;
+  /** The layers the mover meets (default all, `0xFFFFFFFF`), beside both shapes' layers and masks: a character that
+   * collects coins on a layer of their own moves with that layer out of `mask`. */
+  mask?: number;
+  /** Autostep: the highest step (along up) climbed when a wall stops the walk of a mover on a floor (default 0:
+   * none). */
+  maxStepHeight?: number;
+  /** Autostep: the room a step must leave free beyond its edge, along the walk (default 0). */
+  minStepWidth?: number;
+  /** Snap to ground: a mover that stood on a floor and does not move up is pulled down onto a floor at most this far
+   * below (default 0: never), so that it walks down slopes and steps instead of flying off them. */
+  snapDistance?: number;
+  /** On a floor, the motion into it is taken off along up: gravity does not slide the mover down a slope, and a walk
+   * keeps its speed across up (default false). */
+  stopOnSlope?: boolean;
+  /** Ground steeper than `maxSlope` is a wall to the walk: not climbed, slid down (default false). */
+  slideOnSteep?: boolean;
+  /** With `stopOnSlope`: a walk along a slope keeps the length of its motion rather than its motion across up
+   * (default false). */
+  constantSlopeSpeed?: boolean;
+  /** Moving platforms: before the move the mover is carried by the motion, since the last `step()`, of the shape it
+   * stood on at that step (moved with `setTransform`: up, down, sideways, turning); call once per step (default
+   * false). */
+  carry?: boolean;
+  /** Layers crossed, not slid along (bump.lua's `cross`: water, ladders): reported in `crossings` with the sensors
+   * (default 0). */
+  crossMask?: number;
+  /** Layers that end the move where it meets them, without sliding (`touch`; default 0). */
+  touchMask?: number;
+  /** Layers that end the move where it meets them, the rest of the motion reflected off them returned in
+   * `bounceX, bounceY` (`bounce`; default 0). */
+  bounceMask?: number;
 }
 
 /** What `moveAndSlide` returns: one object per world, refilled by each call. */
@@ -399,4 +459,23 @@ export interface MoveResult {
   /** The cell of each contact (one per contact, parallel to `contacts`) on a tile grid, or 0xFFFFFFFF: a view valid
    * until the next `moveAndSlide` call. */
   contactCells: Uint32Array;
+  /** Some contact's normal is within `maxSlope` of down. */
+  ceiling: boolean;
+  /** Some contact is neither floor nor ceiling. */
+  wall: boolean;
+  /** The floor whose normal is nearest up, when grounded; 0xFFFFFFFF otherwise. */
+  groundId: number;
+  /** Its unit normal, towards the mover (0, 0 when not grounded). */
+  groundNx: number;
+  groundNy: number;
+  /** The cell of the ground on a tile grid, or 0xFFFFFFFF. */
+  groundCell: number;
+  /** The sensors (and shapes on `crossMask` layers) the move's path crossed, in order along it (at most 32; those it
+   * started in first): a view valid until the next `moveAndSlide` call. */
+  crossings: Uint32Array;
+  /** Where along the path (its length, 0 to 1) the move entered each of `crossings`: a view as `crossings`. */
+  crossingTs: Float32Array;
+  /** The rest of the motion, reflected off the first shape met on a `bounceMask` layer (0, 0 when none was). */
+  bounceX: number;
+  bounceY: number;
 }

@@ -7,7 +7,14 @@
 // no object.
 
 import type { RawWorld } from "./core.js";
-import type { DebugLineViews, NearestResultViews, RayResultViews, SweepResultViews, TransformViews } from "./types.js";
+import type {
+  DebugLineViews,
+  NearestResultViews,
+  RayResultViews,
+  SweepCrossingViews,
+  SweepResultViews,
+  TransformViews,
+} from "./types.js";
 
 type Typed = Uint32Array | Float32Array | Uint8Array;
 
@@ -80,6 +87,9 @@ export class Views {
   private castVersion = -1;
   private sweepViews: SweepResultViews | null = null;
   private rayViews: RayResultViews | null = null;
+  private crossingViews: SweepCrossingViews | null = null;
+  private crossingBuffer: ArrayBufferLike | null = null;
+  private crossingAddresses = [-1, -1, -1];
 
   /** The transform columns, rebuilt when memory grew or the columns moved or grew. */
   transforms(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): TransformViews {
@@ -171,6 +181,23 @@ export class Views {
   sweepResults(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): SweepResultViews {
     this.casts(raw, buffer, io);
     return this.sweepViews!;
+  }
+
+  /** The sensors the last sweep crossed (`count` of them, their addresses in `io[0..3]`), rebuilt when memory grew,
+   * a buffer moved or the count changed. */
+  sweepCrossings(buffer: ArrayBufferLike, io: Float64Array, count: number): SweepCrossingViews {
+    const at = this.crossingAddresses;
+    const v = this.crossingViews;
+    if (v === null || buffer !== this.crossingBuffer || v.ids.length !== count || at.some((a, k) => a !== io[k])) {
+      this.crossingViews = Object.freeze({
+        items: new Uint32Array(buffer, io[0], count),
+        ids: new Uint32Array(buffer, io[1], count),
+        t: new Float32Array(buffer, io[2], count),
+      });
+      this.crossingBuffer = buffer;
+      this.crossingAddresses = [io[0], io[1], io[2]];
+    }
+    return this.crossingViews!;
   }
 
   /** The results of the last raycastMany. */

@@ -3,6 +3,7 @@
 
 import { WorldAsk } from "./ask.js";
 import {
+  bits,
   describe,
   float,
   typeError,
@@ -30,13 +31,39 @@ import type {
   QueryFilter,
   RayHit,
   RayResultViews,
+  SeparateOptions,
+  SweepCrossingViews,
   SweepResultViews,
 } from "./types.js";
 
 /** The most contacts a move reports: the core's `MAX_PLANES`, for which it reserves room once. */
 const MAX_CONTACTS = 32;
+/** The most sensors a move reports crossing: the core's `MAX_MOVE_CROSSINGS`, reserved once too. */
+const MAX_CROSSINGS = 32;
 /** The mover's options in the raw world's `io`, in this order from slot `MOVE_OPTIONS` (see the binding). */
-const MOVE_KEYS = ["maxIterations", "upX", "upY", "maxSlope", "skin", "dropThrough"] as const;
+const MOVE_KEYS = [
+  "maxIterations",
+  "upX",
+  "upY",
+  "maxSlope",
+  "skin",
+  "dropThrough",
+  "mask",
+  "maxStepHeight",
+  "minStepWidth",
+  "snapDistance",
+  "stopOnSlope",
+  "slideOnSteep",
+  "constantSlopeSpeed",
+  "carry",
+  "crossMask",
+  "touchMask",
+  "bounceMask",
+] as const;
+/** The options among them that are layer masks. */
+const MOVE_MASKS: readonly string[] = ["mask", "crossMask", "touchMask", "bounceMask"];
+/** The options among them that are booleans. */
+const MOVE_FLAGS: readonly string[] = ["dropThrough", "stopOnSlope", "slideOnSteep", "constantSlopeSpeed", "carry"];
 /** Where they start (the binding's `MOVE_OPTIONS`). */
 const MOVE_OPTIONS = 16;
 
@@ -47,17 +74,30 @@ const MOVE_ARGS = MOVE_KEYS.map((key) => `opts.${key}`);
 const finite32 = (value: unknown): value is number =>
   typeof value === "number" && Math.abs(value) <= 3.4028234663852886e38;
 
+/** Writes a boolean option to slot `k` (as 0 or 1) unless undefined; false when it is not one. */
+const flagAt = (io: Float64Array, k: number, value: unknown): boolean => {
+  if (value === undefined) return true;
+  if (typeof value !== "boolean") return false;
+  io[MOVE_OPTIONS + k] = value ? 1 : 0;
+  return true;
+};
+
 /**
  * Writes the options of a plain object of valid numbers to `io`; false (maybe after writing some) when `opts` is
  * anything else, or reading it threw. Each option is read by name: a computed key would box every fractional number
  * it reads, and for-in over a plain object, unlike `Object.keys`, creates no array.
  */
 function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
-  if (typeof opts !== "object" || Object.getPrototypeOf(opts) !== Object.prototype) return false;
+  if (typeof opts !== "object") return false;
   try {
+    // Inside the try: a revoked proxy throws here.
+    if (Object.getPrototypeOf(opts) !== Object.prototype) return false;
     for (const key in opts) if (!(MOVE_KEYS as readonly string[]).includes(key)) return false;
     const o = opts as MoveOptions;
-    const { maxIterations, upX, upY, maxSlope, skin, dropThrough } = o;
+    // Every option read into a local and checked here, without a helper: a double passed to a function that is not
+    // inlined is boxed, one heap number per call.
+    const { maxIterations, upX, upY, maxSlope, skin, dropThrough, mask, maxStepHeight, minStepWidth } = o;
+    const { snapDistance, stopOnSlope, slideOnSteep, constantSlopeSpeed, carry, crossMask, touchMask, bounceMask } = o;
     if (maxIterations !== undefined) {
       if (!(Number.isInteger(maxIterations) && maxIterations >= 1 && maxIterations <= 16)) return false;
       io[MOVE_OPTIONS] = maxIterations;
@@ -78,11 +118,43 @@ function plainMoveOptions(io: Float64Array, opts: unknown): boolean {
       if (!finite32(skin)) return false;
       io[MOVE_OPTIONS + 4] = skin;
     }
-    if (dropThrough !== undefined) {
-      if (typeof dropThrough !== "boolean") return false;
-      io[MOVE_OPTIONS + 5] = dropThrough ? 1 : 0;
+    if (maxStepHeight !== undefined) {
+      if (!finite32(maxStepHeight)) return false;
+      io[MOVE_OPTIONS + 7] = maxStepHeight;
     }
-    return true;
+    if (minStepWidth !== undefined) {
+      if (!finite32(minStepWidth)) return false;
+      io[MOVE_OPTIONS + 8] = minStepWidth;
+    }
+    if (snapDistance !== undefined) {
+      if (!finite32(snapDistance)) return false;
+      io[MOVE_OPTIONS + 9] = snapDistance;
+    }
+    // As `bits` reads a mask: any 32-bit integer, negative ones as their unsigned bits.
+    if (mask !== undefined) {
+      if (!(Number.isInteger(mask) && mask >= -2147483648 && mask < 4294967296)) return false;
+      io[MOVE_OPTIONS + 6] = mask >>> 0;
+    }
+    if (crossMask !== undefined) {
+      if (!(Number.isInteger(crossMask) && crossMask >= -2147483648 && crossMask < 4294967296)) return false;
+      io[MOVE_OPTIONS + 14] = crossMask >>> 0;
+    }
+    if (touchMask !== undefined) {
+      if (!(Number.isInteger(touchMask) && touchMask >= -2147483648 && touchMask < 4294967296)) return false;
+      io[MOVE_OPTIONS + 15] = touchMask >>> 0;
+    }
+    if (bounceMask !== undefined) {
+      if (!(Number.isInteger(bounceMask) && bounceMask >= -2147483648 && bounceMask < 4294967296)) return false;
+      io[MOVE_OPTIONS + 16] = bounceMask >>> 0;
+    }
+    // Booleans are never boxed.
+    return (
+      flagAt(io, 5, dropThrough) &&
+      flagAt(io, 10, stopOnSlope) &&
+      flagAt(io, 11, slideOnSteep) &&
+      flagAt(io, 12, constantSlopeSpeed) &&
+      flagAt(io, 13, carry)
+    );
   } catch {
     return false;
   }
@@ -95,9 +167,13 @@ function checkedMoveOptions(io: Float64Array, opts: unknown): void {
   for (let k = 0; k < MOVE_KEYS.length; k++) {
     const value = get(M, MOVE_ARGS[k], checked, MOVE_KEYS[k]);
     if (value === undefined) continue;
-    if (MOVE_KEYS[k] === "dropThrough") {
+    if (MOVE_MASKS.includes(MOVE_KEYS[k])) {
+      io[MOVE_OPTIONS + k] = bits(M, MOVE_ARGS[k], value);
+      continue;
+    }
+    if (MOVE_FLAGS.includes(MOVE_KEYS[k])) {
       if (typeof value !== "boolean") {
-        throw typeError(M, `opts.dropThrough must be a boolean (got ${describe(value)})`);
+        throw typeError(M, `${MOVE_ARGS[k]} must be a boolean (got ${describe(value)})`);
       }
       io[MOVE_OPTIONS + k] = value ? 1 : 0;
       continue;
@@ -110,6 +186,9 @@ function checkedMoveOptions(io: Float64Array, opts: unknown): void {
   }
 }
 
+/** The empty arrays `separate` passes for arguments left out. */
+const SEPARATE_NONE = { ids: new Uint32Array(0), weights: new Float32Array(0) };
+
 /** One world's reused `moveAndSlide` result and the views it is read from. */
 class MoveState {
   readonly result: MoveResult = {
@@ -118,6 +197,16 @@ class MoveState {
     grounded: false,
     contacts: new Float32Array(0),
     contactCells: new Uint32Array(0),
+    ceiling: false,
+    wall: false,
+    groundId: 0.5, // doubles: ids reach 0xFFFFFFFF
+    groundNx: 0.5,
+    groundNy: 0.5,
+    groundCell: 0.5,
+    crossings: new Uint32Array(0),
+    crossingTs: new Float32Array(0),
+    bounceX: 0.5,
+    bounceY: 0.5,
   };
   /** The defaults of the options, read from the core once. */
   defaults: Float64Array | null = null;
@@ -131,6 +220,12 @@ class MoveState {
   /** The contacts' cells, and `cellsFull.subarray(0, count)` per count. */
   cellsFull: Uint32Array | null = null;
   cellsExact: Uint32Array[] = [];
+  /** The same for the sensors crossed and their `t`. */
+  crossingsFull: Uint32Array | null = null;
+  crossingsAddress = -1;
+  crossingsExact: Uint32Array[] = [];
+  crossingTsFull: Float32Array | null = null;
+  crossingTsExact: Float32Array[] = [];
 }
 
 /**
@@ -288,8 +383,8 @@ export class World extends WorldAsk {
   /**
    * For every shape of `ids` (already in the world), how far it can move along its own `(dx, dy)` (pairs in `dxy`)
    * before its first hit, ignoring itself and honouring both shapes' layers and masks (and `filter` on what it hits).
-   * Each starts from its current transform; the others are where the last `step()` saw them. Returns the count; the
-   * results are in `sweepResults()`.
+   * Each starts from its current transform; the others are where they are now. Returns the count; the results are in
+   * `sweepResults()`.
    * @example
    * const n = world.sweep(bulletIds, bulletMotions, WALLS);
    * const { t, ids } = world.sweepResults();
@@ -303,6 +398,53 @@ export class World extends WorldAsk {
     lengthIs(M, "dxy", d.length, 2 * i.length);
     const f = queryFilter(M, filter);
     return this.counted(M, raw.sweep(i, d, this.filterMask(f)));
+  }
+
+  /**
+   * Pushes overlapping shapes apart in one call, from the last `step()`'s pairs and contacts (crowds that must not
+   * stack): `opts.iterations` sweeps over the pairs (1 to 16, default 4), each pushing a pair apart along its normal
+   * by what is left of its depth, shared by weight; writes the new positions (angles kept) and returns how many
+   * shapes moved. `ids` lists the shapes that may move (default: every shape that is not static), `opts.weights`
+   * their weights, parallel to `ids` (default 1: a boss of weight 100 is pushed a hundredth of what a minion is).
+   * Statics, shapes left out of `ids`, sensors and one-way shapes never move. Deterministic.
+   * @example
+   * world.step();
+   * world.separate(); // then draw: the crowd no longer stacks
+   */
+  separate(ids?: Uint32Array | null, opts?: SeparateOptions): number {
+    const M = "separate";
+    const raw = this.raw();
+    const list = ids === undefined || ids === null ? null : typedArray(M, "ids", ids, Uint32Array);
+    let weights: Float32Array | null = null;
+    let iterations = 4;
+    if (opts !== undefined && opts !== null) {
+      const o = plainObject(M, "opts", opts, ["iterations", "weights"]);
+      const n = get(M, "opts.iterations", o, "iterations");
+      if (n !== undefined) iterations = number(M, "opts.iterations", n);
+      if (!(Number.isInteger(iterations) && iterations >= 1 && iterations <= 16)) {
+        throw rangeError(M, `opts.iterations must be an integer from 1 to 16 (got ${iterations})`);
+      }
+      const w = get(M, "opts.weights", o, "weights");
+      if (w !== undefined && w !== null) weights = typedArray(M, "opts.weights", w, Float32Array);
+    }
+    const none = SEPARATE_NONE;
+    const result = raw.separate(list ?? none.ids, list !== null, weights ?? none.weights, weights !== null, iterations);
+    return this.counted(M, result);
+  }
+
+  /**
+   * Views of the sensors the items of the last `sweep()` crossed before their hits (see `SweepCrossingViews`: a fast
+   * bullet collects every coin on its way between two frames), under the views contract; the next `sweep()` replaces
+   * them. Only sensors on a layer in the sweep's `mask` count.
+   * @example
+   * world.sweep(bulletIds, bulletMotions);
+   * const { items, ids } = world.sweepCrossings();
+   * for (let k = 0; k < ids.length; k++) collect(bulletIds[items[k]], ids[k]);
+   */
+  sweepCrossings(): SweepCrossingViews {
+    const raw = this.raw();
+    const count = raw.sweepCrossings();
+    return this.views().sweepCrossings(loadedMemory().buffer, this.io(), count);
   }
 
   /**
@@ -455,15 +597,23 @@ export class World extends WorldAsk {
   /**
    * Character mover: moves shape `id` as far as it can along `(dx, dy)`, sliding along what it meets (walls, tile
    * floors without catching on seams, corners without jitter; pushed out first if it starts overlapping), writes its
-   * new position and returns `{ x, y, grounded, contacts, contactCells }`. The result object belongs to the world and
-   * is refilled by its next `moveAndSlide`; `contacts` is a view (`id, nx, ny` per contact) valid until then, and
-   * `contactCells` one of the cell met per contact on a tile grid (0xFFFFFFFF for other shapes). One-way shapes and
-   * tiles stop it only from their top (`opts.dropThrough` passes them for this move). The other shapes are seen as the
-   * last `step()` saw them. Creates no garbage: a game may call it for every character every frame.
+   * new position and returns `{ x, y, grounded, ceiling, wall, groundId, groundNx, groundNy, groundCell, contacts,
+   * contactCells }`. The result object belongs to the world and is refilled by its next `moveAndSlide`; `contacts` is
+   * a view (`id, nx, ny` per contact) valid until then, and `contactCells` one of the cell met per contact on a tile
+   * grid (0xFFFFFFFF for other shapes). One-way shapes and tiles stop it only from their top (`opts.dropThrough`
+   * passes them for this move). The other shapes are seen where they are now (characters moved earlier in the frame,
+   * shapes added since the last `step()`). Platformer options (all off by default): `maxStepHeight` climbs steps,
+   * `snapDistance` keeps it on the ground going down, `stopOnSlope` and `slideOnSteep` hold it on slopes and slide it
+   * down steep ones, `carry` rides the platform it stands on. `crossings` lists the sensors its path crossed (among
+   * those `opts.mask` meets), in order, and `crossingTs` where along the path (0 to 1) it entered each: views as
+   * `contacts`. Responses per layer: shapes on `crossMask` layers are crossed and reported as sensors are, those on
+   * `touchMask` layers end the move where it meets them, and those on `bounceMask` layers too, with the rest of the
+   * motion reflected off them in `bounceX, bounceY`. Creates no garbage: a game may call it for every character
+   * every frame.
    * @example
    * vy += gravity;
-   * const r = world.moveAndSlide(player, vx, vy, { maxSlope: Math.PI / 4 });
-   * if (r.grounded) vy = 0;
+   * const r = world.moveAndSlide(player, vx, vy, { maxStepHeight: 0.5, snapDistance: 0.3, carry: true });
+   * if (r.grounded || r.ceiling) vy = 0;
    */
   moveAndSlide(id: number, dx: number, dy: number, opts?: MoveOptions): MoveResult {
     const M = "moveAndSlide";
@@ -491,8 +641,27 @@ export class World extends WorldAsk {
     r.x = io[0];
     r.y = io[1];
     r.grounded = io[2] !== 0;
+    r.ceiling = io[5] !== 0;
+    r.wall = io[6] !== 0;
+    r.groundId = io[7];
+    r.groundNx = io[8];
+    r.groundNy = io[9];
+    r.groundCell = io[10];
     r.contacts = contacts;
     r.contactCells = state.cellsExact[count] ??= state.cellsFull!.subarray(0, count);
+    const crossingsAt = io[11];
+    if (state.crossingsFull === null || state.crossingsFull.length === 0 || crossingsAt !== state.crossingsAddress) {
+      state.crossingsFull = new Uint32Array(loadedMemory().buffer, crossingsAt, MAX_CROSSINGS);
+      state.crossingTsFull = new Float32Array(loadedMemory().buffer, io[12], MAX_CROSSINGS);
+      state.crossingsAddress = crossingsAt;
+      state.crossingsExact = [];
+      state.crossingTsExact = [];
+    }
+    r.bounceX = io[14];
+    r.bounceY = io[15];
+    const crossed = io[13];
+    r.crossings = state.crossingsExact[crossed] ??= state.crossingsFull.subarray(0, crossed);
+    r.crossingTs = state.crossingTsExact[crossed] ??= state.crossingTsFull!.subarray(0, crossed);
     return r;
   }
 }

@@ -41,6 +41,12 @@
 //! split). Moving shapes query it; static shapes never query anything, so static-static
 //! pairs never come up and an unmoved static costs nothing per step.
 //!
+//! ## Shapes changed since the step
+//!
+//! Queries see the world as it is: the shapes a game added or moved since the last step are
+//! kept in an [`IncrementalGrid`] until the next one, which takes them one at a time (a
+//! frame of character moves changes one shape per query).
+//!
 //! ## Resting shapes
 //!
 //! The world also keeps moving shapes that stopped moving out of the per-step grid, in a
@@ -60,9 +66,12 @@
 //! - `grid/pairs.rs`: reading the grid, the step's overlapping pairs and the queries' boxes;
 //! - `grid/chunks.rs` (the `threads` feature): the same pairs found in chunks, in parallel;
 //! - `static_tree.rs`: the [`StaticTree`];
+//! - `incremental.rs`: the [`IncrementalGrid`], which takes boxes one at a time: the
+//!   shapes changed since the last step, which queries must see before the next;
 //! - `tests.rs`: both against brute force on seeded scenes.
 
 mod grid;
+mod incremental;
 mod static_tree;
 #[cfg(test)]
 mod tests;
@@ -70,4 +79,5 @@ mod tests;
 pub use grid::HashGrid;
 #[cfg(feature = "threads")]
 pub use grid::PairList;
+pub use incremental::IncrementalGrid;
 pub use static_tree::StaticTree;

@@ -74,7 +74,7 @@
 use crate::math::{Transform, Vec2};
 #[cfg(doc)]
 use crate::shape::ShapeKind;
-use crate::shape::{ConvexPolygon, PolygonRef, Shape};
+use crate::shape::{capsule_frame, ConvexPolygon, PolygonRef, Shape};
 
 pub mod circle;
 pub mod manifold;
@@ -183,10 +183,11 @@ macro_rules! dispatcher {
                     Capsule {
                         half_length,
                         radius: rb,
+                        upright,
                     },
                 ) => {
                     pick!($mode, collide_circle_capsule, overlap_circle_capsule)(
-                        *ra, tf_a, *half_length, *rb, tf_b,
+                        *ra, tf_a, *half_length, *rb, &capsule_frame(*upright, tf_b),
                     )
                 }
                 (Circle { radius }, Segment { a: s, b: e }) => {
@@ -222,10 +223,11 @@ macro_rules! dispatcher {
                     Capsule {
                         half_length,
                         radius,
+                        upright,
                     },
                 ) => {
                     pick!($mode, collide_aligned_box_capsule, overlap_aligned_box_capsule)(
-                        *half_extents, tf_a, *half_length, *radius, tf_b,
+                        *half_extents, tf_a, *half_length, *radius, &capsule_frame(*upright, tf_b),
                     )
                 }
                 (AlignedBox { half_extents }, Segment { a: s, b: e }) => {
@@ -256,10 +258,11 @@ macro_rules! dispatcher {
                     Capsule {
                         half_length,
                         radius,
+                        upright,
                     },
                 ) => {
                     pick!($mode, collide_oriented_box_capsule, overlap_oriented_box_capsule)(
-                        *half_extents, tf_a, *half_length, *radius, tf_b,
+                        *half_extents, tf_a, *half_length, *radius, &capsule_frame(*upright, tf_b),
                     )
                 }
                 (OrientedBox { half_extents }, Segment { a: s, b: e }) => {
@@ -283,10 +286,11 @@ macro_rules! dispatcher {
                     Capsule {
                         half_length,
                         radius,
+                        upright,
                     },
                 ) => {
                     pick!($mode, collide_polygon_capsule, overlap_polygon_capsule)(
-                        poly_a(p), tf_a, *half_length, *radius, tf_b,
+                        poly_a(p), tf_a, *half_length, *radius, &capsule_frame(*upright, tf_b),
                     )
                 }
                 (Polygon(p), Segment { a: s, b: e }) => {
@@ -304,36 +308,40 @@ macro_rules! dispatcher {
                     Capsule {
                         half_length: la,
                         radius: ra,
+                        upright: ua,
                     },
                     Capsule {
                         half_length: lb,
                         radius: rb,
+                        upright: ub,
                     },
                 ) => {
                     pick!($mode, collide_capsule_capsule, overlap_capsule_capsule)(
-                        *la, *ra, tf_a, *lb, *rb, tf_b,
+                        *la, *ra, &capsule_frame(*ua, tf_a), *lb, *rb, &capsule_frame(*ub, tf_b),
                     )
                 }
                 (
                     Capsule {
                         half_length,
                         radius,
+                        upright,
                     },
                     Segment { a: s, b: e },
                 ) => {
                     pick!($mode, collide_capsule_segment, overlap_capsule_segment)(
-                        *half_length, *radius, tf_a, (*s, *e), tf_b,
+                        *half_length, *radius, &capsule_frame(*upright, tf_a), (*s, *e), tf_b,
                     )
                 }
                 (
                     Capsule {
                         half_length,
                         radius,
+                        upright,
                     },
                     Point,
                 ) => {
                     pick!($mode, collide_capsule_point, overlap_capsule_point)(
-                        *half_length, *radius, tf_a, tf_b,
+                        *half_length, *radius, &capsule_frame(*upright, tf_a), tf_b,
                     )
                 }
 

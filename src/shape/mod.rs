@@ -11,7 +11,7 @@
 //! | [`Shape::AlignedBox`] | `±half_extents` | **ignored**: always axis-aligned in the world |
 //! | [`Shape::OrientedBox`] | `±half_extents` | turns with the transform |
 //! | [`Shape::Polygon`] | a [`ConvexPolygon`] (3 to [`MAX_POLYGON_VERTICES`] vertices) | turns |
-//! | [`Shape::Capsule`] | points within `radius` of the segment `(±half_length, 0)` | turns |
+//! | [`Shape::Capsule`] | points within `radius` of the segment `(±half_length, 0)`, or `(0, ±half_length)` upright | turns |
 //! | [`Shape::Segment`] | the segment from `a` to `b` | turns |
 //! | [`Shape::Point`] | the origin | irrelevant |
 //!
@@ -374,12 +374,16 @@ pub enum Shape {
     /// A convex polygon.
     Polygon(ConvexPolygon),
     /// All points within `radius` of the segment from `(-half_length, 0)` to
-    /// `(half_length, 0)`.
+    /// `(half_length, 0)`, or, `upright`, from `(0, -half_length)` to `(0, half_length)`.
     Capsule {
         /// Half the length of the core segment, > 0.
         half_length: f32,
         /// The radius, > 0.
         radius: f32,
+        /// The core lies along the local y axis: a standing character at angle 0, exactly
+        /// (an angle of π/2 as an `f32` is 4.4e-8 radians off vertical). Its kernels see the
+        /// capsule's transform turned a quarter, which is exact ([`capsule_frame`]).
+        upright: bool,
     },
     /// The segment from `a` to `b` (local coordinates).
     Segment {
@@ -429,6 +433,23 @@ impl Shape {
         Ok(Shape::Capsule {
             half_length,
             radius,
+            upright: false,
+        })
+    }
+
+    /// A capsule along the local y axis: standing, exactly, at angle 0.
+    ///
+    /// ```
+    /// use sepax::{Shape, Transform, Vec2};
+    /// let standing = Shape::upright_capsule(1.0, 0.5).unwrap();
+    /// let b = standing.aabb(&Transform::from_xy_angle(0.0, 0.0, 0.0));
+    /// assert_eq!((b.min, b.max), (Vec2::new(-0.5, -1.5), Vec2::new(0.5, 1.5)));
+    /// ```
+    pub fn upright_capsule(half_length: f32, radius: f32) -> Result<Shape, ShapeError> {
+        Shape::capsule(half_length, radius).map(|_| Shape::Capsule {
+            half_length,
+            radius,
+            upright: true,
         })
     }
 
@@ -474,6 +495,7 @@ impl Shape {
             Shape::Capsule {
                 half_length,
                 radius,
+                ..
             } => Shape::capsule(*half_length, *radius).map(drop),
             Shape::Segment { a, b } => Shape::segment(*a, *b).map(drop),
             Shape::Point => Ok(()),
@@ -524,6 +546,7 @@ impl Shape {
             Shape::Capsule {
                 half_length,
                 radius,
+                ..
             } => half_length + radius,
             Shape::Segment { a, b } => a.length().max(b.length()),
             Shape::Point => 0.0,
@@ -544,7 +567,8 @@ impl Shape {
             Shape::Capsule {
                 half_length,
                 radius,
-            } => Some(capsule_reach(*half_length, *radius, rotation)),
+                upright,
+            } => Some(capsule_reach(*half_length, *radius, *upright, rotation)),
             Shape::Polygon(_) | Shape::Segment { .. } | Shape::Point => None,
         }
     }
@@ -565,9 +589,10 @@ impl Shape {
             Shape::Capsule {
                 half_length,
                 radius,
+                upright,
             } => Aabb::from_center_half_extents(
                 c,
-                capsule_reach(*half_length, *radius, &transform.rotation),
+                capsule_reach(*half_length, *radius, *upright, &transform.rotation),
             ),
             Shape::Polygon(polygon) => polygon_aabb(polygon.vertices(), transform),
             Shape::Segment { a, b } => {
@@ -587,11 +612,35 @@ fn turned_box_reach(half: Vec2, rotation: &Rot) -> Vec2 {
     Vec2::new(cos * half.x + sin * half.y, sin * half.x + cos * half.y)
 }
 
-/// The half extents of the box of a capsule turned by `rotation`.
+/// The half extents of the box of a capsule turned by `rotation` (an upright one's core
+/// lies along the turned y axis, whose components are the rotation's swapped).
 #[inline(always)]
-fn capsule_reach(half_length: f32, radius: f32, rotation: &Rot) -> Vec2 {
-    let (cos, sin) = (rotation.cos.abs(), rotation.sin.abs());
+fn capsule_reach(half_length: f32, radius: f32, upright: bool, rotation: &Rot) -> Vec2 {
+    let (mut cos, mut sin) = (rotation.cos.abs(), rotation.sin.abs());
+    if upright {
+        (cos, sin) = (sin, cos);
+    }
     Vec2::new(cos * half_length + radius, sin * half_length + radius)
+}
+
+/// The frame in which a capsule's kernels see it: its transform, turned a quarter when it
+/// stands `upright` (the core along local y is the core along local x turned by π/2). The
+/// turn is exact: the rotation `(cos, sin)` becomes `(−sin, cos)`.
+#[inline(never)]
+#[must_use]
+pub fn capsule_frame(upright: bool, transform: &Transform) -> Transform {
+    if upright {
+        let Rot { cos, sin } = transform.rotation;
+        Transform {
+            translation: transform.translation,
+            rotation: Rot {
+                cos: -sin,
+                sin: cos,
+            },
+        }
+    } else {
+        *transform
+    }
 }
 
 fn check_size(name: &'static str, value: f32) -> Result<(), ShapeError> {

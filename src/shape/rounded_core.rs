@@ -127,7 +127,17 @@ impl Shape {
             Shape::Capsule {
                 half_length,
                 radius,
+                upright: false,
             } => (Core::AxisSegment(*half_length), *radius, false),
+            Shape::Capsule {
+                half_length: h,
+                radius,
+                upright: true,
+            } => (
+                Core::Segment(Vec2::new(0.0, -h), Vec2::new(0.0, *h)),
+                *radius,
+                false,
+            ),
             Shape::Segment { a, b } => (Core::Segment(*a, *b), 0.0, false),
             Shape::Point => (Core::Point, 0.0, false),
         };

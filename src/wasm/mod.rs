@@ -61,7 +61,7 @@ pub fn wasm_memory() -> JsValue {
 
 /// How many numbers [`RawWorld::io`] holds: results from 0, the mover's options from
 /// [`MOVE_OPTIONS`], a query's exclusions at [`FILTER`].
-pub const IO_LEN: usize = 32;
+pub const IO_LEN: usize = 40;
 
 /// Where the mover's options start in [`RawWorld::io`]: after every result slot, so that no
 /// other call overwrites options the entry wrote once.
@@ -71,7 +71,7 @@ pub const MOVE_OPTIONS: usize = 16;
 /// one (0: none), `io[FILTER + 1]` the flags (1: exclude statics, 2: exclude sensors).
 /// The entry writes them just before a query whose filter is an object; every query reads
 /// and clears them (see [`RawWorld::filter`]), so that a bare mask costs no write.
-pub const FILTER: usize = 24;
+pub const FILTER: usize = 34;
 
 /// The raw handle of one world (see the module docs). Internal to the package.
 #[wasm_bindgen]

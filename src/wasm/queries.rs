@@ -168,6 +168,22 @@ impl RawWorld {
         self.count(result)
     }
 
+    /// Pushes overlapping shapes apart (`World::separate`): those of `ids` (every shape
+    /// that is not static unless `listed`), weighted by `weights` when `weighted`, for
+    /// `iterations` sweeps; returns how many moved.
+    pub fn separate(
+        &mut self,
+        ids: &[u32],
+        listed: bool,
+        weights: &[f32],
+        weighted: bool,
+        iterations: u32,
+    ) -> u32 {
+        let (ids, weights) = (listed.then_some(ids), weighted.then_some(weights));
+        let result = self.inner.separate(ids, weights, iterations);
+        self.count(result)
+    }
+
     /// Casts each ray (`x, y, dx, dy`) of `rays`; returns the count. Results in the cast
     /// buffers.
     #[wasm_bindgen(js_name = raycastMany)]
@@ -189,6 +205,22 @@ impl RawWorld {
         self.inner.cast_results_version()
     }
 
+    /// The number of sensors the last sweep's items crossed, with the addresses of their
+    /// `items`, `ids` and `t` in `io[0..3]`.
+    #[wasm_bindgen(js_name = sweepCrossings)]
+    pub fn sweep_crossings(&mut self) -> u32 {
+        let c = self.inner.sweep_crossings();
+        let addresses = [
+            c.items.as_ptr() as usize,
+            c.ids.as_ptr() as usize,
+            c.t.as_ptr() as usize,
+        ];
+        for (slot, address) in self.io.iter_mut().zip(addresses) {
+            *slot = address as f64;
+        }
+        c.ids.len() as u32
+    }
+
     /// The addresses of the cast buffers (`t`, `ids`, `normals`, `points`, `cells`), in
     /// `io[0..5]`.
     #[wasm_bindgen(js_name = castResultPtrs)]
@@ -199,10 +231,14 @@ impl RawWorld {
         }
     }
 
-    /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]`
-    /// (`maxIterations, upX, upY, maxSlope, skin, dropThrough`, as the entry last wrote
-    /// them). Returns the number of contacts, with `io[0..3]` = `x, y, grounded`, `io[3]` the
-    /// address of the contacts (`id, nx, ny` each) and `io[4]` that of their cells.
+    /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]` as
+    /// the entry last wrote them: `maxIterations, upX, upY, maxSlope, skin, dropThrough,
+    /// mask, maxStepHeight, minStepWidth, snapDistance, stopOnSlope, slideOnSteep,
+    /// constantSlopeSpeed, carry, crossMask, touchMask, bounceMask` (flags as 0 or 1). Returns the number of contacts, with
+    /// `io[0..3]` = `x, y, grounded`, `io[3]` the address of the contacts (`id, nx, ny`
+    /// each), `io[4]` that of their cells, `io[5..7]` = `ceiling, wall`, `io[7..11]` = the
+    /// ground's `id, nx, ny, cell` (id `0xFFFFFFFF` when none), `io[11..14]` the addresses of
+    /// the sensors crossed and of their `t`, and their count, `io[14..16]` the bounce.
     #[wasm_bindgen(js_name = moveAndSlide)]
     pub fn move_and_slide(&mut self, id: u32, dx: f32, dy: f32) -> u32 {
         let o = &self.io[MOVE_OPTIONS..];
@@ -213,19 +249,39 @@ impl RawWorld {
             max_slope: o[3] as f32,
             skin: o[4] as f32,
             drop_through: o[5] != 0.0,
+            mask: o[6] as u32,
+            max_step_height: o[7] as f32,
+            min_step_width: o[8] as f32,
+            snap_distance: o[9] as f32,
+            stop_on_slope: o[10] != 0.0,
+            slide_on_steep: o[11] != 0.0,
+            constant_slope_speed: o[12] != 0.0,
+            carry: o[13] != 0.0,
+            cross_mask: o[14] as u32,
+            touch_mask: o[15] as u32,
+            bounce_mask: o[16] as u32,
         };
         match self.inner.move_and_slide(id, Vec2::new(dx, dy), &options) {
-            Ok(MoveResult {
-                position,
-                grounded,
-                contact_count,
-            }) => {
-                self.io[0] = position.x.into();
-                self.io[1] = position.y.into();
-                self.io[2] = u8::from(grounded).into();
+            Ok(r) => {
+                let ground = r.ground.map_or([f64::from(u32::MAX), 0.0, 0.0, 0.0], |g| {
+                    let (nx, ny) = (g.normal.x.into(), g.normal.y.into());
+                    [g.id.into(), nx, ny, g.cell.into()]
+                });
+                let flags = [r.grounded, r.ceiling, r.wall].map(|f| f64::from(u8::from(f)));
+                self.io[0] = r.position.x.into();
+                self.io[1] = r.position.y.into();
+                self.io[2] = flags[0];
                 self.io[3] = self.inner.move_contacts().as_ptr() as usize as f64;
                 self.io[4] = self.inner.move_contact_cells().as_ptr() as usize as f64;
-                contact_count as u32
+                self.io[5..7].copy_from_slice(&flags[1..]);
+                self.io[7..11].copy_from_slice(&ground);
+                let crossings = self.inner.move_crossings();
+                self.io[11] = crossings.as_ptr() as usize as f64;
+                self.io[12] = self.inner.move_crossing_ts().as_ptr() as usize as f64;
+                self.io[13] = crossings.len() as f64;
+                self.io[14] = r.bounce.x.into();
+                self.io[15] = r.bounce.y.into();
+                r.contact_count as u32
             }
             Err(e) => self.fail(e, u32::MAX),
         }
@@ -316,6 +372,17 @@ impl RawWorld {
             f64::from(d.max_slope),
             f64::from(d.skin),
             f64::from(u8::from(d.drop_through)),
+            f64::from(d.mask),
+            f64::from(d.max_step_height),
+            f64::from(d.min_step_width),
+            f64::from(d.snap_distance),
+            f64::from(u8::from(d.stop_on_slope)),
+            f64::from(u8::from(d.slide_on_steep)),
+            f64::from(u8::from(d.constant_slope_speed)),
+            f64::from(u8::from(d.carry)),
+            f64::from(d.cross_mask),
+            f64::from(d.touch_mask),
+            f64::from(d.bounce_mask),
         ];
         self.io[MOVE_OPTIONS..MOVE_OPTIONS + defaults.len()].copy_from_slice(&defaults);
     }

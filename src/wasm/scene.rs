@@ -8,7 +8,7 @@
 //! [`KIND_CHAIN`], [`KIND_TILE_GRID`]), nine numbers `x, y, angle, a, b, c, d, upX, upY` (the
 //! sizes as in `shapes`, a grid's cell width and height in `a, b`; the one-way direction),
 //! four words `layer, mask, flags, pointCount` (`flags`: [`FLAG_STATIC`], [`FLAG_LOOP`],
-//! [`FLAG_ONE_WAY`], [`FLAG_WIDE`]; `pointCount` numbers of the shared points array belong to
+//! [`FLAG_ONE_WAY`], [`FLAG_WIDE`], [`FLAG_SENSOR`]; `pointCount` numbers of the shared points array belong to
 //! it, in order). A grid record also takes four grid words `cols, rows, table, byteCount`
 //! (`table` a tile table's id, `u32::MAX` for the default) and `byteCount` bytes of the
 //! shared cells, in order.
@@ -35,6 +35,8 @@ pub const FLAG_LOOP: u32 = 2;
 pub const FLAG_ONE_WAY: u32 = 4;
 /// The grid's cells take two bytes each.
 pub const FLAG_WIDE: u32 = 8;
+/// The shape is a sensor.
+pub const FLAG_SENSOR: u32 = 16;
 /// Numbers per record.
 const NUMBERS: usize = 9;
 
@@ -118,6 +120,7 @@ impl RawWorld {
                 one_way: (w[2] & FLAG_ONE_WAY != 0).then(|| Vec2::new(n[7], n[8])),
                 // Tags follow through `setTags`.
                 tag: 0,
+                sensor: w[2] & FLAG_SENSOR != 0,
             });
         }
         self.ids.clear();
@@ -164,7 +167,8 @@ impl RawWorld {
                     Shape::Capsule {
                         half_length,
                         radius,
-                    } => [half_length, radius, 0.0, 0.0],
+                        upright,
+                    } => [half_length, radius, f32::from(u8::from(upright)), 0.0],
                     Shape::Segment { a, b } => [a.x, a.y, b.x, b.y],
                     Shape::Point | Shape::Polygon(_) => [0.0; 4],
                 };
@@ -192,13 +196,8 @@ impl RawWorld {
         self.io[8] = desc.options.layer.into();
         self.io[9] = desc.options.mask.into();
         let up = desc.one_way.unwrap_or(Vec2::ZERO);
-        self.io[10] = (flags
-            | if desc.one_way.is_some() {
-                FLAG_ONE_WAY
-            } else {
-                0
-            })
-        .into();
+        let one_way = u32::from(desc.one_way.is_some()) * FLAG_ONE_WAY;
+        self.io[10] = (flags | one_way | (u32::from(desc.sensor) * FLAG_SENSOR)).into();
         self.io[11] = up.x.into();
         self.io[12] = up.y.into();
         self.io[13] = desc.tag.into();

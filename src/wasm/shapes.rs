@@ -1,8 +1,9 @@
 //! Adding, removing and moving shapes, and reading them back.
 //!
 //! A convex shape arrives as its [`ShapeKind`] number and up to four sizes (`a`, `b`, `c`,
-//! `d`: a circle's radius; a box's half width and height; a capsule's half length and radius;
-//! a segment's ends `x1, y1, x2, y2`), a polygon's points as a `Float32Array`. The same
+//! `d`: a circle's radius; a box's half width and height; a capsule's half length and radius,
+//! and `c` not 0 for an upright one; a segment's ends `x1, y1, x2, y2`), a polygon's points as
+//! a `Float32Array`. The same
 //! encoding serves the probes of queries and casts ([`shape_of`]).
 
 use super::RawWorld;
@@ -26,6 +27,7 @@ pub(super) fn shape_of(kind: u8, s: [f32; 4], points: &[Vec2]) -> Result<Shape, 
         ShapeKind::AlignedBox => Shape::aligned_box(s[0], s[1]),
         ShapeKind::OrientedBox => Shape::oriented_box(s[0], s[1]),
         ShapeKind::Polygon => Shape::polygon(points),
+        ShapeKind::Capsule if s[2] != 0.0 => Shape::upright_capsule(s[0], s[1]),
         ShapeKind::Capsule => Shape::capsule(s[0], s[1]),
         ShapeKind::Segment => Shape::segment(Vec2::new(s[0], s[1]), Vec2::new(s[2], s[3])),
         ShapeKind::Point => Ok(Shape::point()),
@@ -58,7 +60,7 @@ impl RawWorld {
 #[wasm_bindgen]
 impl RawWorld {
     /// Adds a circle, box, aligned box, capsule or point (kind number `kind`, sizes `a`,
-    /// `b`); returns its id.
+    /// `b`, `c`); returns its id.
     #[wasm_bindgen(js_name = addShape)]
     #[allow(clippy::too_many_arguments)] // the shape, its pose and its options, as numbers
     pub fn add_shape(
@@ -69,11 +71,12 @@ impl RawWorld {
         angle: f32,
         a: f32,
         b: f32,
+        c: f32,
         layer: u32,
         mask: u32,
         is_static: bool,
     ) -> u32 {
-        let shape = shape_of(kind, [a, b, 0.0, 0.0], &[]);
+        let shape = shape_of(kind, [a, b, c, 0.0], &[]);
         self.add_checked(shape, [x, y, angle], options(layer, mask, is_static))
     }
 
@@ -216,6 +219,13 @@ impl RawWorld {
     #[wasm_bindgen(js_name = setLayerMask)]
     pub fn set_layer_mask(&mut self, id: u32, layer: u32, mask: u32) -> bool {
         let result = self.inner.set_layer_mask(id, layer, mask);
+        self.done(result)
+    }
+
+    /// Makes transforms written through the columns visible to queries (see the core's
+    /// `World::refresh`).
+    pub fn refresh(&mut self) -> bool {
+        let result = self.inner.refresh();
         self.done(result)
     }
 

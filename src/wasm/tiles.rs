@@ -204,6 +204,13 @@ impl RawWorld {
         self.done(result)
     }
 
+    /// Makes shape `id` a sensor (reported by the step, met by no motion), or solid.
+    #[wasm_bindgen(js_name = setSensor)]
+    pub fn set_sensor(&mut self, id: u32, sensor: bool) -> bool {
+        let result = self.inner.set_sensor(id, sensor);
+        self.done(result)
+    }
+
     /// The one-way direction of shape `id`: 1 with `io[0..2]` = `x, y`, 0 for a shape solid
     /// from every side (`u32::MAX` on failure).
     #[wasm_bindgen(js_name = oneWay)]

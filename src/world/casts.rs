@@ -60,13 +60,12 @@
 //!
 //! ## Poses
 //!
-//! Like every query, casts see the world **as the last step saw it**: other shapes at the
-//! poses the last step used, shapes added since not at all, shapes removed since never.
-//! The one exception is the moving shape of a [`World::sweep`]: it starts where the game
-//! has **put it**, its current transform (`xs`, `ys`, `angles`, possibly written since the
-//! step), because a game sweeps its bullets from where it just placed them. Each listed
-//! shape is swept on its own, against the others at their stepped poses: the results do
-//! not depend on the order of the list.
+//! Like every query, casts see the world **as it is**: shapes added, moved or removed since
+//! the last step through the setters are where they were put (see `changes`; writes
+//! through the columns after [`World::refresh`]). The moving shape of a [`World::sweep`]
+//! starts from its written transform. Each listed shape is swept on its own, against the
+//! others where they are: a sweep moves nothing, so the results do not depend on the order
+//! of the list.
 //!
 //! ## Results
 //!
@@ -81,6 +80,7 @@
 use super::errors::ArgName::{Element, OfShape, Plain};
 use super::errors::{check_angle, check_coordinate, check_max_distance};
 use super::pieces::{cast_pieces, pieces_or, Pieces};
+use super::sensors::Crossings;
 use super::{QueryFilter, World, WorldError, MAX_COORDINATE, NO_CELL};
 use crate::cast::{cast_shape_with_points, CastHit};
 use crate::math::{Aabb, Transform, Vec2};
@@ -119,7 +119,7 @@ pub const CAST_REACH: f32 = 8.0 * MAX_COORDINATE;
 #[derive(Clone, Debug, Default)]
 pub(super) struct CastBuffers {
     /// `t` (sweep) or distance (rays) of each item.
-    ts: Vec<f32>,
+    pub(super) ts: Vec<f32>,
     /// The hit id of each item, or `u32::MAX`.
     hit_ids: Vec<u32>,
     /// `nx, ny` of each item.
@@ -130,6 +130,10 @@ pub(super) struct CastBuffers {
     cells: Vec<u32>,
     /// Bumped whenever a buffer grows (and may move), so that views over them rebuild.
     version: u32,
+    /// The sensors each item of the last sweep crossed (`sensors.rs`), and the item of
+    /// each.
+    pub(super) crossings: Crossings,
+    pub(super) crossing_items: Vec<u32>,
 }
 
 impl CastBuffers {
@@ -325,7 +329,7 @@ fn closer(t: f32, id: u32, best: Option<(f32, u32)>) -> bool {
 }
 
 /// A polygon's row-ordered points in the store (empty for other kinds).
-fn row_points(store: &ShapeStore, row: usize) -> &[Vec2] {
+pub(super) fn row_points(store: &ShapeStore, row: usize) -> &[Vec2] {
     let (start, len) = store.point_spans[row];
     &store.polygon_points[start as usize..(start + len) as usize]
 }
@@ -340,12 +344,12 @@ fn unit_direction(direction: Vec2) -> Option<Vec2> {
 }
 
 /// The moving shape of a cast, with its points and pose.
-struct Mover<'a> {
-    shape: &'a Shape,
-    points: &'a [Vec2],
-    pose: Transform,
+pub(super) struct Mover<'a> {
+    pub(super) shape: &'a Shape,
+    pub(super) points: &'a [Vec2],
+    pub(super) pose: Transform,
     /// The parts or segments, when the moving shape is a concave polygon or a chain.
-    compound: Option<Pieces<'a>>,
+    pub(super) compound: Option<Pieces<'a>>,
 }
 
 impl World {
@@ -366,7 +370,7 @@ impl World {
     /// The closest hit of `mover` moved by `delta` among the shapes that `accepts` (by id),
     /// over the broad phase (see the module docs), with `delta` cut
     /// to [`CAST_REACH`].
-    fn cast_mover(
+    pub(super) fn cast_mover(
         &self,
         mover: &Mover<'_>,
         delta: Vec2,
@@ -522,7 +526,7 @@ impl World {
                 let Some(id) = self.live_id(row) else {
                     return;
                 };
-                if !self.accepts(id, filter) {
+                if !self.blocks(id, filter) {
                     return;
                 }
                 let body = &self.store.bodies[row as usize];
@@ -544,7 +548,7 @@ impl World {
     /// and moved by `delta`, touches first: the fraction `t` of `delta` at first contact,
     /// the contact point, and the hit shape's surface normal pointing towards the moving
     /// shape. Ties go to the smaller id. The probe is not added to the world; the world is
-    /// seen as the last step saw it.
+    /// seen as it is (see the module docs).
     ///
     /// A cast that starts touching a shape reports it at `t = 0` (with the
     /// minimum-translation normal); a zero `delta` therefore hits only what the shape
@@ -568,7 +572,7 @@ impl World {
     /// assert_eq!(hit.hit.normal, Vec2::new(-1.0, 0.0));
     /// ```
     pub fn cast_shape(
-        &self,
+        &mut self,
         shape: &Shape,
         x: f32,
         y: f32,
@@ -583,13 +587,14 @@ impl World {
         check_angle(|| Plain("angle"), angle)?;
         check_angle(|| Plain("dx"), delta.x)?;
         check_angle(|| Plain("dy"), delta.y)?;
+        self.see_changes();
         let mover = Mover {
             shape,
             points: shape.polygon_points(),
             pose: Transform::from_xy_angle(x, y, angle),
             compound: None,
         };
-        Ok(self.cast_mover(&mover, delta, &|id| self.accepts(id, &filter)))
+        Ok(self.cast_mover(&mover, delta, &|id| self.blocks(id, &filter)))
     }
 
     /// Sweeps each shape of `ids` along its own motion `dxy[2i], dxy[2i + 1]` and returns
@@ -597,8 +602,8 @@ impl World {
     /// first touches another shape, read with [`World::cast_results`].
     ///
     /// Each shape starts at its **current transform** (as written by the game, possibly
-    /// since the last step) and is cast against the others at the poses the last step saw
-    /// (see the module docs), ignoring itself. A shape is hit only when the pair passes the
+    /// since the last step) and is cast against the others where they are (see the module
+    /// docs), ignoring itself. A shape is hit only when the pair passes the
     /// step's filter (`(layer_a & mask_b) != 0 && (layer_b & mask_a) != 0`) and the hit
     /// shape passes `filter`. Per item: `t` in `[0, 1]` (1 when nothing is hit, 0
     /// when it starts touching something), the hit id or `u32::MAX`, the normal (towards
@@ -636,8 +641,12 @@ impl World {
             check_angle(|| Element("dxy", 2 * i), d[0])?;
             check_angle(|| Element("dxy", 2 * i + 1), d[1])?;
         }
+        self.see_changes();
+        let store = &self.store;
         let mut out = core::mem::take(&mut self.casts);
         out.reserve(ids.len());
+        out.crossings.clear();
+        out.crossing_items.clear();
         for (i, (&id, d)) in ids.iter().zip(dxy.chunks_exact(2)).enumerate() {
             let (s, row) = (id as usize, store.row(id));
             let delta = Vec2::new(d[0], d[1]);
@@ -649,7 +658,7 @@ impl World {
                 compound: self.compound(id),
             };
             let accepts = |other: u32| {
-                other != id && filter.accepts(store, other) && store.filters_pass(id, other)
+                other != id && self.blocks(other, &filter) && store.filters_pass(id, other)
             };
             match self.cast_mover(&mover, delta, &accepts) {
                 Some(WorldCastHit {
@@ -663,6 +672,9 @@ impl World {
                     let end = pose.translation + delta;
                     out.write(i, (1.0, u32::MAX, NO_CELL), Vec2::ZERO, end);
                 }
+            }
+            if store.sensors_seen {
+                self.cross_before_hit(i, id, pose, delta, filter.mask, &mut out);
             }
         }
         self.casts = out;
@@ -713,6 +725,7 @@ impl World {
         }
         check_max_distance(max_distance)?;
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
+        self.see_changes();
         let count = rays.len() / 4;
         let mut out = core::mem::take(&mut self.casts);
         out.reserve(count);

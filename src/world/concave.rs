@@ -111,7 +111,9 @@ impl World {
             mask: options.mask,
             is_static: options.is_static,
         };
-        Ok(self.store.insert(init, x, y, angle))
+        let id = self.store.insert(init, x, y, angle);
+        self.note_change(id);
+        Ok(id)
     }
 
     /// The concave polygon stored under `id`, or `None` for a convex shape.

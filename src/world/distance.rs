@@ -177,9 +177,10 @@ impl World {
     /// let d = world.distance(ball, wall).unwrap();
     /// assert_eq!((d.distance, d.point_a, d.point_b), (2.0, Vec2::new(1.0, 0.0), Vec2::new(3.0, 0.0)));
     /// ```
-    pub fn distance(&self, a: u32, b: u32) -> Result<ShapeDistance, super::WorldError> {
+    pub fn distance(&mut self, a: u32, b: u32) -> Result<ShapeDistance, super::WorldError> {
         self.check_id("a", a)?;
         self.check_id("b", b)?;
+        self.see_changes();
         let (pa, pb) = (self.placed(a), self.placed(b));
         Ok(match gap(pa, pb, f32::INFINITY) {
             Gap::Apart(s) => ShapeDistance {

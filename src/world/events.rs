@@ -54,6 +54,7 @@ impl World {
             }
         }
         self.validate_side_tables()?;
+        self.validate_changes()?;
         self.validate_resting()
     }
 

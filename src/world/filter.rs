@@ -11,7 +11,7 @@
 //! The test runs per candidate, after the broad phase and before the exact test, on
 //! columns the candidate's layer test already reads (the layer and the flags of its id).
 
-use crate::store::ShapeStore;
+use crate::store::{ShapeStore, FLAG_SENSOR};
 
 /// Which shapes a query, cast, ray, sweep or distance query may report.
 ///
@@ -31,8 +31,7 @@ pub struct QueryFilter {
     pub exclude: Option<u32>,
     /// Leave out static shapes.
     pub exclude_statics: bool,
-    /// Leave out sensors. Sensors do not exist yet in this world, so the flag excludes
-    /// nothing; it is accepted so that code written for them needs no change.
+    /// Leave out sensors (shapes added with the sensor option).
     pub exclude_sensors: bool,
 }
 
@@ -66,5 +65,6 @@ impl QueryFilter {
         store.layers[id as usize] & self.mask != 0
             && self.exclude != Some(id)
             && !(self.exclude_statics && store.is_static(id))
+            && !(self.exclude_sensors && store.flags[id as usize] & FLAG_SENSOR != 0)
     }
 }

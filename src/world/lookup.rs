@@ -41,10 +41,11 @@ impl World {
         self.store.live_ids()
     }
 
-    /// The world box of `id` as the last step saw it (for a shape added since, its box
-    /// where it was added): what the broad phase and the queries use.
-    pub fn aabb(&self, id: u32) -> Result<Aabb, WorldError> {
+    /// The world box of `id` where it is now (moved or added since the last step too):
+    /// the box the queries use.
+    pub fn aabb(&mut self, id: u32) -> Result<Aabb, WorldError> {
         self.check_id("id", id)?;
+        self.see_changes();
         Ok(self.store.aabbs[self.store.row(id)])
     }
 

@@ -30,8 +30,11 @@
 //! rows: the spatial order is a cache optimisation that no result can observe.
 //!
 //! Every buffer is reused, so a step allocates nothing once the scene has stopped growing.
-//! Results (pairs, contacts, started, ended) and queries describe the world **as the last
-//! `step()` saw it**: transforms written since are picked up by the next step.
+//! Results (pairs, contacts, started, ended) describe the world **as the last `step()` saw
+//! it**: transforms written since are picked up by the next step. Queries, casts, sweeps
+//! and moves see it **as it is**: shapes added, moved or removed since the last step
+//! through the setters are seen at once (`changes.rs`; [`World::refresh`] for writes
+//! through the columns).
 //!
 //! Errors never leave the world half-changed: every argument is checked before anything is
 //! written, and a batch is checked whole before any of it is applied.
@@ -46,6 +49,7 @@
 //!
 //! - `mod.rs` (here): the [`World`], adding and moving shapes, and the step: its order,
 //!   what a failed step leaves, and phase 2, which hands the work to the broad phase;
+//! - `transforms.rs`: writing transforms, one, a batch, or through the columns;
 //! - `poses.rs`: phase 1, the checks of the written transforms and the poses and boxes;
 //! - `narrow.rs`: phase 3, the exact tests of the candidates, the carried pairs, and the
 //!   limit of pairs;
@@ -53,6 +57,7 @@
 //! - `events.rs`: phase 4, the sorted output and started/ended, and the result accessors;
 //! - `queries.rs`: point, box, shape and ray queries over the broad phase, which take a
 //!   [`QueryFilter`] (`filter.rs`); `lookup.rs`: the live ids, boxes and tags;
+//! - `changes.rs`: what queries see of the shapes changed since the last step;
 //! - `casts.rs`: shape casts, sweeps of the world's own shapes and batched rays, over the
 //!   broad phase;
 //! - `mover.rs`: move and slide, a character mover over the broad phase and the casts;
@@ -73,6 +78,7 @@
 
 mod casts;
 mod chain;
+mod changes;
 mod concave;
 mod contact_points;
 mod debug;
@@ -91,11 +97,14 @@ mod poses;
 mod queries;
 mod resting;
 mod scene;
+mod sensors;
+mod separate;
 mod side_table;
 mod snapshot;
 #[cfg(feature = "threads")]
 mod threads;
 mod tiles;
+mod transforms;
 
 use crate::broad_phase::{HashGrid, StaticTree};
 use crate::grow::{self, GrowError};
@@ -103,7 +112,7 @@ use crate::grow::{self, GrowError};
 use crate::narrow_phase::{collide, collide_with_points};
 use crate::shape::Shape;
 use crate::store::{ShapeStore, SlotInit};
-use errors::ArgName::{Element, Plain};
+use errors::ArgName::Plain;
 use errors::{check_angle, check_coordinate, out_of_memory};
 use events::{Found, Removals};
 use resting::Resting;
@@ -115,12 +124,16 @@ pub use distance::ShapeDistance;
 pub use errors::WorldError;
 pub use explain::{Explanation, Side};
 pub use filter::QueryFilter;
-pub use mover::{MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS};
+pub use mover::{
+    Ground, MoveOptions, MoveResult, DEFAULT_SKIN, MAX_MOVE_ITERATIONS, SKIN_ROUNDINGS,
+};
 pub use nearest::{Nearest, NearestResults, MAX_NEAREST};
 pub use one_way::ONE_WAY_SKINS;
 pub use queries::WorldRayHit;
 pub use resting::REST_AFTER;
 pub use scene::{SceneError, SceneShape, ShapeDesc};
+pub use sensors::{SweepCrossings, MAX_MOVE_CROSSINGS};
+pub use separate::MAX_SEPARATE_ITERATIONS;
 pub use snapshot::{SnapshotError, SNAPSHOT_HEADER_LEN, SNAPSHOT_MAGIC, SNAPSHOT_VERSION};
 #[cfg(feature = "threads")]
 pub use threads::{set_default_parallel_grain, DEFAULT_PARALLEL_GRAIN};
@@ -295,6 +308,8 @@ pub struct World {
     nearest: nearest::NearestBuffers,
     /// The lines of [`World::debug_lines`].
     debug: debug::DebugBuffers,
+    /// The buffers of [`World::separate`].
+    separation: separate::Separation,
     /// Which shapes moved since the last step, and the resting ones (see `resting`).
     resting: Resting,
     /// The parts of the concave shapes, by id (see `concave`).
@@ -313,6 +328,8 @@ pub struct World {
     /// The threaded step's state (see `threads`).
     #[cfg(feature = "threads")]
     threads: threads::Threads,
+    /// The shapes changed since the last step, which queries see (see `changes`).
+    changes: changes::Changes,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -420,7 +437,7 @@ impl World {
         if is_custom_filter(options.layer, options.mask) {
             self.custom_filter_count += 1;
         }
-        Ok(self.store.insert(
+        let id = self.store.insert(
             SlotInit {
                 shape,
                 layer: options.layer,
@@ -430,7 +447,9 @@ impl World {
             x,
             y,
             angle,
-        ))
+        );
+        self.note_change(id);
+        Ok(id)
     }
 
     /// Removes a shape. Its pairs are reported in `ended()` by the next step; its id may
@@ -541,101 +560,6 @@ impl World {
         // Its pairs must be tested again, not carried.
         self.resting.filter_changed(id);
         Ok(())
-    }
-
-    /// The current (not yet stepped) transform of `id` as `(x, y, angle)`.
-    pub fn transform(&self, id: u32) -> Result<(f32, f32, f32), WorldError> {
-        self.check_id("id", id)?;
-        let s = id as usize;
-        Ok((self.store.xs[s], self.store.ys[s], self.store.angles[s]))
-    }
-
-    /// Moves one shape.
-    pub fn set_transform(&mut self, id: u32, x: f32, y: f32, angle: f32) -> Result<(), WorldError> {
-        self.check_id("id", id)?;
-        check_coordinate(|| Plain("x"), x)?;
-        check_coordinate(|| Plain("y"), y)?;
-        check_angle(|| Plain("angle"), angle)?;
-        self.write_transform(id, x, y, angle);
-        Ok(())
-    }
-
-    /// Moves many shapes: `xya` holds `x, y, angle` for each id in `ids`, in order. The
-    /// whole batch is checked before any of it is applied.
-    pub fn set_transforms(&mut self, ids: &[u32], xya: &[f32]) -> Result<(), WorldError> {
-        if xya.len() != ids.len() * 3 {
-            return Err(WorldError::LengthMismatch {
-                arg: "xya",
-                expected: ids.len() * 3,
-                actual: xya.len(),
-            });
-        }
-        for (i, (&id, t)) in ids.iter().zip(xya.chunks_exact(3)).enumerate() {
-            if !self.store.is_alive(id) {
-                return Err(WorldError::UnknownId { arg: "ids", id });
-            }
-            check_coordinate(|| Element("xya", 3 * i), t[0])?;
-            check_coordinate(|| Element("xya", 3 * i + 1), t[1])?;
-            check_angle(|| Element("xya", 3 * i + 2), t[2])?;
-        }
-        for (&id, t) in ids.iter().zip(xya.chunks_exact(3)) {
-            self.write_transform(id, t[0], t[1], t[2]);
-        }
-        Ok(())
-    }
-
-    fn write_transform(&mut self, id: u32, x: f32, y: f32, angle: f32) {
-        let s = id as usize;
-        self.store.xs[s] = x;
-        self.store.ys[s] = y;
-        self.store.angles[s] = angle;
-        if self.store.is_static(id) {
-            self.statics_dirty = true;
-        }
-    }
-
-    /// The x column (indexed by id; free slots hold stale values). Writing it moves the
-    /// shapes at the next step, exactly like [`World::set_transform`].
-    pub fn xs_mut(&mut self) -> &mut [f32] {
-        &mut self.store.xs
-    }
-
-    /// The y column; see [`World::xs_mut`].
-    pub fn ys_mut(&mut self) -> &mut [f32] {
-        &mut self.store.ys
-    }
-
-    /// The angle column; see [`World::xs_mut`].
-    pub fn angles_mut(&mut self) -> &mut [f32] {
-        &mut self.store.angles
-    }
-
-    /// Addresses of the `xs`, `ys` and `angles` columns, for zero-copy views from
-    /// JavaScript. Valid until the next add (which may move them; see
-    /// [`World::layout_version`]).
-    #[must_use]
-    pub fn transform_column_addresses(&self) -> [usize; 3] {
-        [
-            self.store.xs.as_ptr() as usize,
-            self.store.ys.as_ptr() as usize,
-            self.store.angles.as_ptr() as usize,
-        ]
-    }
-
-    /// Changes whenever the transform columns move in memory or change length: a counter
-    /// of such changes, kept below 2^30 so that JavaScript holds it as a small integer
-    /// (a larger `u32` becomes a heap number, garbage on every read). Wrapping would take
-    /// 2^30 new slots between two reads; a world holds at most [`MAX_SHAPES`] = 2^24.
-    #[must_use]
-    pub fn layout_version(&self) -> u32 {
-        self.store.layout_version & 0x3FFF_FFFF
-    }
-
-    /// Marks every static shape as possibly moved, so the next step re-reads all their
-    /// transforms. Needed only after writing static shapes' slots through the columns
-    /// ([`World::xs_mut`] and the JS views), which the world cannot observe.
-    pub fn touch_statics(&mut self) {
-        self.statics_dirty = true;
     }
 
     /// Sets how many steps pass between two reorders of the moving shapes' rows into

@@ -57,14 +57,15 @@
 //!
 //! The mover starts from its **current written transform** (the columns: what
 //! [`World::set_transform`] or the JS views last wrote), and its final position is
-//! written back the same way (its angle is kept). Every other shape is seen **as the last
-//! `step()` saw it**, like every query: shapes moved since are met where the step left
-//! them, shapes added since are not met, and movers moved earlier in the same frame are
-//! met at their stepped poses. Candidates come from the broad phase (the grid of moving
+//! written back the same way (its angle is kept). Every other shape is seen **as it is**,
+//! like every query: shapes moved or added since the last step through the setters are
+//! met where they were put, and movers moved earlier in the same frame where their moves
+//! left them (see `changes`). Candidates come from the broad phase (the grid of moving
 //! shapes and the tree of static ones), from the swept box of each round's motion: the
 //! cost depends on what is near the path, not on the size of the world. One query covers
 //! the start and the straight path; a round that leaves its box queries again. Pairs pass the
-//! step's layer filter: `(layer_mover & mask_other) != 0 && (layer_other & mask_mover) != 0`.
+//! step's layer filter: `(layer_mover & mask_other) != 0 && (layer_other & mask_mover) != 0`,
+//! and the shape met must be on a layer in the move's `mask` (default all).
 //! The mover never meets itself.
 //!
 //! ## Conventions
@@ -94,29 +95,39 @@
 //!
 //! ## Where things are
 //!
-//! - `mover.rs` (here): the options, the move and its loop (the push out of start
-//!   overlaps, the rounds of cast and clip, the solve and its correction);
+//! - `mover.rs` (here): the move and its loop (the push out of start overlaps, the rounds
+//!   of cast and clip, the solve and its correction);
+//! - `mover/options.rs`: what a move is asked and what it tells;
+//! - `mover/character.rs`: what a platformer character needs beyond one slide (carried by
+//!   its platform, autostep, snap to ground, slopes, the floor, ceiling and wall flags),
+//!   as a short sequence of slides; all off by default, when a move is one slide;
 //! - `mover/planes.rs`: the planes a move has met, where each came from, and when one
 //!   keeps a path clear;
 //! - `mover/candidates.rs`: the shapes a move may meet, gathered from the broad phase, and
 //!   the first hit of a cast among them;
 //! - `mover/tests.rs`: the unit tests of the parts above (the behaviour is tested in
-//!   `tests/world_mover.rs`).
+//!   `tests/world_mover.rs` and `tests/world_character.rs`).
 
 mod candidates;
+mod character;
+mod options;
 mod planes;
 #[cfg(test)]
 mod tests;
 
+pub use options::{Ground, MoveOptions, MoveResult};
+
 use super::errors::{check_angle, check_coordinate, ArgName::OfShape, ArgName::Plain};
 use super::one_way::{OneWay, ONE_WAY_SKINS};
 use super::pieces::{piece_pair_contact, pieces_or, PairContact, Pieces};
+use super::sensors::{Crossings, SensorPath, MAX_MOVE_CROSSINGS};
 use super::{World, WorldError, MAX_COORDINATE};
-use crate::cast::{clip_vector, solve_planes, Plane, MAX_PLANES};
+use crate::cast::{solve_planes, Plane, MAX_PLANES};
 use crate::math::{Aabb, Transform, Vec2};
 use crate::narrow_phase::Contact;
 use crate::shape::Shape;
 use candidates::{Candidate, FirstHit};
+use character::{rest_on_floors, walk_clip};
 use planes::{source, Planes};
 
 /// The skin a move keeps by default: `0.01` units (a hundredth of a pixel in a game
@@ -151,88 +162,6 @@ const GATHER_REACH: f32 = 0.25;
 /// Sweeps of the plane solver (Box2D's mover runs 20).
 const SOLVER_ITERATIONS: usize = 20;
 
-/// How [`World::move_and_slide`] moves.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveOptions {
-    /// The most cast-and-clip rounds, from 1 to [`MAX_MOVE_ITERATIONS`] (default 4, as
-    /// Godot's `max_slides`).
-    pub max_iterations: u32,
-    /// The direction of up, for `grounded` (any finite non-zero vector; default `(0, −1)`,
-    /// up on a canvas whose `y` grows downwards).
-    pub up: Vec2,
-    /// The steepest floor, in radians from `up`, from 0 to π (default π/4).
-    pub max_slope: f32,
-    /// The distance kept from surfaces at rest (default [`DEFAULT_SKIN`]), from 0 to
-    /// [`MAX_COORDINATE`]; raised to at least [`SKIN_ROUNDINGS`] roundings of the mover's
-    /// coordinates.
-    pub skin: f32,
-    /// Pass through every one-way shape and tile this move (a character dropping through a
-    /// platform on purpose; see `one_way.rs`). Default false.
-    pub drop_through: bool,
-}
-
-impl Default for MoveOptions {
-    fn default() -> Self {
-        MoveOptions {
-            max_iterations: 4,
-            up: Vec2::new(0.0, -1.0),
-            max_slope: core::f32::consts::FRAC_PI_4,
-            skin: DEFAULT_SKIN,
-            drop_through: false,
-        }
-    }
-}
-
-impl MoveOptions {
-    /// Checks every field; the errors name them as the JS options do (`opts.maxSlope`).
-    pub fn validate(&self) -> Result<(), WorldError> {
-        let bad = |arg: &'static str, expected: &'static str, value: f32| {
-            Err(WorldError::InvalidValue {
-                arg,
-                expected,
-                value,
-            })
-        };
-        if !(1..=MAX_MOVE_ITERATIONS).contains(&self.max_iterations) {
-            return bad(
-                "opts.maxIterations",
-                "an integer from 1 to 16",
-                self.max_iterations as f32,
-            );
-        }
-        for (arg, value) in [("opts.upX", self.up.x), ("opts.upY", self.up.y)] {
-            if !value.is_finite() {
-                return bad(arg, "a finite number", value);
-            }
-        }
-        if unit(self.up) == Vec2::ZERO {
-            return bad("opts.upX, opts.upY", "a non-zero vector", 0.0);
-        }
-        if !(0.0..=core::f32::consts::PI).contains(&self.max_slope) {
-            return bad(
-                "opts.maxSlope",
-                "an angle from 0 to π radians",
-                self.max_slope,
-            );
-        }
-        if !(0.0..=MAX_COORDINATE).contains(&self.skin) {
-            return bad("opts.skin", "a distance from 0 to 1e7", self.skin);
-        }
-        Ok(())
-    }
-}
-
-/// What a move did.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveResult {
-    /// The mover's new position (written to its transform).
-    pub position: Vec2,
-    /// Some contact's normal is within `max_slope` of `up`.
-    pub grounded: bool,
-    /// How many contacts [`World::move_contacts`] holds.
-    pub contact_count: usize,
-}
-
 /// The buffers a move reuses.
 #[derive(Clone, Debug, Default)]
 pub(super) struct MoverScratch {
@@ -247,9 +176,33 @@ pub(super) struct MoverScratch {
     /// The last options that passed their checks, and their ground test: a game passes
     /// the same options move after move.
     checked: Option<(MoveOptions, GroundTest)>,
+    /// The positions the mover went through this move, from its start (at most
+    /// [`MAX_WAYPOINTS`]), for the sensors it crossed.
+    path: Vec<Vec2>,
+    /// The sensors the last move crossed (`sensors.rs`).
+    pub(super) crossings: Crossings,
+    /// [`MoveResult::bounce`] of the move.
+    bounce: Vec2,
 }
 
-/// What `grounded` compares the contacts' normals with.
+/// The most positions a move's path keeps (then its last one is overwritten).
+const MAX_WAYPOINTS: usize = 128;
+
+impl MoverScratch {
+    /// Records that the mover went through `p`.
+    fn waypoint(&mut self, p: Vec2) {
+        if self.path.last() == Some(&p) {
+            return;
+        }
+        if self.path.len() < MAX_WAYPOINTS {
+            self.path.push(p);
+        } else if let Some(last) = self.path.last_mut() {
+            *last = p;
+        }
+    }
+}
+
+/// What `grounded` compares the contacts' normals with, and how the walk meets slopes.
 #[derive(Clone, Copy, Debug)]
 struct GroundTest {
     /// `up` scaled to unit length.
@@ -257,6 +210,11 @@ struct GroundTest {
     /// The cosine of `max_slope`: a normal whose dot product with `up` is at least this is
     /// a floor.
     floor: f32,
+    /// [`MoveOptions::stop_on_slope`], [`MoveOptions::slide_on_steep`],
+    /// [`MoveOptions::constant_slope_speed`].
+    stop_on_slope: bool,
+    slide_on_steep: bool,
+    constant_speed: bool,
 }
 
 impl MoverScratch {
@@ -274,6 +232,9 @@ impl MoverScratch {
             // The crate's own cosine: `f32::cos` would link libm's (with its
             // large-argument reduction, about 6 KB of wasm) for this one use.
             floor: crate::math::Rot::from_angle(options.max_slope).cos,
+            stop_on_slope: options.stop_on_slope,
+            slide_on_steep: options.slide_on_steep,
+            constant_speed: options.constant_slope_speed,
         };
         self.checked = Some((*options, test));
         Ok(test)
@@ -312,7 +273,11 @@ fn power_of_two_above(v: f32) -> f32 {
     }
 }
 
+/// "No shape" for [`Mover::exclude`].
+const NO_EXCLUSION: u32 = u32::MAX;
+
 /// The mover, read once.
+#[derive(Clone, Copy)]
 struct Mover<'a> {
     id: u32,
     shape: &'a Shape,
@@ -328,11 +293,31 @@ struct Mover<'a> {
     one_way: OneWay,
     /// The world may hold one-way pieces (a one-way shape, or a grid with one-way tiles).
     one_ways: bool,
+    /// The layers it meets (see [`MoveOptions::mask`]).
+    mask: u32,
+    /// How it meets floors and slopes.
+    walk: GroundTest,
+    /// A shape it does not meet, beside itself: the platform that carries it, during the
+    /// carry ([`NO_EXCLUSION`] otherwise).
+    exclude: u32,
+    /// The layers that end the move when met: [`MoveOptions::touch_mask`] and
+    /// [`MoveOptions::bounce_mask`].
+    stops: u32,
+    /// Of those, the layers it bounces off.
+    bounces: u32,
 }
 
 impl Mover<'_> {
     fn pieces(&self) -> Pieces<'_> {
         pieces_or(self.compound, self.shape, self.shape.polygon_points())
+    }
+
+    /// The same mover, starting `offset` further.
+    fn moved_by(&self, offset: Vec2) -> Mover<'_> {
+        Mover {
+            start: self.at(offset),
+            ..*self
+        }
     }
 
     fn at(&self, offset: Vec2) -> Transform {
@@ -404,6 +389,7 @@ impl World {
         check_coordinate(|| Plain("x + dx"), x + delta.x)?;
         check_coordinate(|| Plain("y + dy"), y + delta.y)?;
         let ground = self.mover.ground_test(options)?;
+        self.see_changes();
 
         let mut scratch = core::mem::take(&mut self.mover);
         let row = self.store.row(id);
@@ -425,29 +411,50 @@ impl World {
             },
             // Read once per move: while no shape is one-way and no grid exists, nothing is.
             one_ways: self.one_ways.count() + self.grids.count() > 0,
+            // Crossed layers are not met: their shapes are reported as sensors are.
+            mask: options.mask & !options.cross_mask,
+            walk: ground,
+            exclude: NO_EXCLUSION,
+            stops: options.touch_mask | options.bounce_mask,
+            bounces: options.bounce_mask,
         };
-        let mut offset = self.slide(&mover, delta, skin, options.max_iterations, &mut scratch);
+        scratch.contacts.clear();
+        scratch.contact_cells.clear();
+        if scratch.path.capacity() < MAX_WAYPOINTS {
+            // Once, as the contacts' buffers.
+            scratch.path.reserve_exact(MAX_WAYPOINTS);
+            scratch.crossings.ids.reserve_exact(MAX_MOVE_CROSSINGS);
+            scratch.crossings.ts.reserve_exact(MAX_MOVE_CROSSINGS);
+        }
+        scratch.path.clear();
+        scratch.path.push(mover.start.translation);
+        scratch.bounce = Vec2::ZERO;
+        let mut offset = self.move_character(&mover, delta, skin, options, &mut scratch);
         // A mover held by what it met (pushed into a corner) comes out of the solve with a
         // displacement of rounding noise, which would make it tremble frame after frame.
         if !scratch.contacts.is_empty() && offset.length() <= REST_FRACTION * skin {
             offset = Vec2::ZERO;
+            scratch.path.truncate(1);
         }
         let position = mover.start.translation + offset;
         let position = Vec2::new(
             position.x.clamp(-MAX_COORDINATE, MAX_COORDINATE),
             position.y.clamp(-MAX_COORDINATE, MAX_COORDINATE),
         );
-        let grounded = scratch
-            .contacts
-            .chunks_exact(3)
-            .any(|c| Vec2::new(c[1], c[2]).dot(ground.up) >= ground.floor);
+        scratch.waypoint(position);
+        self.cross_path(id, start, options, &mut scratch);
+        let touched = character::touches(&scratch.contacts, &scratch.contact_cells, &ground);
         let contact_count = scratch.contacts.len() / 3;
         self.mover = scratch;
         self.write_transform(id, position.x, position.y, angle);
         Ok(MoveResult {
             position,
-            grounded,
+            grounded: touched.grounded,
+            ceiling: touched.ceiling,
+            wall: touched.wall,
+            ground: touched.ground,
             contact_count,
+            bounce: self.mover.bounce,
         })
     }
 
@@ -476,8 +483,6 @@ impl World {
         scratch: &mut MoverScratch,
     ) -> Vec2 {
         let mut planes = Planes::new();
-        scratch.contacts.clear();
-        scratch.contact_cells.clear();
         if scratch.contacts.capacity() < 3 * MAX_PLANES {
             // Once, so that the buffers (and the JS views over them) never move again.
             scratch.contacts.reserve_exact(3 * MAX_PLANES);
@@ -495,8 +500,52 @@ impl World {
         self.gather(mover, &start_box.union(&end_box).expanded(reach), scratch);
 
         let moved = self.push_out(mover, &start_box, skin, &mut planes, scratch);
+        scratch.waypoint(mover.start.translation + moved);
         let moved = self.cast_and_clip(mover, moved, delta, skin, rounds, &mut planes, scratch);
-        self.solve_and_correct(mover, moved, skin, &mut planes, scratch)
+        let moved = self.solve_and_correct(mover, moved, skin, &mut planes, scratch);
+        scratch.waypoint(mover.start.translation + moved);
+        moved
+    }
+
+    /// The sensors crossed along the move's path (see `sensors.rs`), into the scratch.
+    fn cross_path(
+        &self,
+        id: u32,
+        start: Transform,
+        options: &MoveOptions,
+        scratch: &mut MoverScratch,
+    ) {
+        let crossings = &mut scratch.crossings;
+        crossings.clear();
+        if !self.store.sensors_seen && options.cross_mask == 0 {
+            return;
+        }
+        let path = &scratch.path;
+        let length: f32 = path.windows(2).map(|w| (w[1] - w[0]).length()).sum();
+        if length == 0.0 {
+            // No motion (or one too small to measure): nothing crossed.
+            return;
+        }
+        let mut before = 0.0;
+        for w in path.windows(2) {
+            let delta = w[1] - w[0];
+            let pose = Transform {
+                translation: w[0],
+                ..start
+            };
+            let piece = SensorPath {
+                id,
+                pose,
+                delta,
+                reach: 1.0,
+                mask: options.mask,
+                cross: options.mask & options.cross_mask,
+            };
+            let span = delta.length();
+            let t = (before / length, span / length);
+            self.cross_sensors(&piece, 0, t, MAX_MOVE_CROSSINGS, crossings);
+            before += span;
+        }
     }
 
     /// Step 1: the planes of the shapes the mover starts overlapping, and the push out of
@@ -604,7 +653,7 @@ impl World {
             let fraction = MARGIN_FRACTION - MARGIN_DECREMENT * (k + 1) as f32;
             fraction.max(LEAST_MARGIN_FRACTION) * skin
         };
-        let mut remaining = clip_vector(delta, planes.all());
+        let mut remaining = walk_clip(delta, planes.all(), &mover.walk);
         for round in 0..rounds {
             if remaining == Vec2::ZERO {
                 break;
@@ -619,8 +668,18 @@ impl World {
                 return moved + remaining;
             };
             moved += remaining * hit.t;
+            scratch.waypoint(mover.start.translation + moved);
             self.hit_plane(hit, moved, margin, skin - margin, planes, scratch);
-            remaining = clip_vector(remaining * (1.0 - hit.t), planes.all());
+            let layer = self.store.layers[(hit.source >> 40) as usize];
+            if layer & mover.stops != 0 {
+                // Touch and bounce: the move ends here, the rest reflected for a bounce.
+                if layer & mover.bounces != 0 {
+                    let rest = remaining * (1.0 - hit.t);
+                    scratch.bounce = rest - hit.normal * (2.0 * rest.dot(hit.normal));
+                }
+                break;
+            }
+            remaining = walk_clip(remaining * (1.0 - hit.t), planes.all(), &mover.walk);
         }
         moved
     }
@@ -637,6 +696,7 @@ impl World {
         scratch: &mut MoverScratch,
     ) -> Vec2 {
         let solved = solve_planes(moved, planes.all(), SOLVER_ITERATIONS).delta;
+        let solved = rest_on_floors(moved, solved, planes.all(), &mover.walk, skin);
         let correction = solved - moved;
         if correction == Vec2::ZERO {
             return moved;

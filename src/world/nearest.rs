@@ -210,7 +210,7 @@ impl World {
     /// assert_eq!((hit.id, hit.distance, hit.point), (near, 4.0, Vec2::new(4.0, 0.0)));
     /// ```
     pub fn closest_point(
-        &self,
+        &mut self,
         point: Vec2,
         filter: impl Into<QueryFilter>,
         max_distance: f32,
@@ -219,6 +219,7 @@ impl World {
         check_coordinate(|| Plain("x"), point.x)?;
         check_coordinate(|| Plain("y"), point.y)?;
         check_max_distance(max_distance)?;
+        self.see_changes();
         let mut best = [NO_SHAPE];
         let found = self.nearest_walk(point, &filter, max_distance, &mut best);
         Ok((found > 0).then_some(best[0]))
@@ -228,7 +229,7 @@ impl World {
     /// nearest to `point` within `max_distance`, nearest first (ties to the smaller id);
     /// fewer when fewer qualify. See [`World::closest_point`].
     pub fn nearest(
-        &self,
+        &mut self,
         point: Vec2,
         k: usize,
         filter: impl Into<QueryFilter>,
@@ -240,6 +241,7 @@ impl World {
         check_coordinate(|| Plain("y"), point.y)?;
         check_k(k)?;
         check_max_distance(max_distance)?;
+        self.see_changes();
         let start = out.len();
         out.resize(start + k, NO_SHAPE);
         let found = self.nearest_walk(point, &filter, max_distance, &mut out[start..]);
@@ -273,6 +275,7 @@ impl World {
         }
         check_k(k)?;
         check_max_distance(max_distance)?;
+        self.see_changes();
         let count = points.len() / 2;
         let mut out = core::mem::take(&mut self.nearest);
         let size = count * k;

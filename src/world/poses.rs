@@ -18,20 +18,23 @@ impl World {
     /// them into poses and boxes. Everything is checked before anything is refreshed: on
     /// error the poses and boxes (what queries see) stay as the last step left them.
     pub(super) fn update_poses(&mut self) -> Result<(), WorldError> {
-        let store = &mut self.store;
         #[cfg(feature = "threads")]
         let grain = self.threads.grain();
         #[cfg(feature = "threads")]
-        let scanned = (self.resting).scan_in_chunks(store, self.statics_dirty, grain);
+        let scanned = (self.resting).scan_in_chunks(&self.store, self.statics_dirty, grain);
         #[cfg(not(feature = "threads"))]
-        let (grain, scanned) = ((), self.resting.scan(store, self.statics_dirty));
+        let (grain, scanned) = ((), self.resting.scan(&self.store, self.statics_dirty));
         if !scanned {
             // Some transform is bad: name the first one.
-            check_transforms(store, false)?;
+            check_transforms(&self.store, false)?;
             if self.statics_dirty {
-                check_transforms(store, true)?;
+                check_transforms(&self.store, true)?;
             }
         }
+        // What the queries refreshed since the last step goes back to what that step left:
+        // a refresh is not a step (see `changes`).
+        self.forget_changes();
+        let store = &mut self.store;
         self.resting.commit(store);
         if self.resting.all_moved {
             refresh_moving::<false>(store, &[], grain);
@@ -55,7 +58,7 @@ impl World {
 /// to back; the first bad id is the one named. Runs only when [`Resting::scan`] found a
 /// bad one (it checks the same on its way).
 #[inline]
-fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError> {
+pub(super) fn check_transforms(store: &ShapeStore, statics: bool) -> Result<(), WorldError> {
     let want = FLAG_ALIVE | if statics { FLAG_STATIC } else { 0 };
     let columns = store.xs.iter().zip(&store.ys).zip(&store.angles);
     for (id, (((&x, &y), &angle), &flags)) in columns.zip(&store.flags).enumerate() {
@@ -198,7 +201,12 @@ fn refresh_listed(store: &mut ShapeStore, ids: &[u32]) {
 /// of its points (the same bits as `Shape::aabb`, read from memory the loop is walking
 /// through anyway).
 #[inline(always)]
-fn row_box(shape: &Shape, pose: &Transform, span: (u32, u32), polygon_points: &[Vec2]) -> Aabb {
+pub(super) fn row_box(
+    shape: &Shape,
+    pose: &Transform,
+    span: (u32, u32),
+    polygon_points: &[Vec2],
+) -> Aabb {
     let (start, len) = span;
     if len > 0 {
         let vertices = start as usize..(start + len / 2) as usize;

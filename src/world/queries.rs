@@ -1,7 +1,7 @@
 //! The queries: the shapes that contain a point, overlap a box or touch a probe shape,
 //! and the first shape a ray hits. Each finds its candidates through the broad phase (the
 //! grid and the static tree, never a scan of every shape), then tests them exactly, and
-//! sees the world as the last step left it.
+//! sees the world as it is (shapes changed since the last step too: see `changes`).
 
 use super::errors::{check_angle, check_coordinate, check_max_distance, ArgName::Plain};
 use super::{QueryFilter, World, WorldError, MAX_COORDINATE};
@@ -9,7 +9,7 @@ use crate::math::{Aabb, Transform, Vec2};
 use crate::raycast::RayHit;
 use crate::shape::Shape;
 use crate::sort::heap_sort_by_key;
-use crate::store::{Body, FLAG_FRESH};
+use crate::store::{Body, FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_SENSOR};
 
 /// The closest hit of a ray cast into the world.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,31 +41,75 @@ impl World {
     /// a sharper box test of its own (a cast's path) runs it on the box it is handed, which
     /// is already in cache, and looks up only the rows that pass (with
     /// [`World::live_id`]); most do not. Entries may be stale (see `live_id`).
+    ///
+    /// The shapes changed since the last step (see `changes`) are visited from the grid of
+    /// refreshed shapes, with their boxes of now; their entries in the step's broad phase
+    /// are skipped.
     #[inline(never)]
     pub(super) fn query_rows(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Aabb)) {
-        self.grid.query(query, &mut *visit);
-        self.statics.query(query, &mut *visit);
+        let changes = &self.changes;
+        let any_refreshed = !changes.grid.is_empty();
+        let mut stepped = |row: u32, aabb: &Aabb| {
+            if !(any_refreshed && changes.refreshed_rows[row as usize] != 0) {
+                visit(row, aabb);
+            }
+        };
+        self.grid.query(query, &mut stepped);
+        self.statics.query(query, &mut stepped);
         // Resting shapes are out of the grid; an entry whose shape woke is in the grid.
         let resting = &self.resting;
+        let store = &self.store;
         if resting.any_resting() {
-            let store = &self.store;
             resting.grid.query(query, |k, _| {
                 let id = resting.member_ids[k as usize];
                 if resting.rests[id as usize] {
                     let row = store.id_to_row[id as usize];
-                    visit(row, &store.aabbs[row as usize]);
+                    stepped(row, &store.aabbs[row as usize]);
+                }
+            });
+        }
+        changes
+            .grid
+            .query(query, |id, aabb| visit(store.id_to_row[id as usize], aabb));
+    }
+
+    /// Calls `visit` with the row and stepped box of every entry of the step's broad phase
+    /// whose box overlaps `query`: the world as the last step saw it (the entries of
+    /// refreshed shapes included, those of shapes issued since the step not there). See
+    /// [`World::stepped_id`].
+    pub(super) fn query_stepped_rows(&self, query: &Aabb, visit: &mut dyn FnMut(u32, &Aabb)) {
+        self.grid.query(query, &mut *visit);
+        self.statics.query(query, &mut *visit);
+        let resting = &self.resting;
+        if resting.any_resting() {
+            resting.grid.query(query, |k, b| {
+                let id = resting.member_ids[k as usize];
+                if resting.rests[id as usize] {
+                    visit(self.store.id_to_row[id as usize], b);
                 }
             });
         }
     }
 
+    /// The id of the shape in `row` of the step's broad phase if it is live and was there
+    /// at the last step (not issued since).
+    #[inline]
+    pub(super) fn stepped_id(&self, row: u32) -> Option<u32> {
+        let store = &self.store;
+        let id = store.row_to_id[row as usize];
+        let f = store.flags.get(id as usize).copied().unwrap_or(0);
+        (f & (FLAG_ALIVE | FLAG_FRESH) == FLAG_ALIVE).then_some(id)
+    }
+
     /// The id of the shape in `row` of the broad phase's entries, unless it was removed
-    /// (or its id reissued) since the last step, which leaves its entries in place.
+    /// (or its id reissued) since the last step, which leaves its entries in place. A
+    /// shape issued since is live once refreshed (`changes`).
     #[inline]
     pub(super) fn live_id(&self, row: u32) -> Option<u32> {
         let store = &self.store;
         let id = store.row_to_id[row as usize];
-        (store.is_alive(id) && store.flags[id as usize] & FLAG_FRESH == 0).then_some(id)
+        let f = store.flags.get(id as usize).copied().unwrap_or(0);
+        (f & FLAG_ALIVE != 0 && f & (FLAG_FRESH | FLAG_REFRESHED) != FLAG_FRESH).then_some(id)
     }
 
     #[inline]
@@ -73,10 +117,16 @@ impl World {
         filter.accepts(&self.store, id)
     }
 
+    /// [`World::accepts`], for a motion: a sensor never stops one.
+    #[inline]
+    pub(super) fn blocks(&self, id: u32, filter: &QueryFilter) -> bool {
+        self.accepts(id, filter) && self.store.flags[id as usize] & FLAG_SENSOR == 0
+    }
+
     /// Appends to `out` the ids (that `filter` accepts: a layer mask or a [`QueryFilter`])
-    /// of the shapes that contain `point`, sorted. Sees the world as the last step did.
+    /// of the shapes that contain `point`, sorted.
     pub fn query_point(
-        &self,
+        &mut self,
         point: Vec2,
         filter: impl Into<QueryFilter>,
         out: &mut Vec<u32>,
@@ -84,6 +134,7 @@ impl World {
         let filter = filter.into();
         check_coordinate(|| Plain("x"), point.x)?;
         check_coordinate(|| Plain("y"), point.y)?;
+        self.see_changes();
         let start = out.len();
         let probe = Transform {
             translation: point,
@@ -101,7 +152,7 @@ impl World {
     /// Appends to `out` the ids (that `filter` accepts) of the shapes whose bounding boxes
     /// overlap the box `min..max`, sorted.
     pub fn query_aabb(
-        &self,
+        &mut self,
         min: Vec2,
         max: Vec2,
         filter: impl Into<QueryFilter>,
@@ -113,6 +164,7 @@ impl World {
         check_coordinate(|| Plain("maxX"), max.x)?;
         check_coordinate(|| Plain("maxY"), max.y)?;
         let query = Aabb::new(min.min(max), min.max(max));
+        self.see_changes();
         let start = out.len();
         self.query_candidates(&query, &mut |id, _| {
             if self.accepts(id, &filter) {
@@ -126,7 +178,7 @@ impl World {
     /// Appends to `out` the ids (that `filter` accepts) of the shapes that touch `shape`
     /// placed at `(x, y, angle)`, sorted. The probe shape is not added to the world.
     pub fn query_shape(
-        &self,
+        &mut self,
         shape: &Shape,
         x: f32,
         y: f32,
@@ -140,6 +192,7 @@ impl World {
         check_coordinate(|| Plain("y"), y)?;
         check_angle(|| Plain("angle"), angle)?;
         let pose = Transform::from_xy_angle(x, y, angle);
+        self.see_changes();
         let start = out.len();
         self.query_candidates(&shape.aabb(&pose), &mut |id, body| {
             if self.accepts(id, &filter) && self.body_overlaps(id, body, shape, &pose) {
@@ -154,7 +207,7 @@ impl World {
     /// `direction` (normalised here; it must not be zero) within `max_distance`. Ties go to
     /// the smaller id.
     pub fn raycast(
-        &self,
+        &mut self,
         origin: Vec2,
         direction: Vec2,
         max_distance: f32,
@@ -180,6 +233,7 @@ impl World {
         check_max_distance(max_distance)?;
         // Clip the ray to the coordinate range so that its box stays finite.
         let reach = max_distance.min(4.0 * MAX_COORDINATE);
+        self.see_changes();
         // The same walk as each ray of `raycast_many`, so that the two agree bit for bit.
         let best = self.ray_closest(origin, unit, reach, &filter);
         Ok(best.map(|(id, hit, cell)| WorldRayHit { id, hit, cell }))

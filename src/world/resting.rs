@@ -77,7 +77,7 @@
 use super::{World, MAX_COORDINATE};
 use crate::broad_phase::HashGrid;
 use crate::math::{Aabb, Transform};
-use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
+use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_STATIC};
 
 /// Steps a moving shape must stay unmoved before it may rest.
 pub const REST_AFTER: u8 = 8;
@@ -583,15 +583,21 @@ impl Resting {
         let mut seen = 0;
         for (k, &id) in self.member_ids.iter().enumerate() {
             let s = id as usize;
-            if !self.rests[s] || !store.is_alive(id) {
+            if !self.rests[s] {
                 continue;
             }
             seen += 1;
-            if store.is_static(id) || store.flags[s] & FLAG_FRESH != 0 {
-                return Err(format!("resting id {id} is static or fresh"));
+            // Removed since the last step (and maybe issued again): it leaves at the next.
+            if !store.is_alive(id) || store.flags[s] & FLAG_FRESH != 0 {
+                continue;
+            }
+            if store.is_static(id) {
+                return Err(format!("resting id {id} is static"));
             }
             let row = store.row(id);
-            if store.aabbs[row] != self.member_boxes[k] {
+            // A shape refreshed for the queries has its box back at the next step.
+            let refreshed = store.flags[s] & FLAG_REFRESHED != 0;
+            if !refreshed && store.aabbs[row] != self.member_boxes[k] {
                 return Err(format!("resting id {id}: box differs from its entry"));
             }
             if self.still[s] < REST_AFTER {
@@ -600,14 +606,15 @@ impl Resting {
         }
         if seen != self.resting_count {
             return Err(format!(
-                "{seen} live resting entries, {} resting",
+                "{seen} resting entries, {} resting",
                 self.resting_count
             ));
         }
         // Every stepped moving shape's pose is the one its last read transform gives.
         for id in 0..self.last_xs.len().min(store.slot_count()) {
             let flags = store.flags[id];
-            if flags & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH) != FLAG_ALIVE {
+            // A refreshed shape's stepped pose is kept aside (`changes` checks it).
+            if flags & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH | FLAG_REFRESHED) != FLAG_ALIVE {
                 continue;
             }
             let pose =

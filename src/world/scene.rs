@@ -102,6 +102,8 @@ pub struct ShapeDesc {
     pub one_way: Option<Vec2>,
     /// The game's tag (see [`World::set_tag`]).
     pub tag: u32,
+    /// The shape is a sensor (see [`World::set_sensor`]).
+    pub sensor: bool,
 }
 
 /// Why [`World::add_shapes`] rejected a list: the first bad record's index and what was
@@ -186,6 +188,7 @@ impl World {
     ///     options: ShapeOptions::default(),
     ///     one_way: None,
     ///     tag: 0,
+    ///     sensor: false,
     /// };
     /// let mut ids = Vec::new();
     /// let list = vec![desc(Shape::Circle { radius: 1.0 }, 0.0), desc(Shape::Point, 0.5)];
@@ -266,6 +269,7 @@ impl World {
             .and_then(|id| {
                 self.set_one_way(id, desc.one_way)?;
                 self.store.tags[id as usize] = desc.tag;
+                self.set_sensor(id, desc.sensor)?;
                 Ok(id)
             })
             .map_err(|error| SceneError { index, error })?;
@@ -307,6 +311,7 @@ impl World {
             },
             one_way: self.one_way(id)?,
             tag: self.store.tags[id as usize],
+            sensor: self.is_sensor(id)?,
         })
     }
 }

@@ -71,7 +71,7 @@
 use super::{World, MAX_COORDINATE};
 use crate::math::Transform;
 use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError, ShapeKind};
-use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
+use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_SENSOR, FLAG_STATIC};
 use core::fmt;
 
 mod levels;
@@ -113,13 +113,16 @@ enum KindByte {
     /// A tile grid: its cells and table are in the levels section, and its row's rectangle
     /// is rebuilt from them.
     TileGrid = 10,
+    /// A capsule along the local y axis ([`Shape::upright_capsule`]); its parameters are
+    /// a capsule's.
+    UprightCapsule = 11,
     /// A free slot.
     Free = 0xFF,
 }
 
 impl KindByte {
     /// Every kind byte.
-    const ALL: [KindByte; 12] = [
+    const ALL: [KindByte; 13] = [
         KindByte::Circle,
         KindByte::AlignedBox,
         KindByte::OrientedBox,
@@ -131,6 +134,7 @@ impl KindByte {
         KindByte::Chain,
         KindByte::Loop,
         KindByte::TileGrid,
+        KindByte::UprightCapsule,
         KindByte::Free,
     ];
 
@@ -149,13 +153,23 @@ impl KindByte {
 
     /// The convex kind this byte stands for; `None` for a concave polygon, a chain, a tile
     /// grid and a free slot.
+    /// The byte of a convex `shape`: its kind's, or an upright capsule's.
+    fn of_shape(shape: &Shape) -> KindByte {
+        match shape {
+            Shape::Capsule { upright: true, .. } => KindByte::UprightCapsule,
+            _ => KindByte::of(shape.kind()),
+        }
+    }
+
+    /// The convex kind this byte stands for; `None` for a concave polygon, a chain and a
+    /// free slot.
     fn shape_kind(self) -> Option<ShapeKind> {
         match self {
             KindByte::Circle => Some(ShapeKind::Circle),
             KindByte::AlignedBox => Some(ShapeKind::AlignedBox),
             KindByte::OrientedBox => Some(ShapeKind::OrientedBox),
             KindByte::Polygon => Some(ShapeKind::Polygon),
-            KindByte::Capsule => Some(ShapeKind::Capsule),
+            KindByte::Capsule | KindByte::UprightCapsule => Some(ShapeKind::Capsule),
             KindByte::Segment => Some(ShapeKind::Segment),
             KindByte::Point => Some(ShapeKind::Point),
             KindByte::Concave
@@ -327,6 +341,7 @@ fn for_each_param(shape: &Shape, mut visit: impl FnMut(f32)) {
         Shape::Capsule {
             half_length,
             radius,
+            ..
         } => {
             visit(*half_length);
             visit(*radius);
@@ -465,12 +480,20 @@ impl World {
         let store = &self.store;
         let n = store.slot_count();
         let body = |id: usize| &store.bodies[store.row(id as u32)];
-        o.0.extend(
-            store
-                .flags
-                .iter()
-                .map(|&f| f & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH)),
-        );
+        // A shape queued for the queries' next refresh is written as refreshed: the
+        // loaded world refreshes it from its columns at once, as this one will.
+        let queued = |id: usize| {
+            self.changes.is_queued(id as u32)
+                && transform_valid(store.xs[id], store.ys[id], store.angles[id])
+        };
+        o.0.extend(store.flags.iter().enumerate().map(|(id, &f)| {
+            let f = f & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH | FLAG_REFRESHED | FLAG_SENSOR);
+            f | if f & FLAG_ALIVE != 0 && queued(id) {
+                FLAG_REFRESHED
+            } else {
+                0
+            }
+        }));
         o.0.extend((0..n).map(|id| {
             let kind = if store.flags[id] & FLAG_ALIVE == 0 {
                 KindByte::Free
@@ -485,7 +508,7 @@ impl World {
             } else if self.grids.get(id as u32).is_some() {
                 KindByte::TileGrid
             } else {
-                KindByte::of(body(id).shape.kind())
+                KindByte::of_shape(&body(id).shape)
             };
             kind as u8
         }));
@@ -568,7 +591,9 @@ impl World {
         }
         let mut poses = 0;
         for id in (0..n).filter(|&id| stepped(id) && store.is_static(id as u32)) {
-            let pose = &store.bodies[store.row(id as u32)].pose;
+            // The pose the last step left (a query may have refreshed it since: `changes`).
+            let refreshed = self.changes.stepped_pose(id as u32);
+            let pose = &refreshed.unwrap_or(store.bodies[store.row(id as u32)].pose);
             let (x, y, angle) = (store.xs[id], store.ys[id], store.angles[id]);
             let derived =
                 transform_valid(x, y, angle) && pose_bits(&pose_of(x, y, angle)) == pose_bits(pose);
@@ -625,10 +650,16 @@ mod tests {
             assert_eq!(KindByte::from_byte(byte), Some(kind));
             assert_eq!(kind.shape_kind(), None);
         }
+        let upright = Shape::upright_capsule(1.0, 0.5).unwrap();
+        assert_eq!(KindByte::of_shape(&upright) as u8, 11);
+        assert_eq!(
+            KindByte::from_byte(11).and_then(KindByte::shape_kind),
+            Some(ShapeKind::Capsule)
+        );
         let named = (0..=u8::MAX).filter_map(KindByte::from_byte).count();
         assert_eq!(
             named,
-            convex.len() + others.len(),
+            convex.len() + others.len() + 1,
             "no byte unnamed, none twice"
         );
         assert_eq!(KindByte::ALL.len(), named);

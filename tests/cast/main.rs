@@ -564,6 +564,7 @@ fn thin_walls() -> Vec<Shape> {
         ])
         .unwrap(),
         Shape::capsule(h, 5e-4).unwrap(),
+        Shape::upright_capsule(h, 5e-4).unwrap(),
     ]
 }
 
@@ -580,8 +581,8 @@ fn no_tunnelling_through_thin_walls_at_any_length() {
                     for _ in 0..8 {
                         let size = rng.range(0.2, 1.0);
                         let moving = random_shape(&mut rng, kind, Style::Generic, size);
-                        // The wall runs along its local y (the capsule along x: turn it).
-                        let turn = if matches!(wall, Shape::Capsule { .. }) {
+                        // The wall runs along its local y (a capsule along x: turn it).
+                        let turn = if matches!(wall, Shape::Capsule { upright: false, .. }) {
                             core::f32::consts::FRAC_PI_2
                         } else {
                             0.0

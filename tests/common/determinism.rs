@@ -363,7 +363,7 @@ impl Run {
     /// Point, box and shape queries and one ray.
     fn queries(&mut self, frame: u32, hash: &mut Hasher) {
         let rng = &mut self.rng;
-        let world = &self.world;
+        let world = &mut self.world;
         let ids = &mut self.ids;
         for _ in 0..2 {
             ids.clear();

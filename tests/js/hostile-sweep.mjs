@@ -315,6 +315,51 @@ const CHAIN_OPTIONS = [
   [v("{ closed: true } (unknown key)", () => ({ closed: true })), /opts: unknown key/],
 ];
 
+/** Hostile options for addCapsule: those of every add method, and an `upright` that is not a boolean. */
+const CAPSULE_OPTIONS = [
+  ...optional("opts").map((value) => [value, /\bopts\b/]),
+  [v("{ upright: 1 }", () => ({ upright: 1 })), /opts\.upright must be a boolean/],
+  [v('{ upright: "yes" }', () => ({ upright: "yes" })), /opts\.upright must be a boolean/],
+  [v("{ upright: null }", () => ({ upright: null })), /opts\.upright must be a boolean/],
+  [v("{ vertical: true } (unknown key)", () => ({ vertical: true })), /opts: unknown key "vertical"/],
+];
+
+/** Hostile options for moveAndSlide, with the pattern the message must contain. */
+const MOVE_OPTIONS = [
+  ...[5, "x", true, 1n, []].map((x) => [v(JSON.stringify(String(x)), () => x), /opts must be an object/]),
+  [v("{ maxSlop: 1 } (misspelt)", () => ({ maxSlop: 1 })), /opts: unknown key "maxSlop"/],
+  [v("throwing getter", () => throwingGetter("skin")), /opts\.skin could not be read/],
+  [v("throwing proxy", () => throwingProxy({})), /opts/],
+  [v("revoked proxy", revokedProxy), /opts/],
+  ...[0, 17, 1.5, "4", NaN].map((x) => [
+    v(`{ maxIterations: ${String(x)} }`, () => ({ maxIterations: x })),
+    /opts\.maxIterations/,
+  ]),
+  [v("{ upX: NaN }", () => ({ upX: NaN })), /opts\.upX/],
+  [v('{ upY: "1" }', () => ({ upY: "1" })), /opts\.upY/],
+  [v("{ upX: 0, upY: 0 }", () => ({ upX: 0, upY: 0 })), /opts\.upX, opts\.upY/],
+  [v("{ dropThrough: 1 }", () => ({ dropThrough: 1 })), /opts\.dropThrough must be a boolean/],
+  ...["stopOnSlope", "slideOnSteep", "constantSlopeSpeed", "carry"].map((key) => [
+    v(`{ ${key}: 1 }`, () => ({ [key]: 1 })),
+    new RegExp(`opts\\.${key} must be a boolean`),
+  ]),
+  ...["crossMask", "touchMask", "bounceMask"].flatMap((key) =>
+    [1.5, 2 ** 32, "1", NaN].map((x) => [
+      v(`{ ${key}: ${String(x)} }`, () => ({ [key]: x })),
+      new RegExp(`opts\\.${key}`),
+    ]),
+  ),
+  ...["maxStepHeight", "minStepWidth", "snapDistance"].flatMap((key) =>
+    [-1, NaN, 1e8, "1"].map((x) => [v(`{ ${key}: ${String(x)} }`, () => ({ [key]: x })), new RegExp(`opts\\.${key}`)]),
+  ),
+  ...[-0.1, 4, NaN, null].map((x) => [v(`{ maxSlope: ${String(x)} }`, () => ({ maxSlope: x })), /opts\.maxSlope/]),
+  ...[-1, Infinity, 1e39].map((x) => [v(`{ skin: ${String(x)} }`, () => ({ skin: x })), /opts\.skin/]),
+  ...[1.5, 2 ** 32, "1", NaN, -(2 ** 31) - 1].map((x) => [
+    v(`{ mask: ${String(x)} }`, () => ({ mask: x })),
+    /opts\.mask/,
+  ]),
+];
+
 /** Hostile probe shapes for queryShape, with the pattern the message must contain. */
 const PROBES = [
   [v("null", () => null), /shape/],
@@ -335,6 +380,8 @@ const PROBES = [
   [v("box without halfHeight", () => ({ kind: "box", halfWidth: 1 })), /shape\.halfHeight/],
   [v("alignedBox halfWidth -0", () => ({ kind: "alignedBox", halfWidth: -0, halfHeight: 1 })), /shape\.halfWidth/],
   [v("capsule halfLength Infinity", () => ({ kind: "capsule", halfLength: Infinity, radius: 1 })), /shape\.halfLength/],
+  [v("capsule upright 1", () => ({ kind: "capsule", halfLength: 1, radius: 1, upright: 1 })), /shape\.upright/],
+  [v("circle upright true", () => ({ kind: "circle", radius: 1, upright: true })), /shape.*"upright"/],
   [v("segment of zero length", () => ({ kind: "segment", x1: 1, y1: 1, x2: 1, y2: 1 })), /shape\.x2/],
   [v("segment x1 NaN", () => ({ kind: "segment", x1: NaN, y1: 0, x2: 1, y2: 0 })), /shape\.x1/],
   [v("segment y2 2e7", () => ({ kind: "segment", x1: 0, y1: 0, x2: 1, y2: 2e7 })), /shape\.y2/],
@@ -482,7 +529,7 @@ const SNAPSHOT_BYTES = [
   [v("version 2", (s) => withByte(s.world.snapshot(), 4, 2)), /bytes: version 2 is not supported/],
   [v("a lying pair count", (s) => withByte(s.world.snapshot(), 32, 255)), /bytes: truncated/],
   // A byte no kind has (10 is a tile grid's).
-  [v("a bad kind", (s) => withByte(s.world.snapshot(), 60 + s.world.slotCount + s.ids[0], 11)), /bytes: bad kind/],
+  [v("a bad kind", (s) => withByte(s.world.snapshot(), 60 + s.world.slotCount + s.ids[0], 12)), /bytes: bad kind/],
 ];
 
 /** sweep's `dxy` for one id, as [value, pattern]. */
@@ -541,6 +588,13 @@ const SHAPE_LISTS = [
   [v("[record, x NaN]", () => [RECORD(), { ...RECORD(), x: NaN }]), /list\[1\]\.x/],
   [v("[record, y 1e8]", () => [RECORD(), { ...RECORD(), y: 1e8 }]), /list\[1\]\.y/],
   [v("[record, isStatic 1]", () => [RECORD(), { ...RECORD(), isStatic: 1 }]), /list\[1\]\.isStatic/],
+  [
+    v("[record, capsule upright 'yes']", () => [
+      RECORD(),
+      { kind: "capsule", x: 0, y: 0, halfLength: 1, radius: 1, upright: "yes" },
+    ]),
+    /list\[1\]\.upright/,
+  ],
   [
     v("[record, throwing getter]", () => [
       RECORD(),
@@ -628,7 +682,7 @@ const METHODS = [
       ["halfLength", "size"],
       ["radius", "size"],
       ["angle", "angle?"],
-      ["opts", "opts?"],
+      ["opts", CAPSULE_OPTIONS],
     ],
     () => [0, 0, 1, 1, 0, {}],
   ],
@@ -860,6 +914,16 @@ const METHODS = [
     [["opts", DEBUG_OPTS]],
     () => [{ boxes: true, contacts: true, region: { minX: -5, minY: -5, maxX: 5, maxY: 5 }, scale: 2 }],
   ],
+  [
+    "moveAndSlide",
+    [
+      ["id", "id"],
+      ["dx", "number"],
+      ["dy", "number"],
+      ["opts", MOVE_OPTIONS],
+    ],
+    (s) => [s.ids[0], 0, 0, {}],
+  ],
 ];
 
 const MAX_DISTANCE = [...NOT_NUMBERS, v("NaN", () => NaN), v("-1", () => -1), v("-Infinity", () => -Infinity)];
@@ -914,7 +978,7 @@ export function buildCases() {
   });
   // Bad transforms written straight into the columns: step() and stepProfiled() must reject them, name the
   // shape, and leave the last step's results alone.
-  for (const method of ["step", "stepProfiled"]) {
+  for (const method of ["step", "stepProfiled", "refresh"]) {
     for (const column of ["xs", "ys", "angles"]) {
       const values = column === "angles" ? [NaN, Infinity] : [NaN, -Infinity, 1e8];
       for (const bad of values) {

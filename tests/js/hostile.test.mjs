@@ -102,15 +102,15 @@ test("the raw binding never traps, whatever numbers it is given, and keeps its e
   // u32 or f32 parameter can carry without trapping: a trap would break the whole wasm instance.
   const w = new RawWorld(false, 0xffffffff);
   try {
-    const a = w.addShape(0, 0, 0, 0, 1, 0, 1, 0xffffffff, false);
-    w.addShape(0, 1, 0, 0, 1, 0, 1, 0xffffffff, false);
+    const a = w.addShape(0, 0, 0, 0, 1, 0, 0, 1, 0xffffffff, false);
+    w.addShape(0, 1, 0, 0, 1, 0, 0, 1, 0xffffffff, false);
     assert.equal(w.step(), 1);
     for (const which of [0, 1, 2, 3, 4, 5, 2 ** 32 - 1]) {
       assert.ok(Number.isInteger(w.resultCapacity(which)) && w.resultCapacity(which) >= 0, `resultCapacity(${which})`);
       assert.ok(Number.isInteger(w.resultPtr(which)), `resultPtr(${which})`);
     }
     for (const kind of [7, 8, 255]) {
-      assert.equal(w.addShape(kind, 0, 0, 0, 1, 1, 1, 1, false), 0xffffffff, `addShape of kind ${kind}`);
+      assert.equal(w.addShape(kind, 0, 0, 0, 1, 1, 0, 1, 1, false), 0xffffffff, `addShape of kind ${kind}`);
       assert.match(w.takeError(), /kind must be a shape kind/);
     }
     for (const id of [2, 77, 2 ** 24, 2 ** 32 - 1]) {

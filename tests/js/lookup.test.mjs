@@ -43,14 +43,14 @@ test("liveIds() is the live slots ascending, a cached view rebuilt only after ad
   }
 });
 
-test("aabb(id) is the box the last step used, as a new array", () => {
+test("aabb(id) is the box where the shape is now, as a new array", () => {
   const w = new World();
   try {
     const a = w.addCircle(3, 4, 1);
     assert.deepEqual(Array.from(w.aabb(a)), [2, 3, 4, 5], "added: where it was added");
     w.step();
     w.setTransform(a, 13, 4, 0);
-    assert.deepEqual(Array.from(w.aabb(a)), [2, 3, 4, 5], "moved since the step: the stepped box");
+    assert.deepEqual(Array.from(w.aabb(a)), [12, 3, 14, 5], "moved since the step: where it is now");
     w.step();
     assert.deepEqual(Array.from(w.aabb(a)), [12, 3, 14, 5]);
     const b = w.addBox(0, 0, 2, 1, Math.PI / 2);

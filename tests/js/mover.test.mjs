@@ -132,6 +132,44 @@ test("the options and contacts stay right across calls, worlds, memory growth an
   other.w.free();
 });
 
+test("platformer options: stairs climbed and walked down on the ground, a platform ridden, the flags", () => {
+  const w = new World();
+  const fixed = { isStatic: true };
+  const floor = w.addAlignedBox(0, 0.5, 30, 0.5, fixed);
+  // Four steps 0.3 high rising to the right from x = 3, then a landing.
+  for (let k = 0; k < 4; k++)
+    w.addAlignedBox(3.5 + k + (k === 3 ? 5 : 0), -0.15 * (k + 1), k === 3 ? 5.5 : 0.5, 0.15 * (k + 1), fixed);
+  const id = w.addAlignedBox(0, -0.51, 0.25, 0.5);
+  w.step();
+  const opts = { maxStepHeight: 0.4, snapDistance: 0.5 };
+  let r = null;
+  for (let f = 0; f < 100; f++, w.step()) r = w.moveAndSlide(id, 0.1, 0.2, opts);
+  assert.ok(r.x > 9.9 && Math.abs(r.y - (-1.2 - 0.51)) < 1e-3, `climbed to ${r.x}, ${r.y}`);
+  assert.ok(r.grounded && !r.wall && !r.ceiling);
+  assert.deepEqual([r.groundNx, r.groundNy], [0, -1]);
+  for (let f = 0; f < 100; f++, w.step()) {
+    r = w.moveAndSlide(id, -0.1, 0.2, opts);
+    assert.ok(r.grounded, `frame ${f}: in the air at ${r.x}, ${r.y}`);
+  }
+  assert.equal(r.groundId, floor);
+  assert.equal(r.groundCell, 0xffffffff);
+  // Without the step height the first step is a wall.
+  for (let f = 0; f < 60; f++, w.step()) r = w.moveAndSlide(id, 0.1, 0.2);
+  assert.ok(r.grounded && r.wall && r.x < 3, `${r.x}`);
+  // A platform moving down faster than the fall carries its rider.
+  const platform = w.addBox(-10, -3, 2, 0.25, 0);
+  const rider = w.addAlignedBox(-10, -3.76, 0.25, 0.5);
+  w.step();
+  for (let f = 1; f <= 200; f++, w.step()) {
+    w.setTransform(platform, -10 + Math.sin(f / 20), -3 + 2 * Math.sin(f / 10), 0);
+    r = w.moveAndSlide(rider, 0, 0.1, { carry: true });
+    assert.ok(r.grounded && r.groundId === platform, `frame ${f}: ${r.x}, ${r.y}`);
+  }
+  r = w.moveAndSlide(rider, 0, -10);
+  assert.ok(r.ceiling === false && r.groundId === 0xffffffff && r.groundNx === 0);
+  w.free();
+});
+
 test("hostile input throws a TypeError or RangeError naming the argument and changes nothing", () => {
   const { w } = level();
   const id = w.addAlignedBox(3, -2, 0.25, 0.5);
@@ -158,6 +196,11 @@ test("hostile input throws a TypeError or RangeError naming the argument and cha
     [() => w.moveAndSlide(id, 0, 0, { skin: -1 }), RangeError, /opts.skin/],
     [() => w.moveAndSlide(id, 0, 0, { upX: 0, upY: 0 }), RangeError, /opts.upX, opts.upY must be a non-zero vector/],
     [() => w.moveAndSlide(id, 0, 0, { upX: Infinity }), RangeError, /opts.upX must be a finite number/],
+    [() => w.moveAndSlide(id, 0, 0, { maxStepHeight: -1 }), RangeError, /opts.maxStepHeight must be a distance/],
+    [() => w.moveAndSlide(id, 0, 0, { minStepWidth: NaN }), RangeError, /opts.minStepWidth must be a finite/],
+    [() => w.moveAndSlide(id, 0, 0, { snapDistance: 2e7 }), RangeError, /opts.snapDistance must be a distance/],
+    [() => w.moveAndSlide(id, 0, 0, { carry: 1 }), TypeError, /opts.carry must be a boolean/],
+    [() => w.moveAndSlide(id, 0, 0, { stopOnSlope: "yes" }), TypeError, /opts.stopOnSlope must be a boolean/],
   ];
   for (const [call, type, message] of cases) {
     assert.throws(call, (e) => e instanceof type && message.test(e.message), String(message));

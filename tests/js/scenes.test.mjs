@@ -105,6 +105,7 @@ test("defaults are the add* methods' defaults, and typed-array points are accept
       mask: 0xffffffff,
       isStatic: false,
       oneWay: null,
+      sensor: false,
       tag: 0,
     });
   } finally {

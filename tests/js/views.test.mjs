@@ -122,7 +122,7 @@ test("layoutVersion changes with every new slot and stays a small integer", () =
   const w = new RawWorld(false, 0xffffffff);
   const seen = new Set([w.layoutVersion()]);
   for (let i = 0; i < 5000; i++) {
-    w.addShape(0, i * 3, 0, 0, 1, 0, 1, 0xffffffff, false);
+    w.addShape(0, i * 3, 0, 0, 1, 0, 0, 1, 0xffffffff, false);
     const version = w.layoutVersion();
     assert.ok(Number.isInteger(version) && version >= 0 && version < 2 ** 30, `layoutVersion ${version}`);
     assert.ok(!seen.has(version), `layoutVersion ${version} repeated after add ${i}`);
@@ -131,7 +131,7 @@ test("layoutVersion changes with every new slot and stays a small integer", () =
   // Removing and re-adding reuses a slot: the columns neither grow nor move, the views stay valid.
   const before = w.layoutVersion();
   w.remove(10);
-  w.addShape(0, 5, 5, 0, 1, 0, 1, 0xffffffff, false);
+  w.addShape(0, 5, 5, 0, 1, 0, 0, 1, 0xffffffff, false);
   assert.equal(w.layoutVersion(), before);
   w.free();
   // Through the entry: the transforms() views are kept while a removal and an add reuse a slot.

@@ -56,7 +56,20 @@ fn range_scene() -> (RawWorld, Vec<u32>, Vec<u32>) {
     }
     let circle = ShapeKind::Circle as u8;
     let bullets = (0..28)
-        .map(|k| w.add_shape(circle, 0.0, k as f32 - 14.0, 0.0, 0.25, 0.0, 2, 1, false))
+        .map(|k| {
+            w.add_shape(
+                circle,
+                0.0,
+                k as f32 - 14.0,
+                0.0,
+                0.25,
+                0.0,
+                0.0,
+                2,
+                1,
+                false,
+            )
+        })
         .collect();
     w.step();
     (w, walls, bullets)

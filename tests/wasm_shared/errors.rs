@@ -24,7 +24,9 @@ fn failures_return_the_sentinel_name_the_argument_and_change_nothing() {
 
     // Adds.
     let add_circle_at = |x: f32, radius: f32| {
-        move |w: &mut RawWorld| w.add_shape(circle, x, 0.0, 0.0, radius, 0.0, LAYER, ALL, false)
+        move |w: &mut RawWorld| {
+            w.add_shape(circle, x, 0.0, 0.0, radius, 0.0, 0.0, LAYER, ALL, false)
+        }
     };
     fails(
         &mut w,
@@ -56,6 +58,7 @@ fn failures_return_the_sentinel_name_the_argument_and_change_nothing() {
                 f32::INFINITY,
                 1.0,
                 1.0,
+                0.0,
                 LAYER,
                 ALL,
                 false,
@@ -66,7 +69,20 @@ fn failures_return_the_sentinel_name_the_argument_and_change_nothing() {
     fails(
         &mut w,
         FAILED,
-        |w| w.add_shape(box_kind, 0.0, 0.0, 0.0, 1.0, f32::NAN, LAYER, ALL, false),
+        |w| {
+            w.add_shape(
+                box_kind,
+                0.0,
+                0.0,
+                0.0,
+                1.0,
+                f32::NAN,
+                0.0,
+                LAYER,
+                ALL,
+                false,
+            )
+        },
         "halfHeight must be a finite number",
     );
     fails(
@@ -253,14 +269,14 @@ fn messages_equal_the_cores_display_for_seeded_numbers() {
     for &v in &values {
         let mut outcomes = Vec::new();
         // A size ({} in NonPositiveParameter, {:e} in ParameterTooLarge).
-        let raw = w.add_shape(circle, 0.0, 0.0, 0.0, v, 0.0, LAYER, ALL, false);
+        let raw = w.add_shape(circle, 0.0, 0.0, 0.0, v, 0.0, 0.0, LAYER, ALL, false);
         let shape = Shape::circle(v);
         if let Ok(shape) = &shape {
             native.add(shape.clone(), 0.0, 0.0, 0.0, o).unwrap();
         }
         outcomes.push(same_outcome(&mut w, raw, shape));
         // A coordinate ({:e} in OutOfRange).
-        let raw = w.add_shape(circle, 3.0, v, 0.0, 1.0, 0.0, LAYER, ALL, false);
+        let raw = w.add_shape(circle, 3.0, v, 0.0, 1.0, 0.0, 0.0, LAYER, ALL, false);
         outcomes.push(same_outcome(
             &mut w,
             raw,

@@ -170,7 +170,7 @@ pub fn fails<T: PartialEq + core::fmt::Debug>(
 /// Adds a convex shape of kind `kind` (not a polygon or segment) with sizes `a`, `b` and the
 /// default options; returns its id.
 pub fn add(w: &mut RawWorld, kind: ShapeKind, x: f32, y: f32, angle: f32, a: f32, b: f32) -> u32 {
-    w.add_shape(kind as u8, x, y, angle, a, b, LAYER, ALL, false)
+    w.add_shape(kind as u8, x, y, angle, a, b, 0.0, LAYER, ALL, false)
 }
 
 /// Adds a circle, as `addCircle` does.
@@ -259,6 +259,7 @@ fn adds_of_every_kind_issue_ids_in_order() {
         0.0,
         1.0,
         0.0,
+        0.0,
         2,
         5,
         true,
@@ -278,7 +279,7 @@ fn adds_of_every_kind_issue_ids_in_order() {
         fails(
             &mut w,
             FAILED,
-            |w| w.add_shape(kind, 0.0, 0.0, 0.0, 1.0, 1.0, LAYER, ALL, false),
+            |w| w.add_shape(kind, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, LAYER, ALL, false),
             &format!("kind must be a shape kind (got {kind})"),
         );
     }
@@ -388,6 +389,7 @@ fn a_static_written_through_the_columns_moves_after_touch_statics() {
         0.0,
         1.0,
         1.0,
+        0.0,
         LAYER,
         ALL,
         true,
@@ -440,6 +442,7 @@ fn queries_and_raycast_see_the_stepped_world() {
         0.0,
         1.0,
         5.0,
+        0.0,
         2,
         ALL,
         true,

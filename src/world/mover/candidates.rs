@@ -177,7 +177,8 @@ impl World {
     }
 
     /// Fills `scratch.candidates` with the ids, other than the mover's, whose boxes touch
-    /// `query` and that pass the layer filter with it, in id order.
+    /// `query`, that pass the layer filter with it and are on a layer of the move's mask,
+    /// in id order.
     pub(super) fn gather(&self, mover: &Mover, query: &Aabb, scratch: &mut MoverScratch) {
         scratch.gathered = Some(*query);
         let candidates = &mut scratch.candidates;
@@ -189,7 +190,9 @@ impl World {
             let Some(other) = self.live_id(row) else {
                 return;
             };
-            if other != mover.id && store.filters_pass(mover.id, other) {
+            let met = self.blocks(other, &mover.mask.into());
+            let own = other == mover.id || other == mover.exclude;
+            if !own && met && store.filters_pass(mover.id, other) {
                 // The broad phase indexes the store's boxes (see `World::query_rows`).
                 debug_assert_eq!(*aabb, store.aabbs[row as usize]);
                 candidates.push(Candidate {

@@ -118,7 +118,11 @@ impl Planes {
             self.sources[self.count] = source;
             self.clearances[self.count] = clearance;
             self.count += 1;
-            contacts.extend_from_slice(&[id as f32, plane.normal.x, plane.normal.y]);
+            // A move of several slides (carry, steps, snap) appends theirs: at most
+            // `MAX_PLANES` in all, the room the buffer was given once.
+            if contacts.len() < 3 * MAX_PLANES {
+                contacts.extend_from_slice(&[id as f32, plane.normal.x, plane.normal.y]);
+            }
         }
     }
 }

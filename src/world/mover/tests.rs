@@ -139,6 +139,17 @@ fn the_movers_box_at_an_offset_is_its_shapes_box_there_to_the_bit() {
                 box_half_extents: shape.aabb_half_extents(&start.rotation),
                 one_way: crate::world::one_way::OneWay::new(None, 0.0),
                 one_ways: false,
+                mask: u32::MAX,
+                walk: GroundTest {
+                    up: Vec2::new(0.0, -1.0),
+                    floor: 0.7,
+                    stop_on_slope: false,
+                    slide_on_steep: false,
+                    constant_speed: false,
+                },
+                exclude: NO_EXCLUSION,
+                stops: 0,
+                bounces: 0,
             };
             let offset = Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
             let expected = shape.aabb(&mover.at(offset));

@@ -21,15 +21,15 @@ use crate::shape::{
     Chain, ConcavePolygon, Shape, ShapeError, ShapeKind, MAX_CHAIN_POINTS, MAX_OUTLINE_VERTICES,
     MAX_POLYGON_VERTICES,
 };
-use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_STATIC};
+use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_SENSOR, FLAG_STATIC};
 use crate::world::World;
 use layout::{f32_at, u32_at, Layout};
 use levels::Levels;
 
-/// True when `shape` is of `kind` and its parameters are the `count` words at `at`, bit
-/// for bit.
-fn stored_as(shape: &Shape, kind: ShapeKind, bytes: &[u8], at: usize, count: usize) -> bool {
-    let (mut k, mut same) = (0, shape.kind() == kind);
+/// True when `shape` has the kind byte `kind` and its parameters are the `count` words at
+/// `at`, bit for bit.
+fn stored_as(shape: &Shape, kind: KindByte, bytes: &[u8], at: usize, count: usize) -> bool {
+    let (mut k, mut same) = (0, KindByte::of_shape(shape) == kind);
     for_each_param(shape, |v| {
         same &= k < count && v.to_bits() == u32_at(bytes, at + 4 * k);
         k += 1;
@@ -101,8 +101,10 @@ impl<'a> Checked<'a> {
         Ok(checked)
     }
 
+    /// The live, static and fresh bits of slot `id` (the others say nothing of the
+    /// records a slot may have).
     fn flags(&self, id: usize) -> u8 {
-        slot_flags(self.bytes, &self.layout, id)
+        slot_flags(self.bytes, &self.layout, id) & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH)
     }
 
     /// Flags and kinds of every slot; the counts of free slots, polygons and parameters.
@@ -112,8 +114,9 @@ impl<'a> Checked<'a> {
         for id in 0..l.slots {
             let (flags, byte) = (bytes[l.flags_at + id], bytes[l.kinds_at + id]);
             let alive = flags & FLAG_ALIVE != 0;
-            // Static and fresh only on live slots; no other bit.
-            if flags & !(FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH) != 0 || (!alive && flags != 0) {
+            // Static, fresh, refreshed and sensor only on live slots; no other bit.
+            let known = FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH | FLAG_REFRESHED | FLAG_SENSOR;
+            if flags & !known != 0 || (!alive && flags != 0) {
                 let at = l.flags_at + id;
                 return Err(bad("flags of slot", id, at));
             }
@@ -129,6 +132,14 @@ impl<'a> Checked<'a> {
                     return Err(bad("tag of free slot", id, tag_at));
                 }
                 continue;
+            }
+            // A shape refreshed for the queries had a transform a step accepts.
+            if flags & FLAG_REFRESHED != 0 {
+                let column = |start: usize| f32_at(bytes, start + 4 * id);
+                let (x, y, angle) = (column(l.xs_at), column(l.ys_at), column(l.angles_at));
+                if !super::transform_valid(x, y, angle) {
+                    return Err(bad("flags of slot", id, l.flags_at + id));
+                }
             }
             // A static added since the last step makes the statics dirty.
             if flags & (FLAG_STATIC | FLAG_FRESH) == FLAG_STATIC | FLAG_FRESH && !l.statics_dirty {
@@ -238,11 +249,23 @@ impl<'a> Checked<'a> {
             // A shape equal to the one the target world holds under this id is valid (the
             // world checked it) and is kept: a rollback game reloads the same shapes.
             let old = reusable.shape(id as u32).ok();
-            if old.is_some_and(|old| stored_as(old, kind, bytes, start, count)) {
+            let byte = byte.unwrap_or(KindByte::Free);
+            if old.is_some_and(|old| stored_as(old, byte, bytes, start, count)) {
                 shapes.push(None);
                 continue;
             }
             let shape = read_shape(kind, bytes, start, vertices);
+            // An upright capsule's parameters are a capsule's.
+            let shape = match shape {
+                Ok(Some(Shape::Capsule {
+                    half_length,
+                    radius,
+                    ..
+                })) if byte == KindByte::UprightCapsule => {
+                    Shape::upright_capsule(half_length, radius).map(Some)
+                }
+                other => other,
+            };
             let bad_shape = |error| SnapshotError::BadShape {
                 id: id as u32,
                 at: start,
@@ -418,6 +441,7 @@ impl World {
     /// world's tuning (`set_resting`, `set_reorder_interval`) is kept.
     pub fn load_snapshot(&mut self, bytes: &[u8]) -> Result<(), SnapshotError> {
         Checked::new(bytes, self)?.build(self);
+        self.refresh_loaded_changes();
         Ok(())
     }
 }

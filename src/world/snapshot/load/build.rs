@@ -7,7 +7,7 @@ use super::Checked;
 use crate::math::{Aabb, Rot, Transform, Vec2};
 use crate::narrow_phase::MANIFOLD_STRIDE;
 use crate::shape::Shape;
-use crate::store::{Body, FLAG_ALIVE};
+use crate::store::{Body, FLAG_ALIVE, FLAG_SENSOR};
 use crate::world::events::pair_key;
 use crate::world::side_table::SideTable;
 use crate::world::snapshot::{pose_of, same, transform_valid};
@@ -43,6 +43,7 @@ impl Checked<'_> {
         store
             .flags
             .extend_from_slice(&bytes[l.flags_at..l.flags_at + n]);
+        store.sensors_seen = store.flags.iter().any(|f| f & FLAG_SENSOR != 0);
         world.resting.reset_to(&store.xs, &store.ys, &store.angles);
         let concaves = core::mem::take(&mut self.concaves);
         let chains = core::mem::take(&mut self.chains);
