@@ -104,7 +104,7 @@ export type OneWay = true | { x: number; y: number };
 /**
  * What a tile value is: `"solid"` (the full cell, what every unlisted non-zero value is), `"empty"` (no collision: a
  * decoration in a collision layer), or an object: `points`, a convex outline in the cell (3 to 8 points, either
- * winding) in cell units from the cell's min corner (x along a row, y down the rows: the frame of Tiled's per-tile
+ * winding) in the grid's units (pixels for a map in pixels, as `cellWidth`), from the cell's min corner (x along a row, y down the rows: the frame of Tiled's per-tile
  * collision objects), every point within the cell (omitted: the full cell); `oneWay`, solid from that side only.
  */
 export type TileDef = "solid" | "empty" | { points?: Points; oneWay?: OneWay };
