@@ -6,7 +6,7 @@ use super::shapes::shape_of;
 use super::{RawWorld, MOVE_OPTIONS};
 use crate::math::Vec2;
 use crate::shape::Shape;
-use crate::world::{MoveOptions, MoveResult, Nearest, WorldError};
+use crate::world::{MoveOptions, Nearest, WorldError};
 use wasm_bindgen::prelude::*;
 
 /// A probe's error, named as a field of the `shape` argument (`shape.radius must be …`).
