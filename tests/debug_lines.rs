@@ -409,3 +409,41 @@ fn a_tile_grid_is_drawn_by_its_surface_and_cells_cover_every_box() {
         "{near_outline} of {outline}"
     );
 }
+
+#[test]
+fn a_sensor_is_outlined_as_a_sensor_touching_or_not() {
+    let mut world = World::new();
+    let circle = || Shape::circle(1.0).unwrap();
+    let zone = world
+        .add(circle(), 0.0, 0.0, 0.0, ShapeOptions::default())
+        .unwrap();
+    world.set_sensor(zone, true).unwrap();
+    let far = world
+        .add(circle(), 10.0, 0.0, 0.0, ShapeOptions::default())
+        .unwrap();
+    for (x, touching) in [(10.0, false), (0.5, true)] {
+        world.set_transform(far, x, 0.0, 0.0).unwrap();
+        assert_eq!(world.step().unwrap(), usize::from(touching));
+        world.debug_lines(&DebugOptions::default());
+        let kinds = world.debug_kinds().to_vec();
+        let lines = world.debug_lines_buffer().to_vec();
+        // The zone's segments have both ends on its circle, around the origin.
+        let on_circle = |cx: f32, px: f32, py: f32| ((px - cx).hypot(py) - 1.0).abs() < 1e-4;
+        for (k, line) in lines.chunks_exact(4).enumerate() {
+            let on_zone = on_circle(0.0, line[0], line[1]) && on_circle(0.0, line[2], line[3]);
+            let on_far = on_circle(x, line[0], line[1]) && on_circle(x, line[2], line[3]);
+            assert!(on_zone != on_far, "segment {k} {line:?} is on one circle");
+            let want = if on_zone {
+                DebugKind::Sensor
+            } else if touching {
+                DebugKind::Touching
+            } else {
+                DebugKind::Moving
+            };
+            assert_eq!(
+                kinds[k], want as u8,
+                "segment {k} {line:?}, touching {touching}"
+            );
+        }
+    }
+}

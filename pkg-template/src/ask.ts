@@ -107,7 +107,7 @@ export const DebugKind = Object.freeze({
   Moving: 1,
   /** The outline of a shape in one of the last step's pairs. */
   Touching: 2,
-  /** The outline of a sensor (reserved: this version has no sensors). */
+  /** The outline of a sensor, touching or not. */
   Sensor: 3,
   /** The outline of a one-way shape, and (with `surfaces`) its direction. */
   OneWay: 4,

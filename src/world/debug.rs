@@ -25,7 +25,7 @@ use super::pieces::Pieces;
 use super::World;
 use crate::math::{Aabb, Transform, Vec2};
 use crate::shape::{Core, Shape};
-use crate::store::FLAG_FRESH;
+use crate::store::{FLAG_FRESH, FLAG_SENSOR};
 
 /// How many segments a circle is drawn with (a capsule's ends, half as many each).
 pub const CIRCLE_SEGMENTS: usize = 16;
@@ -61,7 +61,7 @@ pub enum DebugKind {
     Moving = 1,
     /// The outline of a shape in one of the last step's pairs.
     Touching = 2,
-    /// The outline of a sensor (none yet: sensors do not exist in this version).
+    /// The outline of a sensor, touching or not.
     Sensor = 3,
     /// The outline of a one-way shape, and a one-way shape's direction.
     OneWay = 4,
@@ -273,7 +273,9 @@ impl World {
         let marks = &mut out.marks[id as usize];
         let touching = *marks & TOUCHING != 0;
         *marks |= DRAWN;
-        let kind = if touching && store.flags[id as usize] & FLAG_FRESH == 0 {
+        let kind = if store.flags[id as usize] & FLAG_SENSOR != 0 {
+            DebugKind::Sensor
+        } else if touching && store.flags[id as usize] & FLAG_FRESH == 0 {
             DebugKind::Touching
         } else if one_way.is_some() {
             DebugKind::OneWay
