@@ -660,3 +660,75 @@ fn hostile_character_options_are_named_and_change_nothing() {
     world.step().unwrap();
     world.validate().unwrap();
 }
+
+#[test]
+fn snapping_walks_over_the_crest_of_a_ramp_of_slope_tiles() {
+    // The platformer recipe's level: 16-pixel cells, a floor, a 45° ramp of slope tiles up
+    // to a plateau four cells high, walked at 2 a frame under a gravity of 0.5 a frame.
+    use sepax::shape::tiles::{Cells, TileDef, TileTable};
+    let (cols, rows, cell) = (40u32, 12u32, 16.0f32);
+    let slope = TileDef::Solid {
+        outline: Some(vec![
+            Vec2::new(0.0, cell),
+            Vec2::new(cell, cell),
+            Vec2::new(cell, 0.0),
+        ]),
+        one_way: None,
+    };
+    let mut cells = vec![0u8; (cols * rows) as usize];
+    let at = |col: u32, row: u32| (row * cols + col) as usize;
+    for col in 0..cols {
+        cells[at(col, rows - 1)] = 1;
+    }
+    for col in 10..14 {
+        let top = rows - 2 - (col - 10);
+        cells[at(col, top)] = 2;
+        for row in top + 1..rows - 1 {
+            cells[at(col, row)] = 1;
+        }
+    }
+    for col in 14..18 {
+        for row in 7..rows - 1 {
+            cells[at(col, row)] = 1;
+        }
+    }
+    for snap in [0.0, 6.0] {
+        let mut world = World::new();
+        let table = TileTable::new(vec![(1, TileDef::SOLID), (2, slope.clone())]).unwrap();
+        let tiles = world.define_tiles(table).unwrap();
+        let size = Vec2::new(cell, cell);
+        let cells = Cells::Narrow(cells.clone());
+        world
+            .add_tile_grid(0.0, 0.0, cols, rows, size, cells, Some(tiles), fixed())
+            .unwrap();
+        let shape = Shape::upright_capsule(6.0, 5.0).unwrap();
+        let id = world
+            .add(
+                shape,
+                32.0,
+                176.0 - 11.0 - SKIN,
+                0.0,
+                ShapeOptions::default(),
+            )
+            .unwrap();
+        world.step().unwrap();
+        let options = MoveOptions {
+            max_slope: 1.0,
+            snap_distance: snap,
+            ..MoveOptions::default()
+        };
+        let mut vy = 0.0;
+        for _ in 0..300 {
+            vy += 0.5;
+            let moved = world
+                .move_and_slide(id, Vec2::new(2.0, vy), &options)
+                .unwrap();
+            world.step().unwrap();
+            if moved.grounded {
+                vy = 0.0;
+            }
+        }
+        let (x, y, _) = world.transform(id).unwrap();
+        assert!(x > 280.0, "snap {snap}: stopped at ({x}, {y})");
+    }
+}

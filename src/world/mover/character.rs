@@ -227,8 +227,10 @@ impl World {
         {
             let kept = (scratch.contacts.len(), scratch.contact_cells.len());
             let path = scratch.path.len();
+            // One round: straight down to the first floor, not along it (the rest of the way
+            // down a slope, slid, took a mover at a crest back down the ramp it climbed).
             let down = test.up * -options.snap_distance;
-            let snapped = self.slide(&from.moved_by(offset), down, skin, rounds, scratch);
+            let snapped = self.slide(&from.moved_by(offset), down, skin, 1, scratch);
             let new = touches(
                 &scratch.contacts[kept.0..],
                 &scratch.contact_cells[kept.1..],
