@@ -1,7 +1,8 @@
 // Recipe: a platformer's character. The level is one tile grid (a floor, a ramp of slope tiles, a one-way plank);
 // a coin is a sensor; a platform is a moving box the game moves with setTransform. The character is an upright
 // capsule moved once a frame by moveAndSlide with gravity: it walks up the ramp (maxSlope) and over small steps
-// (maxStepHeight), jumps up through the plank and lands on it, collects the coin it passes through (crossings), and
+// (maxStepHeight), stays on the ground over crests and down slopes (snapDistance), jumps up through the plank and
+// lands on it, collects the coin it passes through (crossings), and
 // rides the platform (carry).
 import assert from "node:assert/strict";
 import init, { World } from "sepax";
@@ -33,7 +34,7 @@ const player = world.addCapsule(2 * CELL, 9 * CELL, 6, 5, 0, { upright: true });
 world.step();
 
 // The mover's options, read once per call without creating garbage: keep one object.
-const moveOptions = { maxSlope: 1, maxStepHeight: 4, carry: true };
+const moveOptions = { maxSlope: 1, maxStepHeight: 4, snapDistance: 6, carry: true };
 const GRAVITY = 0.5;
 let vy = 0;
 const collected = new Set();
