@@ -2,13 +2,13 @@
  * The frame loop and the glue between panel, pointer, scene, world and renderer.
  *
  * One frame: game logic writes every moving sprite's pose into the world's columns, `world.step()` finds the
- * pairs, the pairs mark which sprites to highlight (and, with "resolve", push sprites apart), then everything
+ * pairs, the pairs mark which sprites to highlight (and, with "resolve", `world.separate()` pushes sprites apart), then everything
  * is drawn. Views over wasm memory are fetched again after each call that may allocate (step, add), as the
  * package requires: memory growth detaches old views.
  */
 import { FrameGraph } from "./graph.ts";
 import { Renderer } from "./render.ts";
-import { resolve } from "./resolve.ts";
+import { Resolver } from "./resolve.ts";
 import { Scene } from "./scene.ts";
 import { Rolling } from "./stats.ts";
 import type { Panel } from "./ui.ts";
@@ -30,6 +30,7 @@ export class App {
   private readonly graph: FrameGraph;
   private readonly drawOptions = { outlines: false, normals: false };
   private stepOnce = false;
+  private readonly resolver = new Resolver();
   private lastNow = -1;
   private lastStepMs = 0;
   private lastReadout = 0;
@@ -153,7 +154,7 @@ export class App {
     // The *Buffer() views are not re-made when the pair count changes (pairs() would be, every frame).
     const pairs = world.pairBuffer();
     scene.markPairs(pairs, count);
-    if (this.panel.resolve.checked) resolve(scene, scene.poses(), pairs, world.contactBuffer(), count, this.dragId);
+    if (this.panel.resolve.checked) this.resolver.resolve(scene, world, this.dragId);
   }
 
   private wirePointer(stage: HTMLCanvasElement): void {

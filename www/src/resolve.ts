@@ -1,42 +1,32 @@
 /**
- * "Resolve": the simplest collision response a game can build on sepax's results. Each pair's normal points
- * from a to b and moving b by normal x depth separates them, so a moves back by half and b forward by half;
- * a static shape (or the sprite being dragged) never moves and its partner takes the whole push.
+ * "Resolve": the simplest collision response a game can build on sepax's results, `world.separate()`: from the
+ * contacts of the step just taken, each overlapping pair is pushed apart along its normal, shared between the two,
+ * and the new positions are written into the world's columns. A static shape never moves, nor does the sprite being
+ * dragged (left out of the ids), so its partner takes the whole push.
  *
- * Position-only and one pass over the pairs: overlaps with several partners are reduced, not solved, which is
- * what a game without a physics engine usually wants. Velocities are left to the game logic.
+ * One iteration, position only: overlaps with several partners are reduced, not solved, which is what a game without
+ * a physics engine usually wants. Velocities are left to the game logic.
  */
-import type { Poses, Scene } from "./scene.ts";
+import type { World } from "sepax";
+import type { Scene } from "./scene.ts";
 
-export function resolve(
-  scene: Scene,
-  p: Poses,
-  pairs: Uint32Array,
-  contacts: Float32Array,
-  count: number,
-  pinned: number,
-): void {
-  const { xs, ys } = p;
-  const fixed = scene.isStatic;
-  for (let i = 0; i < count; i++) {
-    const a = pairs[2 * i];
-    const b = pairs[2 * i + 1];
-    const nx = contacts[3 * i];
-    const ny = contacts[3 * i + 1];
-    const depth = contacts[3 * i + 2];
-    const aFixed = fixed[a] === 1 || a === pinned;
-    const bFixed = fixed[b] === 1 || b === pinned;
-    if (aFixed && bFixed) continue;
-    const shareA = aFixed ? 0 : bFixed ? 1 : 0.5;
-    const shareB = 1 - shareA;
-    // Static slots are never written: the world only re-reads statics after touchStatics().
-    if (shareA > 0) {
-      xs[a] -= nx * depth * shareA;
-      ys[a] -= ny * depth * shareA;
+/** One pass over the pairs a frame; more iterations leave less overlap in a pile. */
+const OPTIONS = { iterations: 1 };
+
+export class Resolver {
+  /** The ids that may move: every moving sprite but the dragged one, rebuilt when either changes. */
+  #ids = new Uint32Array(0);
+  #slots = -1;
+  #pinned = -1;
+
+  resolve(scene: Scene, world: World, pinned: number): void {
+    if (scene.slotCount !== this.#slots || pinned !== this.#pinned) {
+      this.#slots = scene.slotCount;
+      this.#pinned = pinned;
+      const ids: number[] = [];
+      for (let id = 0; id < scene.slotCount; id++) if (scene.isStatic[id] !== 1 && id !== pinned) ids.push(id);
+      this.#ids = Uint32Array.from(ids);
     }
-    if (shareB > 0) {
-      xs[b] += nx * depth * shareB;
-      ys[b] += ny * depth * shareB;
-    }
+    world.separate(this.#ids, OPTIONS);
   }
 }
