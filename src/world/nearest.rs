@@ -18,20 +18,24 @@
 //! are entries). Ties go to the smaller id; the search keeps at most `k` candidates in
 //! order, so a steady-state call allocates nothing.
 //!
-//! Like every query, the walk sees the world as the last step saw it: shapes at the poses
-//! that step used, shapes added since not at all.
+//! Like every query, the walk sees the world as it is: shapes moved or added since the last
+//! step where they are now (see `changes.rs`).
 //!
 //! ## Batches
 //!
 //! [`World::nearest_many`] runs the walk for each point and writes `k` results per point
 //! into buffers the world owns and reuses (read with [`World::nearest_results`]), padded
 //! with `u32::MAX`, infinity and NaN where fewer than `k` shapes qualify. One call from
-//! JavaScript for every agent saves a crossing and a result array per agent.
+//! JavaScript for every agent saves a crossing and a result array per agent, and the batch
+//! walks its points in Z order over their bounding box (a sort of the points, written back
+//! in their own order): consecutive walks then read the same cells of the broad phase,
+//! where points given in any order (agents by id) would each read memory the last did not.
 
 use super::distance::box_gap;
 use super::errors::{check_coordinate, check_max_distance, ArgName::Element, ArgName::Plain};
 use super::{QueryFilter, World, WorldError};
 use crate::math::{Aabb, Vec2};
+use crate::sort::heap_sort_by_key;
 
 /// The most shapes one nearest query may ask for.
 pub const MAX_NEAREST: usize = 1024;
@@ -63,6 +67,8 @@ pub(super) struct NearestBuffers {
     points: Vec<f32>,
     /// One point's candidates while it is walked.
     scratch: Vec<Nearest>,
+    /// The points in the order they are walked: a Z-order key above each index.
+    order: Vec<u64>,
     /// Bumped whenever a buffer grows (and may move), so that views over them rebuild.
     version: u32,
 }
@@ -286,9 +292,12 @@ impl World {
             out.version = out.version.wrapping_add(1);
         }
         out.scratch.resize(k, NO_SHAPE);
-        for (i, xy) in points.chunks_exact(2).enumerate() {
+        z_order(points, &mut out.order);
+        for &entry in &out.order {
+            let i = (entry & u64::from(u32::MAX)) as usize;
             let best = &mut out.scratch[..k];
-            self.nearest_walk(Vec2::new(xy[0], xy[1]), &filter, max_distance, best);
+            let point = Vec2::new(points[2 * i], points[2 * i + 1]);
+            self.nearest_walk(point, &filter, max_distance, best);
             for (j, n) in best.iter().enumerate() {
                 let at = i * k + j;
                 out.ids[at] = n.id;
@@ -331,4 +340,35 @@ impl World {
     pub fn nearest_results_version(&self) -> u32 {
         self.nearest.version & 0x3FFF_FFFF
     }
+}
+
+/// Fills `order` with the indices of `points` (`x, y` each) sorted along a Z-order curve
+/// over their bounding box, each below its 32-bit key (see the module docs).
+fn z_order(points: &[f32], order: &mut Vec<u64>) {
+    let (mut lo, mut hi) = (Vec2::new(f32::MAX, f32::MAX), Vec2::new(f32::MIN, f32::MIN));
+    for xy in points.chunks_exact(2) {
+        let p = Vec2::new(xy[0], xy[1]);
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    // 16 bits a coordinate; a span of 0 (one point, or all in a line) keeps every key 0
+    // along that axis. The float-to-int conversions saturate.
+    let scale = |span: f32| if span > 0.0 { 65535.0 / span } else { 0.0 };
+    let (sx, sy) = (scale(hi.x - lo.x), scale(hi.y - lo.y));
+    order.clear();
+    for (i, xy) in points.chunks_exact(2).enumerate() {
+        let (qx, qy) = (((xy[0] - lo.x) * sx) as u32, ((xy[1] - lo.y) * sy) as u32);
+        let key = spread(qx) | spread(qy) << 1;
+        order.push(u64::from(key) << 32 | i as u64);
+    }
+    heap_sort_by_key(order, |&entry| entry);
+}
+
+/// The low 16 bits of `v` moved to the even bits (a Z-order key's one coordinate).
+fn spread(v: u32) -> u32 {
+    let mut x = v & 0xFFFF;
+    x = (x | x << 8) & 0x00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333;
+    (x | x << 1) & 0x5555_5555
 }
