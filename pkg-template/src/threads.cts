@@ -44,6 +44,8 @@ namespace sepax {
   export type CastHit = esm.CastHit;
   export type TransformViews = esm.TransformViews;
   export type SweepResultViews = esm.SweepResultViews;
+  export type SweepCrossingViews = esm.SweepCrossingViews;
+  export type SeparateOptions = esm.SeparateOptions;
   export type RayResultViews = esm.RayResultViews;
   export type MoveOptions = esm.MoveOptions;
   export type MoveResult = esm.MoveResult;
