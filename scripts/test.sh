@@ -101,7 +101,12 @@ has_node_tests() {
 # ----------------------------------------------------------------------------------------------------------
 # stages
 
-stage_setup() { run bash scripts/setup.sh; }
+# The free disk first: a full run needs about 3 GB in target/ (more with incremental caches), and a full disk
+# shows up later as a compiler crash.
+stage_setup() {
+    run df -h "$SEPAX_ROOT"
+    run bash scripts/setup.sh
+}
 
 # Commit messages since the rule began: subjects of at most 72 characters, imperative, the why in the body.
 stage_commits() { run bash scripts/check-commits.sh; }
