@@ -49,6 +49,12 @@ pub const FLAG_REFRESHED: u8 = 8;
 /// The shape is a sensor: reported by the step and found by queries, never met by a
 /// motion (move and slide, casts, sweeps, rays). See the world's `sensors` module.
 pub const FLAG_SENSOR: u8 = 16;
+/// The shape is continuous: each step lists the sensors it crossed since the last one.
+/// See the world's `continuous` module.
+pub const FLAG_CONTINUOUS: u8 = 32;
+/// The flags a snapshot keeps (`docs/snapshot-format.md`): all of them.
+pub const SNAPSHOT_FLAGS: u8 =
+    FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH | FLAG_REFRESHED | FLAG_SENSOR | FLAG_CONTINUOUS;
 
 /// The shapes of a world: columns indexed by id, hot tables indexed by row.
 #[derive(Clone, Debug, Default)]

@@ -2,7 +2,7 @@
 //! the live ids, distances, the nearest shapes (single and batched), explanations and
 //! debug lines (everything drawn, and a region that pans),
 //! over a world of every kind (convex shapes, a concave polygon, a chain, a tile grid)
-//! whose shapes move.
+//! whose shapes move; and the crossings of continuous shapes that the step lists.
 //! The sibling of `no_alloc.rs` (the step, casts, sweeps and the mover).
 
 // Host only: the counting allocator is a host dev-dependency.
@@ -144,6 +144,54 @@ fn steady_state_distance_and_nearest_queries_do_not_allocate() {
     assert_eq!(
         info.count_total, 0,
         "{} allocations ({} bytes) in {PERIOD} frames of distance queries",
+        info.count_total, info.bytes_total
+    );
+}
+
+#[test]
+fn steady_state_steps_with_continuous_shapes_do_not_allocate() {
+    // A tenth of the crowd is continuous and dashes across a field of sensors every frame,
+    // crossing several between two steps.
+    let (mut world, ids) = world();
+    for k in 0..200 {
+        let (x, y) = ((k % 20) as f32 * 4.0 + 2.0, (k / 20) as f32 * 3.0 + 1.5);
+        let coin = world
+            .add(
+                Shape::circle(0.4).unwrap(),
+                x,
+                y,
+                0.0,
+                ShapeOptions::default(),
+            )
+            .unwrap();
+        world.set_sensor(coin, true).unwrap();
+    }
+    let dashers: Vec<u32> = ids.iter().copied().step_by(10).collect();
+    for &id in &dashers {
+        world.set_continuous(id, true).unwrap();
+    }
+    let frame = |world: &mut World, t: usize| {
+        for (k, &id) in dashers.iter().enumerate() {
+            let x = if (t + k) % 2 == 0 { 0.0 } else { 76.0 };
+            let y = (k % 10) as f32 * 3.0 + 1.5;
+            world.set_transform(id, x, y, 0.1 * t as f32).unwrap();
+        }
+        world.step().unwrap();
+        world.step_crossings().sensors.len()
+    };
+    for t in 0..2 * PERIOD {
+        frame(&mut world, t);
+    }
+    let mut measured = 0;
+    let info = allocation_counter::measure(|| {
+        for t in 2 * PERIOD..3 * PERIOD {
+            measured += frame(&mut world, t);
+        }
+    });
+    assert!(measured > PERIOD * 40 * 5, "only {measured} crossings");
+    assert_eq!(
+        info.count_total, 0,
+        "{} allocations ({} bytes) in {PERIOD} steps with continuous shapes",
         info.count_total, info.bytes_total
     );
 }

@@ -20,6 +20,7 @@ fn desc(shape: Shape, x: f32, y: f32) -> ShapeDesc {
         one_way: None,
         tag: 0,
         sensor: false,
+        continuous: false,
     }
 }
 
@@ -70,6 +71,7 @@ fn one_of_each() -> Vec<ShapeDesc> {
             // Every shape tagged but the first: tags come back with the shapes.
             tag: if i == 0 { 0 } else { 0xF000_0000 | i as u32 },
             sensor: false,
+            continuous: false,
         })
         .collect()
 }

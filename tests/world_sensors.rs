@@ -219,6 +219,7 @@ fn scene_records_carry_the_sensor_flag_both_ways() {
         options: ShapeOptions::default(),
         one_way: None,
         sensor,
+        continuous: false,
         tag: 0,
     };
     let mut ids = Vec::new();

@@ -203,6 +203,7 @@ export abstract class WorldBase {
     if (o.up !== null) this.ok(method, this.raw().setOneWay(id, true, o.up[0], o.up[1]));
     if (o.tag !== 0) this.ok(method, this.raw().setTag(id, o.tag));
     if (o.sensor) this.ok(method, this.raw().setSensor(id, true));
+    if (o.continuous) this.ok(method, this.raw().setContinuous(id, true));
     return id;
   }
 

@@ -244,7 +244,7 @@ export function plainObject(method: string, arg: string, value: unknown, allowed
   return value;
 }
 
-/** Layer, mask, static flag, one-way direction, sensor flag and tag of an add, as numbers for the core. */
+/** Layer, mask, static flag, one-way direction, sensor and continuous flags and tag of an add, as numbers for the core. */
 export interface Filter {
   layer: number;
   mask: number;
@@ -252,6 +252,7 @@ export interface Filter {
   /** The one-way direction `[x, y]`, or null. */
   up: readonly [number, number] | null;
   sensor: boolean;
+  continuous: boolean;
   tag: number;
 }
 
@@ -262,6 +263,7 @@ export const DEFAULT_FILTER: Readonly<Filter> = Object.freeze({
   isStatic: false,
   up: null,
   sensor: false,
+  continuous: false,
   tag: 0,
 });
 
@@ -293,7 +295,7 @@ export function oneWayOf(method: string, arg: string, value: unknown): readonly 
   return [x, y];
 }
 
-/** The `layer`, `mask`, `isStatic`, `oneWay`, `sensor` and `tag` keys of an object already checked, each optional, named
+/** The `layer`, `mask`, `isStatic`, `oneWay`, `sensor`, `continuous` and `tag` keys of an object already checked, each optional, named
  * `prefix + key`. */
 export function filterOf(method: string, prefix: string, object: object): Filter {
   const layer = get(method, `${prefix}layer`, object, "layer");
@@ -305,14 +307,16 @@ export function filterOf(method: string, prefix: string, object: object): Filter
     isStatic: optionalBool(method, prefix, object, "isStatic"),
     up: oneWayOf(method, `${prefix}oneWay`, get(method, `${prefix}oneWay`, object, "oneWay")),
     sensor: optionalBool(method, prefix, object, "sensor"),
+    continuous: optionalBool(method, prefix, object, "continuous"),
     tag: t === undefined ? 0 : word(method, `${prefix}tag`, t),
   };
 }
 
 /** The keys of the `add*` methods' `opts`. */
-export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay", "sensor", "tag"] as const;
+export const ADD_KEYS = ["layer", "mask", "isStatic", "oneWay", "sensor", "continuous", "tag"] as const;
 
-/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay?, sensor?, tag? }`. */
+/** The `opts` of the `add*` methods: `undefined`, `null` or `{ layer?, mask?, isStatic?, oneWay?, sensor?, continuous?,
+ * tag? }`. */
 export function addOptions(method: string, opts: unknown): Readonly<Filter> {
   if (opts === undefined || opts === null) return DEFAULT_FILTER;
   return filterOf(method, "opts.", plainObject(method, "opts", opts, ADD_KEYS));

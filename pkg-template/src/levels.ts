@@ -164,6 +164,22 @@ export abstract class WorldLevels extends WorldBase {
   }
 
   /**
+   * Makes shape `id` continuous (`true`, as the `add*` option `continuous`: each `step()` lists in `stepCrossings()`
+   * the sensors it crossed since the last step, even those it overlaps at neither step) or not (`false`). Its path
+   * starts where it is now: after a teleport, call `setContinuous(id, true)` again so that the jump is not a motion.
+   * @example world.setContinuous(bullet, true);
+   */
+  setContinuous(id: number, continuous: boolean): void {
+    const M = "setContinuous";
+    const raw = this.raw();
+    const i = idArg(M, "id", id);
+    if (typeof continuous !== "boolean") {
+      throw typeError(M, `continuous must be a boolean (got ${describe(continuous)})`);
+    }
+    this.ok(M, raw.setContinuous(i, continuous));
+  }
+
+  /**
    * The one-way direction of shape `id` as a new `{ x, y }` (unit length), or `null` for a shape solid from every side.
    * @example const up = world.oneWay(platform); // { x: 0, y: -1 }
    */

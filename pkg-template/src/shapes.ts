@@ -64,12 +64,14 @@ export const KIND = {
 const CONCAVE = 7;
 const CHAIN = 8;
 export const TILE_GRID = 9;
-/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`, `FLAG_ONE_WAY`, `FLAG_WIDE`, `FLAG_SENSOR`). */
+/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`, `FLAG_ONE_WAY`, `FLAG_WIDE`, `FLAG_SENSOR`,
+ * `FLAG_CONTINUOUS`). */
 const FLAG_STATIC = 1;
 const FLAG_LOOP = 2;
 const FLAG_ONE_WAY = 4;
 const FLAG_WIDE = 8;
 const FLAG_SENSOR = 16;
+const FLAG_CONTINUOUS = 32;
 /** Numbers per record: `x, y, angle`, four sizes, the one-way direction. */
 const NUMBERS = 9;
 
@@ -149,7 +151,7 @@ export interface Scene {
   tags: Uint32Array | null;
 }
 
-const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay", "sensor", "tag"];
+const PLACEMENT = ["x", "y", "angle", "layer", "mask", "isStatic", "oneWay", "sensor", "continuous", "tag"];
 const GRID_KEYS = ["kind", "cols", "rows", "cellWidth", "cellHeight", "cells", "tiles", ...PLACEMENT];
 
 /**
@@ -225,6 +227,7 @@ export function readScene(
     if (filter.isStatic) flags |= FLAG_STATIC;
     if (filter.up !== null) flags |= FLAG_ONE_WAY;
     if (filter.sensor) flags |= FLAG_SENSOR;
+    if (filter.continuous) flags |= FLAG_CONTINUOUS;
     const [upX, upY] = filter.up ?? [0, 0];
     kinds[i] = record.code;
     const a = angle === undefined ? 0 : float(method, `${name}.angle`, angle);
@@ -286,6 +289,7 @@ export function recordOf(
     isStatic: (flags & FLAG_STATIC) !== 0,
     oneWay,
     sensor: (flags & FLAG_SENSOR) !== 0,
+    continuous: (flags & FLAG_CONTINUOUS) !== 0,
     tag: io[13],
   };
   if (code === CONCAVE) return { kind: "concave", ...placement, points: pointArray(floats), ...filter };

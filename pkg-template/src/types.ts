@@ -78,6 +78,10 @@ export interface ShapeOptions {
   /** A sensor (default false): `step()` reports its pairs and the overlap queries find it, but `moveAndSlide`,
    * casts, sweeps and rays never meet it (coins, kill zones, water, ladders). */
   sensor?: boolean;
+  /** Continuous (default false): each `step()` lists in `stepCrossings()` the sensors this shape crossed since the
+   * last step, even those it overlaps at neither step (a bullet or a dashing player moved by writing its transform).
+   * Change it with `setContinuous`. */
+  continuous?: boolean;
   /** A number of the game's, stored with the shape and never read by the world (an entity id, a kind): an integer from
    * 0 to 2^32 - 1, default 0. Read it back from `tags()[id]`, change it with `setTag`. */
   tag?: number;
@@ -360,6 +364,19 @@ export interface SweepCrossingViews {
   /** The sensor crossed. */
   readonly ids: Uint32Array;
   /** Where along the item's motion it entered the sensor: 0 (it started in it) to the item's `t`. */
+  readonly t: Float32Array;
+}
+
+/** The sensors the continuous shapes crossed between the last two steps (`setContinuous`), in the order of the
+ * shapes' ids and, for each, in the order entered (views under the views contract; the next `step()` replaces them). A
+ * sensor a shape touched at the step before is not listed; one it touches now is (and `started()` has it too). */
+export interface StepCrossingViews {
+  /** The continuous shape of each crossing. */
+  readonly shapes: Uint32Array;
+  /** The sensor it entered. */
+  readonly sensors: Uint32Array;
+  /** Where along its motion since the last step it entered the sensor: 0 (where it was at the last step) to 1 (where
+   * it is now). */
   readonly t: Float32Array;
 }
 

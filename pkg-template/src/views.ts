@@ -11,6 +11,7 @@ import type {
   DebugLineViews,
   NearestResultViews,
   RayResultViews,
+  StepCrossingViews,
   SweepCrossingViews,
   SweepResultViews,
   TransformViews,
@@ -56,6 +57,32 @@ class ResultView<T extends Typed> {
   }
 }
 
+/**
+ * Three parallel lists of crossings (two of `u32`, one of `f32`, at the addresses `io[0..3]`, `count` long) as the
+ * views `make` names, rebuilt only when memory grew, a buffer moved or the count changed.
+ */
+class CrossingViews<V extends object> {
+  private views: V | null = null;
+  private buffer: ArrayBufferLike | null = null;
+  private addresses = [-1, -1, -1];
+  private count = -1;
+
+  constructor(private readonly make: (first: Uint32Array, second: Uint32Array, t: Float32Array) => V) {}
+
+  get(buffer: ArrayBufferLike, io: Float64Array, count: number): V {
+    const at = this.addresses;
+    if (this.views === null || buffer !== this.buffer || count !== this.count || at.some((a, k) => a !== io[k])) {
+      const first = new Uint32Array(buffer, io[0], count);
+      const second = new Uint32Array(buffer, io[1], count);
+      this.views = Object.freeze(this.make(first, second, new Float32Array(buffer, io[2], count)));
+      this.buffer = buffer;
+      this.addresses = [io[0], io[1], io[2]];
+      this.count = count;
+    }
+    return this.views;
+  }
+}
+
 const pairCount = (raw: RawWorld): number => raw.pairCount();
 /** The count of the buffers read only whole (the debug lines: their count is `debugLines`' return value). */
 const wholeOnly = (): number => 0;
@@ -87,9 +114,12 @@ export class Views {
   private castVersion = -1;
   private sweepViews: SweepResultViews | null = null;
   private rayViews: RayResultViews | null = null;
-  private crossingViews: SweepCrossingViews | null = null;
-  private crossingBuffer: ArrayBufferLike | null = null;
-  private crossingAddresses = [-1, -1, -1];
+  private readonly sweepCrossingViews = new CrossingViews<SweepCrossingViews>((items, ids, t) => ({ items, ids, t }));
+  private readonly stepCrossingViews = new CrossingViews<StepCrossingViews>((shapes, sensors, t) => ({
+    shapes,
+    sensors,
+    t,
+  }));
 
   /** The transform columns, rebuilt when memory grew or the columns moved or grew. */
   transforms(raw: RawWorld, buffer: ArrayBufferLike, io: Float64Array): TransformViews {
@@ -183,21 +213,14 @@ export class Views {
     return this.sweepViews!;
   }
 
-  /** The sensors the last sweep crossed (`count` of them, their addresses in `io[0..3]`), rebuilt when memory grew,
-   * a buffer moved or the count changed. */
+  /** The sensors the last sweep crossed (`count` of them, their addresses in `io[0..3]`). */
   sweepCrossings(buffer: ArrayBufferLike, io: Float64Array, count: number): SweepCrossingViews {
-    const at = this.crossingAddresses;
-    const v = this.crossingViews;
-    if (v === null || buffer !== this.crossingBuffer || v.ids.length !== count || at.some((a, k) => a !== io[k])) {
-      this.crossingViews = Object.freeze({
-        items: new Uint32Array(buffer, io[0], count),
-        ids: new Uint32Array(buffer, io[1], count),
-        t: new Float32Array(buffer, io[2], count),
-      });
-      this.crossingBuffer = buffer;
-      this.crossingAddresses = [io[0], io[1], io[2]];
-    }
-    return this.crossingViews!;
+    return this.sweepCrossingViews.get(buffer, io, count);
+  }
+
+  /** The sensors the continuous shapes crossed at the last step (`count` of them, their addresses in `io[0..3]`). */
+  stepCrossings(buffer: ArrayBufferLike, io: Float64Array, count: number): StepCrossingViews {
+    return this.stepCrossingViews.get(buffer, io, count);
   }
 
   /** The results of the last raycastMany. */

@@ -32,6 +32,7 @@ import type {
   RayHit,
   RayResultViews,
   SeparateOptions,
+  StepCrossingViews,
   SweepCrossingViews,
   SweepResultViews,
 } from "./types.js";
@@ -430,6 +431,21 @@ export class World extends WorldAsk {
     const none = SEPARATE_NONE;
     const result = raw.separate(list ?? none.ids, list !== null, weights ?? none.weights, weights !== null, iterations);
     return this.counted(M, result);
+  }
+
+  /**
+   * Views of the sensors the continuous shapes (`setContinuous`, or the `add*` option `continuous`) crossed between
+   * the last two steps (see `StepCrossingViews`: a bullet moved 50 units a frame by its transform collects the coin it
+   * passed between two frames), under the views contract; the next `step()` replaces them.
+   * @example
+   * world.step();
+   * const { shapes, sensors } = world.stepCrossings();
+   * for (let k = 0; k < sensors.length; k++) collect(shapes[k], sensors[k]);
+   */
+  stepCrossings(): StepCrossingViews {
+    const raw = this.raw();
+    const count = raw.stepCrossings();
+    return this.views().stepCrossings(loadedMemory().buffer, this.io(), count);
   }
 
   /**

@@ -8,7 +8,7 @@
 //! [`KIND_CHAIN`], [`KIND_TILE_GRID`]), nine numbers `x, y, angle, a, b, c, d, upX, upY` (the
 //! sizes as in `shapes`, a grid's cell width and height in `a, b`; the one-way direction),
 //! four words `layer, mask, flags, pointCount` (`flags`: [`FLAG_STATIC`], [`FLAG_LOOP`],
-//! [`FLAG_ONE_WAY`], [`FLAG_WIDE`], [`FLAG_SENSOR`]; `pointCount` numbers of the shared points array belong to
+//! [`FLAG_ONE_WAY`], [`FLAG_WIDE`], [`FLAG_SENSOR`], [`FLAG_CONTINUOUS`]; `pointCount` numbers of the shared points array belong to
 //! it, in order). A grid record also takes four grid words `cols, rows, table, byteCount`
 //! (`table` a tile table's id, `u32::MAX` for the default) and `byteCount` bytes of the
 //! shared cells, in order.
@@ -37,6 +37,8 @@ pub const FLAG_ONE_WAY: u32 = 4;
 pub const FLAG_WIDE: u32 = 8;
 /// The shape is a sensor.
 pub const FLAG_SENSOR: u32 = 16;
+/// The shape is continuous.
+pub const FLAG_CONTINUOUS: u32 = 32;
 /// Numbers per record.
 const NUMBERS: usize = 9;
 
@@ -121,6 +123,7 @@ impl RawWorld {
                 // Tags follow through `setTags`.
                 tag: 0,
                 sensor: w[2] & FLAG_SENSOR != 0,
+                continuous: w[2] & FLAG_CONTINUOUS != 0,
             });
         }
         self.ids.clear();
@@ -197,7 +200,9 @@ impl RawWorld {
         self.io[9] = desc.options.mask.into();
         let up = desc.one_way.unwrap_or(Vec2::ZERO);
         let one_way = u32::from(desc.one_way.is_some()) * FLAG_ONE_WAY;
-        self.io[10] = (flags | one_way | (u32::from(desc.sensor) * FLAG_SENSOR)).into();
+        let sensor = u32::from(desc.sensor) * FLAG_SENSOR;
+        let continuous = u32::from(desc.continuous) * FLAG_CONTINUOUS;
+        self.io[10] = (flags | one_way | sensor | continuous).into();
         self.io[11] = up.x.into();
         self.io[12] = up.y.into();
         self.io[13] = desc.tag.into();

@@ -34,6 +34,30 @@ impl RawWorld {
         }
     }
 
+    /// Makes shape `id` continuous (the step lists the sensors it crossed since the last
+    /// step), or not.
+    #[wasm_bindgen(js_name = setContinuous)]
+    pub fn set_continuous(&mut self, id: u32, continuous: bool) -> bool {
+        let result = self.inner.set_continuous(id, continuous);
+        self.done(result)
+    }
+
+    /// The number of sensors the continuous shapes crossed at the last step, with the
+    /// addresses of their `shapes`, `sensors` and `t` in `io[0..3]`.
+    #[wasm_bindgen(js_name = stepCrossings)]
+    pub fn step_crossings(&mut self) -> u32 {
+        let c = self.inner.step_crossings();
+        let addresses = [
+            c.shapes.as_ptr() as usize,
+            c.sensors.as_ptr() as usize,
+            c.t.as_ptr() as usize,
+        ];
+        for (slot, address) in self.io.iter_mut().zip(addresses) {
+            *slot = address as f64;
+        }
+        c.sensors.len() as u32
+    }
+
     /// The number of pairs the last step found.
     #[wasm_bindgen(js_name = pairCount)]
     pub fn pair_count(&self) -> u32 {

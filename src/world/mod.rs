@@ -81,6 +81,7 @@ mod chain;
 mod changes;
 mod concave;
 mod contact_points;
+mod continuous;
 mod debug;
 mod distance;
 mod errors;
@@ -111,7 +112,7 @@ use crate::grow::{self, GrowError};
 #[cfg(doc)]
 use crate::narrow_phase::{collide, collide_with_points};
 use crate::shape::Shape;
-use crate::store::{ShapeStore, SlotInit};
+use crate::store::{ShapeStore, SlotInit, FLAG_CONTINUOUS};
 use errors::ArgName::Plain;
 use errors::{check_angle, check_coordinate, out_of_memory};
 use events::{Found, Removals};
@@ -119,6 +120,7 @@ use resting::Resting;
 
 pub use casts::{CastResults, WorldCastHit, CAST_REACH, MAX_CHUNKS};
 pub use contact_points::WorldOptions;
+pub use continuous::{StepCrossings, MAX_STEP_CROSSINGS};
 pub use debug::{DebugKind, DebugOptions, CIRCLE_SEGMENTS};
 pub use distance::ShapeDistance;
 pub use errors::WorldError;
@@ -330,6 +332,8 @@ pub struct World {
     threads: threads::Threads,
     /// The shapes changed since the last step, which queries see (see `changes`).
     changes: changes::Changes,
+    /// The continuous shapes and the sensors they crossed (see `continuous`).
+    continuous: continuous::Continuous,
 }
 
 /// True when a layer/mask pair can reject some pair (anything but the defaults, under
@@ -462,6 +466,9 @@ impl World {
         let s = id as usize;
         if is_custom_filter(self.store.layers[s], self.store.masks[s]) {
             self.custom_filter_count -= 1;
+        }
+        if self.store.flags[s] & FLAG_CONTINUOUS != 0 {
+            self.forget_continuous(id);
         }
         self.store.remove(id);
         self.forget_side_tables(id);
@@ -610,6 +617,7 @@ impl World {
         #[cfg(feature = "threads")]
         self.threads.begin_step(self.store.slot_count());
         let statics_were_dirty = self.statics_dirty;
+        (self.reserve_step_crossings()).map_err(|e| out_of_memory(e.items, e))?;
         self.update_poses()?;
         let t1 = clock();
         let [t2, t3] = match self.pair_phases(&mut clock) {
@@ -619,6 +627,9 @@ impl World {
                 return Err(e);
             }
         };
+        let touched_before = core::mem::take(&mut self.scratch.keys);
+        self.cross_continuous(&touched_before);
+        self.scratch.keys = touched_before;
         self.store.clear_fresh();
         let t4 = clock();
         let times = PhaseTimes {

@@ -104,6 +104,8 @@ pub struct ShapeDesc {
     pub tag: u32,
     /// The shape is a sensor (see [`World::set_sensor`]).
     pub sensor: bool,
+    /// The shape is continuous (see [`World::set_continuous`]).
+    pub continuous: bool,
 }
 
 /// Why [`World::add_shapes`] rejected a list: the first bad record's index and what was
@@ -189,6 +191,7 @@ impl World {
     ///     one_way: None,
     ///     tag: 0,
     ///     sensor: false,
+    ///     continuous: false,
     /// };
     /// let mut ids = Vec::new();
     /// let list = vec![desc(Shape::Circle { radius: 1.0 }, 0.0), desc(Shape::Point, 0.5)];
@@ -270,6 +273,9 @@ impl World {
                 self.set_one_way(id, desc.one_way)?;
                 self.store.tags[id as usize] = desc.tag;
                 self.set_sensor(id, desc.sensor)?;
+                if desc.continuous {
+                    self.set_continuous(id, true)?;
+                }
                 Ok(id)
             })
             .map_err(|error| SceneError { index, error })?;
@@ -312,6 +318,7 @@ impl World {
             one_way: self.one_way(id)?,
             tag: self.store.tags[id as usize],
             sensor: self.is_sensor(id)?,
+            continuous: self.is_continuous(id)?,
         })
     }
 }

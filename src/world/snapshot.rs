@@ -71,7 +71,7 @@
 use super::{World, MAX_COORDINATE};
 use crate::math::Transform;
 use crate::shape::{FormatterWriter, MessageWriter, Shape, ShapeError, ShapeKind};
-use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_SENSOR, FLAG_STATIC};
+use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, SNAPSHOT_FLAGS};
 use core::fmt;
 
 mod levels;
@@ -487,7 +487,7 @@ impl World {
                 && transform_valid(store.xs[id], store.ys[id], store.angles[id])
         };
         o.0.extend(store.flags.iter().enumerate().map(|(id, &f)| {
-            let f = f & (FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH | FLAG_REFRESHED | FLAG_SENSOR);
+            let f = f & SNAPSHOT_FLAGS;
             f | if f & FLAG_ALIVE != 0 && queued(id) {
                 FLAG_REFRESHED
             } else {

@@ -106,6 +106,7 @@ test("defaults are the add* methods' defaults, and typed-array points are accept
       isStatic: false,
       oneWay: null,
       sensor: false,
+      continuous: false,
       tag: 0,
     });
   } finally {

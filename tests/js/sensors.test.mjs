@@ -114,3 +114,47 @@ test("responses per layer: water crossed and reported, spikes stop, rubber bounc
   });
   w.free();
 });
+
+test("stepCrossings lists the sensors a continuous shape crossed between two steps", () => {
+  const w = new World();
+  const coins = [30, 10, 20].map((x) => w.addCircle(x, 0, 1, { isStatic: true, sensor: true }));
+  const bullet = w.addCircle(0, 0, 0.5, { continuous: true });
+  const plain = w.addCircle(-10, 0.2, 0.5);
+  w.setContinuous(plain, false);
+  assert.equal(w.shape(bullet).continuous, true);
+  assert.equal(w.shape(plain).continuous, false);
+  w.step();
+  assert.equal(w.stepCrossings().sensors.length, 0);
+  // 50 units in one frame: no pair at either step, three coins crossed, in the order entered.
+  w.setTransform(bullet, 50, 0, 0);
+  w.setTransform(plain, 60, 0.2, 0); // crosses them too, but is not continuous
+  assert.equal(w.step(), 0);
+  const c = w.stepCrossings();
+  assert.deepEqual(Array.from(c.shapes), [bullet, bullet, bullet]);
+  assert.deepEqual(Array.from(c.sensors), [coins[1], coins[2], coins[0]]);
+  assert.deepEqual(
+    Array.from(c.t, (t) => Math.round(t * 1000) / 1000),
+    [0.17, 0.37, 0.57],
+  );
+  assert.equal(w.stepCrossings(), c, "asked again with nothing changed: the same views");
+  // A teleport back, marked as one: nothing crossed.
+  w.setTransform(bullet, 0, 0, 0);
+  w.setContinuous(bullet, true);
+  w.step();
+  assert.equal(w.stepCrossings().sensors.length, 0);
+  // A scene record keeps the flag; a snapshot too.
+  const [copy] = w.addShapes([{ ...w.shape(bullet), y: 5 }]);
+  assert.equal(w.shape(copy).continuous, true);
+  const restored = World.restore(w.snapshot());
+  assert.equal(restored.shape(bullet).continuous, true);
+  restored.free();
+  // Hostile input: named errors, the world unchanged.
+  assert.throws(() => w.setContinuous(bullet, 1), {
+    name: "TypeError",
+    message: /setContinuous: continuous must be a boolean/,
+  });
+  assert.throws(() => w.setContinuous(999, true), { name: "RangeError", message: /setContinuous: id/ });
+  assert.throws(() => w.addCircle(0, 0, 1, { continuous: "yes" }), { name: "TypeError", message: /opts\.continuous/ });
+  assert.equal(w.shape(bullet).continuous, true);
+  w.free();
+});

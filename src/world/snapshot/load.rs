@@ -21,7 +21,7 @@ use crate::shape::{
     Chain, ConcavePolygon, Shape, ShapeError, ShapeKind, MAX_CHAIN_POINTS, MAX_OUTLINE_VERTICES,
     MAX_POLYGON_VERTICES,
 };
-use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_SENSOR, FLAG_STATIC};
+use crate::store::{FLAG_ALIVE, FLAG_FRESH, FLAG_REFRESHED, FLAG_STATIC, SNAPSHOT_FLAGS};
 use crate::world::World;
 use layout::{f32_at, u32_at, Layout};
 use levels::Levels;
@@ -114,9 +114,9 @@ impl<'a> Checked<'a> {
         for id in 0..l.slots {
             let (flags, byte) = (bytes[l.flags_at + id], bytes[l.kinds_at + id]);
             let alive = flags & FLAG_ALIVE != 0;
-            // Static, fresh, refreshed and sensor only on live slots; no other bit.
-            let known = FLAG_ALIVE | FLAG_STATIC | FLAG_FRESH | FLAG_REFRESHED | FLAG_SENSOR;
-            if flags & !known != 0 || (!alive && flags != 0) {
+            // Static, fresh, refreshed, sensor and continuous only on live slots; no other
+            // bit.
+            if flags & !SNAPSHOT_FLAGS != 0 || (!alive && flags != 0) {
                 let at = l.flags_at + id;
                 return Err(bad("flags of slot", id, at));
             }
@@ -442,6 +442,7 @@ impl World {
     pub fn load_snapshot(&mut self, bytes: &[u8]) -> Result<(), SnapshotError> {
         Checked::new(bytes, self)?.build(self);
         self.refresh_loaded_changes();
+        self.follow_loaded();
         Ok(())
     }
 }
