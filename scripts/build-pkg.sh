@@ -109,6 +109,8 @@ else
     mkdir -p "$ts"
     cp "$TEMPLATE"/src/* "$STAGING"/sepax_core.d.ts "$STAGING_THREADS"/sepax_core_threads.d.ts "$ts"/
     printf '{ "type": "module" }\n' >"$ts"/package.json
+    # The CommonJS entries re-export types.ts's types one by one: written from types.ts itself.
+    node scripts/cjs-types.mjs "$ts" node.cts threads.cts
     sed -e 's#"include": \["src"\]#"include": ["."]#' -e 's#"\.\./tools/#"'"${SEPAX_ROOT}"'/tools/#' \
         "$TEMPLATE"/tsconfig.json >"$ts"/tsconfig.json
     tsc -p "$ts" --outDir "$next"

@@ -23,7 +23,7 @@ const loaded = require("./node.js");
 function sepax(input?: esm.InitInput): Promise<void> {
   return loaded.init(input);
 }
-// The exports as properties of `init`, and the public types beside them.
+// The exports as properties of `init`, and the public types beside them (scripts/cjs-types.mjs lists types.ts's).
 // eslint-disable-next-line @typescript-eslint/no-namespace
 namespace sepax {
   export const init = sepax;
@@ -35,26 +35,7 @@ namespace sepax {
   export type World = esm.World;
   export const WorldBase = loaded.WorldBase;
   export type WorldBase = esm.WorldBase;
-  export type ShapeOptions = esm.ShapeOptions;
-  export type ChainOptions = esm.ChainOptions;
-  export type WorldOptions = esm.WorldOptions;
-  export type Points = esm.Points;
-  export type ProbeShape = esm.ProbeShape;
-  export type ShapePlacement = esm.ShapePlacement;
-  export type ShapeDesc = esm.ShapeDesc;
-  export type ShapeRecord = esm.ShapeRecord;
-  export type RayHit = esm.RayHit;
-  export type CastHit = esm.CastHit;
-  export type TransformViews = esm.TransformViews;
-  export type SweepResultViews = esm.SweepResultViews;
-  export type SweepCrossingViews = esm.SweepCrossingViews;
-  export type SeparateOptions = esm.SeparateOptions;
-  export type RayResultViews = esm.RayResultViews;
-  export type MoveOptions = esm.MoveOptions;
-  export type MoveResult = esm.MoveResult;
-  export type WasmSource = esm.WasmSource;
-  export type InitInput = esm.InitInput;
-  export type SyncInitInput = esm.SyncInitInput;
+  // cjs-types: every type of types.ts
 }
 Object.defineProperty(sepax, "default", { value: sepax, enumerable: true });
 

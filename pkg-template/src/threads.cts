@@ -2,7 +2,9 @@
 // threads_node.js loaded by require() (Node 20.19+ and 22.12+), `init` exported itself with every other export as a
 // property. On an older Node it throws at once, saying what to do instead.
 
-import type * as esm from "./threads_node.js" with { "resolution-mode": "import" };
+// Typed by threads.d.ts, as the ES module import under Node is (package.json): threads_node.js has the same exports,
+// and its own declarations are not packed.
+import type * as esm from "./threads.js" with { "resolution-mode": "import" };
 
 declare const process: { features: { require_module?: boolean }; version: string };
 declare const require: (id: string) => typeof esm;
@@ -21,7 +23,7 @@ const loaded = require("./threads_node.js");
 function sepax(options?: esm.ThreadsOptions): Promise<void> {
   return loaded.init(options);
 }
-// The exports as properties of `init`, and the public types beside them.
+// The exports as properties of `init`, and the public types beside them (scripts/cjs-types.mjs lists types.ts's).
 // eslint-disable-next-line @typescript-eslint/no-namespace
 namespace sepax {
   export const init = sepax;
@@ -32,24 +34,7 @@ namespace sepax {
   export type World = esm.World;
   export const WorldBase = loaded.WorldBase;
   export type WorldBase = esm.WorldBase;
-  export type ShapeOptions = esm.ShapeOptions;
-  export type ChainOptions = esm.ChainOptions;
-  export type WorldOptions = esm.WorldOptions;
-  export type Points = esm.Points;
-  export type ProbeShape = esm.ProbeShape;
-  export type ShapePlacement = esm.ShapePlacement;
-  export type ShapeDesc = esm.ShapeDesc;
-  export type ShapeRecord = esm.ShapeRecord;
-  export type RayHit = esm.RayHit;
-  export type CastHit = esm.CastHit;
-  export type TransformViews = esm.TransformViews;
-  export type SweepResultViews = esm.SweepResultViews;
-  export type SweepCrossingViews = esm.SweepCrossingViews;
-  export type SeparateOptions = esm.SeparateOptions;
-  export type RayResultViews = esm.RayResultViews;
-  export type MoveOptions = esm.MoveOptions;
-  export type MoveResult = esm.MoveResult;
-  export type WasmSource = esm.WasmSource;
+  // cjs-types: every type of types.ts
   export type ThreadsOptions = esm.ThreadsOptions;
 }
 Object.defineProperty(sepax, "default", { value: sepax, enumerable: true });
