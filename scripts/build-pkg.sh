@@ -111,6 +111,8 @@ else
     printf '{ "type": "module" }\n' >"$ts"/package.json
     # The CommonJS entries re-export types.ts's types one by one: written from types.ts itself.
     node scripts/cjs-types.mjs "$ts" node.cts threads.cts
+    # The numbers the binding and the entry share (io slots, record flags, limits): written from src/wasm/*.rs.
+    node scripts/binding-consts.mjs src "$ts"/binding_consts.ts
     sed -e 's#"include": \["src"\]#"include": ["."]#' -e 's#"\.\./tools/#"'"${SEPAX_ROOT}"'/tools/#' \
         "$TEMPLATE"/tsconfig.json >"$ts"/tsconfig.json
     tsc -p "$ts" --outDir "$next"

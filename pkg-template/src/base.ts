@@ -38,13 +38,10 @@ import type {
   WorldOptions,
 } from "./types.js";
 import { Views } from "./views.js";
+import { FILTER, IO_LEN } from "./binding_consts.js";
 
 /** The binding's sentinel of a failed call that returns a count or an id. */
 const FAILED = 0xffffffff;
-/** How many f64 the raw world's `io` holds (the binding's `IO_LEN`). */
-const IO_LEN = 40;
-/** Where a query's exclusions go in `io` (the binding's `FILTER`). */
-const FILTER = 34;
 
 /** The raw world's number for "no limit of pairs". */
 const NO_PAIR_LIMIT = 0xffffffff;

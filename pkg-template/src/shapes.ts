@@ -21,6 +21,18 @@ import {
   typeError,
   type Filter,
 } from "./check.js";
+import {
+  FLAG_CONTINUOUS,
+  FLAG_LOOP,
+  FLAG_ONE_WAY,
+  FLAG_SENSOR,
+  FLAG_STATIC,
+  FLAG_WIDE,
+  KIND_CHAIN,
+  KIND_CONCAVE,
+  KIND_TILE_GRID,
+  RECORD_NUMBERS,
+} from "./binding_consts.js";
 import { limit } from "./core.js";
 import { encodeCells, whole } from "./tiles.js";
 import type { Points, ShapeRecord, TileTable } from "./types.js";
@@ -59,21 +71,8 @@ export const KIND = {
   segment: 5,
   point: 6,
 } as const;
-/** The kind numbers of the records that are not probes (the binding's `KIND_CONCAVE`, `KIND_CHAIN`,
- * `KIND_TILE_GRID`). */
-const CONCAVE = 7;
-const CHAIN = 8;
-export const TILE_GRID = 9;
-/** Record flags (the binding's `FLAG_STATIC`, `FLAG_LOOP`, `FLAG_ONE_WAY`, `FLAG_WIDE`, `FLAG_SENSOR`,
- * `FLAG_CONTINUOUS`). */
-const FLAG_STATIC = 1;
-const FLAG_LOOP = 2;
-const FLAG_ONE_WAY = 4;
-const FLAG_WIDE = 8;
-const FLAG_SENSOR = 16;
-const FLAG_CONTINUOUS = 32;
-/** Numbers per record: `x, y, angle`, four sizes, the one-way direction. */
-const NUMBERS = 9;
+/** The kind number of a tile grid record (the binding's). */
+export const TILE_GRID = KIND_TILE_GRID;
 
 /** A probe read into the core's numbers; one object, reused by every call. */
 export interface Probe {
@@ -176,7 +175,7 @@ export function readScene(
     );
   }
   const kinds = new Uint8Array(length);
-  const numbers = new Float32Array(NUMBERS * length);
+  const numbers = new Float32Array(RECORD_NUMBERS * length);
   const words = new Uint32Array(4 * length);
   const chunks: Float32Array[] = [];
   const gridWords: number[] = [];
@@ -208,7 +207,7 @@ export function readScene(
       const chain = kind === "chain";
       plainObject(method, name, item, ["kind", "points", ...PLACEMENT, ...(chain ? ["loop"] : [])]);
       const which = chain ? PointLimit.Chain : PointLimit.Outline;
-      record.code = chain ? CHAIN : CONCAVE;
+      record.code = chain ? KIND_CHAIN : KIND_CONCAVE;
       record.a = record.b = record.c = record.d = 0;
       record.points = points(method, `${name}.points`, get(method, `${name}.points`, item, "points"), which);
       if (chain && optionalBool(method, `${name}.`, item, "loop")) flags |= FLAG_LOOP;
@@ -231,7 +230,7 @@ export function readScene(
     const [upX, upY] = filter.up ?? [0, 0];
     kinds[i] = record.code;
     const a = angle === undefined ? 0 : float(method, `${name}.angle`, angle);
-    numbers.set([x, y, a, record.a, record.b, record.c, record.d, upX, upY], NUMBERS * i);
+    numbers.set([x, y, a, record.a, record.b, record.c, record.d, upX, upY], RECORD_NUMBERS * i);
     words.set([filter.layer, filter.mask, flags, own.length], 4 * i);
   }
   return {
@@ -292,12 +291,12 @@ export function recordOf(
     continuous: (flags & FLAG_CONTINUOUS) !== 0,
     tag: io[13],
   };
-  if (code === CONCAVE) return { kind: "concave", ...placement, points: pointArray(floats), ...filter };
+  if (code === KIND_CONCAVE) return { kind: "concave", ...placement, points: pointArray(floats), ...filter };
   if (code === TILE_GRID && grid !== undefined) {
     const sizes = { cellWidth: io[4], cellHeight: io[5] };
     return { kind: "tileGrid", ...placement, ...grid, ...sizes, ...filter } as ShapeRecord;
   }
-  if (code === CHAIN) {
+  if (code === KIND_CHAIN) {
     return { kind: "chain", ...placement, points: pointArray(floats), loop: (io[10] & FLAG_LOOP) !== 0, ...filter };
   }
   const kind = BY_CODE.get(code)!;

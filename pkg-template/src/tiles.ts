@@ -5,11 +5,7 @@
 
 import { describe, get, isArray, oneWayOf, plainObject, points, PointLimit, rangeError, typeError } from "./check.js";
 import type { Points, TileDef, TileTable } from "./types.js";
-
-/** An entry's flags (the binding's `TILE_SOLID`, `TILE_OUTLINE`, `TILE_ONE_WAY`). */
-const SOLID = 1;
-const OUTLINE = 2;
-const ONE_WAY = 4;
+import { TILE_ONE_WAY, TILE_OUTLINE, TILE_SOLID } from "./binding_consts.js";
 
 /** A table as the binding's `defineTiles` takes it. */
 export interface EncodedTable {
@@ -43,7 +39,7 @@ export function encodeTable(method: string, arg: string, value: unknown): Encode
     const name = `${arg}[${key}]`;
     const def = get(method, name, value, key);
     if (def === "empty") return;
-    flags[k] = SOLID;
+    flags[k] = TILE_SOLID;
     if (def === "solid") return;
     if (typeof def !== "object" || def === null || isArray(method, name, def)) {
       throw typeError(
@@ -58,13 +54,13 @@ export function encodeTable(method: string, arg: string, value: unknown): Encode
       if (p.length > 16) {
         throw rangeError(method, `${name}.points must have at most 8 points (got ${p.length / 2})`);
       }
-      flags[k] |= OUTLINE;
+      flags[k] |= TILE_OUTLINE;
       counts[k] = p.length / 2;
       for (const c of p) numbers.push(c);
     }
     const up = oneWayOf(method, `${name}.oneWay`, get(method, `${name}.oneWay`, def, "oneWay"));
     if (up !== null) {
-      flags[k] |= ONE_WAY;
+      flags[k] |= TILE_ONE_WAY;
       numbers.push(up[0], up[1]);
     }
   });
@@ -77,20 +73,20 @@ export function decodeTable(floats: Float32Array): TileTable {
   for (let at = 0; at < floats.length;) {
     const [value, flags, count] = [floats[at], floats[at + 1], floats[at + 2]];
     at += 3;
-    if ((flags & SOLID) === 0) {
+    if ((flags & TILE_SOLID) === 0) {
       table[value] = "empty";
       continue;
     }
     const def: { points?: Points; oneWay?: { x: number; y: number } } = {};
-    if ((flags & OUTLINE) !== 0) {
+    if ((flags & TILE_OUTLINE) !== 0) {
       def.points = Array.from(floats.subarray(at, at + 2 * count));
       at += 2 * count;
     }
-    if ((flags & ONE_WAY) !== 0) {
+    if ((flags & TILE_ONE_WAY) !== 0) {
       def.oneWay = { x: floats[at], y: floats[at + 1] };
       at += 2;
     }
-    table[value] = (flags & (OUTLINE | ONE_WAY)) === 0 ? "solid" : def;
+    table[value] = (flags & (TILE_OUTLINE | TILE_ONE_WAY)) === 0 ? "solid" : def;
   }
   return table;
 }

@@ -36,11 +36,8 @@ import type {
   SweepCrossingViews,
   SweepResultViews,
 } from "./types.js";
+import { MAX_MOVE_CONTACTS, MAX_MOVE_CROSSINGS, MOVE_OPTIONS } from "./binding_consts.js";
 
-/** The most contacts a move reports: the core's `MAX_PLANES`, for which it reserves room once. */
-const MAX_CONTACTS = 32;
-/** The most sensors a move reports crossing: the core's `MAX_MOVE_CROSSINGS`, reserved once too. */
-const MAX_CROSSINGS = 32;
 /** The mover's options in the raw world's `io`, in this order from slot `MOVE_OPTIONS` (see the binding). */
 const MOVE_KEYS = [
   "maxIterations",
@@ -65,8 +62,6 @@ const MOVE_KEYS = [
 const MOVE_MASKS: readonly string[] = ["mask", "crossMask", "touchMask", "bounceMask"];
 /** The options among them that are booleans. */
 const MOVE_FLAGS: readonly string[] = ["dropThrough", "stopOnSlope", "slideOnSteep", "constantSlopeSpeed", "carry"];
-/** Where they start (the binding's `MOVE_OPTIONS`). */
-const MOVE_OPTIONS = 16;
 
 /** The names of the options in messages. */
 const MOVE_ARGS = MOVE_KEYS.map((key) => `opts.${key}`);
@@ -646,8 +641,8 @@ export class World extends WorldAsk {
     const io = this.io();
     const address = io[3];
     if (state.full === null || state.full.length === 0 || address !== state.address) {
-      state.full = new Float32Array(loadedMemory().buffer, address, 3 * MAX_CONTACTS);
-      state.cellsFull = new Uint32Array(loadedMemory().buffer, io[4], MAX_CONTACTS);
+      state.full = new Float32Array(loadedMemory().buffer, address, 3 * MAX_MOVE_CONTACTS);
+      state.cellsFull = new Uint32Array(loadedMemory().buffer, io[4], MAX_MOVE_CONTACTS);
       state.address = address;
       state.exact = [];
       state.cellsExact = [];
@@ -667,8 +662,8 @@ export class World extends WorldAsk {
     r.contactCells = state.cellsExact[count] ??= state.cellsFull!.subarray(0, count);
     const crossingsAt = io[11];
     if (state.crossingsFull === null || state.crossingsFull.length === 0 || crossingsAt !== state.crossingsAddress) {
-      state.crossingsFull = new Uint32Array(loadedMemory().buffer, crossingsAt, MAX_CROSSINGS);
-      state.crossingTsFull = new Float32Array(loadedMemory().buffer, io[12], MAX_CROSSINGS);
+      state.crossingsFull = new Uint32Array(loadedMemory().buffer, crossingsAt, MAX_MOVE_CROSSINGS);
+      state.crossingTsFull = new Float32Array(loadedMemory().buffer, io[12], MAX_MOVE_CROSSINGS);
       state.crossingsAddress = crossingsAt;
       state.crossingsExact = [];
       state.crossingTsExact = [];

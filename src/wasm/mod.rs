@@ -73,6 +73,14 @@ pub const MOVE_OPTIONS: usize = 16;
 /// and clears them (see [`RawWorld::filter`]), so that a bare mask costs no write.
 pub const FILTER: usize = 34;
 
+/// The most contacts a move reports (the core's `MAX_PLANES`): the entry makes its views over
+/// them once, at this length.
+pub const MAX_MOVE_CONTACTS: usize = crate::cast::MAX_PLANES;
+
+/// The most sensors a move reports crossing (the core's `MAX_MOVE_CROSSINGS`), for the views
+/// too.
+pub const MAX_MOVE_CROSSINGS: usize = crate::world::MAX_MOVE_CROSSINGS;
+
 /// The raw handle of one world (see the module docs). Internal to the package.
 #[wasm_bindgen]
 pub struct RawWorld {

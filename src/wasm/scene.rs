@@ -39,8 +39,8 @@ pub const FLAG_WIDE: u32 = 8;
 pub const FLAG_SENSOR: u32 = 16;
 /// The shape is continuous.
 pub const FLAG_CONTINUOUS: u32 = 32;
-/// Numbers per record.
-const NUMBERS: usize = 9;
+/// Numbers per record: `x, y, angle`, four sizes, the one-way direction.
+pub const RECORD_NUMBERS: usize = 9;
 
 /// Record `index`'s geometry from its kind, sizes and points.
 fn scene_shape(
@@ -75,7 +75,7 @@ impl RawWorld {
         let (mut at, mut grid, mut cells_at) = (0, 0, 0);
         for (index, ((&kind, n), w)) in kinds
             .iter()
-            .zip(numbers.chunks_exact(NUMBERS))
+            .zip(numbers.chunks_exact(RECORD_NUMBERS))
             .zip(words.chunks_exact(4))
             .enumerate()
         {
