@@ -6,11 +6,11 @@
 //
 // The room is 48 × 27 cells of 20 units (960 × 540, the stage): walls all around, a floor whose top is y = 500, a
 // ramp of half-height slope tiles rising to the left onto a ledge (top y = 400; its edge is the ramp's crest), a
-// staircase of four 10-unit steps (half-height and full tiles) from the ledge up to a landing (top y = 360), one-way
-// platforms, a row of bricks that bullets break;
+// staircase of four 10-unit steps (half-height and full tiles) from the ledge up to a landing (top y = 360), the
+// crowd's pen high on the left (its floor's top y = 180), one-way platforms, a row of bricks that bullets break;
 // objects for the 2-unit thin wall, the segment wall, a moving platform, the water pool between the thin wall and the
 // right wall (a layer of its own), coins (one high over the spawn point, in the lane of a bullet fired straight up,
-// out of the character's reach), spikes and the character's spawn point.
+// out of the character's reach), spikes, the crowd's pen and the character's spawn point.
 import { writeFileSync } from "node:fs";
 
 const COLS = 48;
@@ -53,6 +53,9 @@ for (let c = 1; c <= 4; c++) {
   put(c, 19, WALL);
   put(c, 18, WALL);
 }
+// The crowd's pen, high on the left: a floor (x 20 to 440, top 180) and a wall on its right (x 420 to 440): shut.
+for (let c = 1; c <= 21; c++) put(c, 9, WALL);
+for (let r = 1; r <= 8; r++) put(21, r, WALL);
 // One-way platforms: over the floor run (x 440 to 540, top 380) and on the right (x 720 to 880, top 320).
 for (let c = 22; c <= 26; c++) put(c, 19, ONE_WAY);
 for (let c = 36; c <= 43; c++) put(c, 16, ONE_WAY);
@@ -174,6 +177,20 @@ const items = [
   // at y 180 and 130 at two frames in a row, 25 units either side of the coin, touching it at neither.
   coin(480, 155, "laneCoin"),
   object({ type: "Spike", x: 880, y: 490, width: 60, height: 10 }),
+  // The crowd's pen (its inside): the crowd flies there, toward the character.
+  object({
+    name: "crowd",
+    type: "Crowd",
+    x: 20,
+    y: 20,
+    width: 400,
+    height: 160,
+    properties: [
+      { name: "count", type: "int", value: 20 },
+      { name: "radius", type: "float", value: 6 },
+      { name: "speed", type: "float", value: 1.5 },
+    ],
+  }),
 ];
 
 const layer = (id, name, fields) => ({ id, name, opacity: 1, visible: true, x: 0, y: 0, ...fields });

@@ -10,7 +10,7 @@
 // and over the crest still grounded (snapDistance), stands on the ramp without creeping, and jumps from a one-way
 // plank over the wall; bullets break bricks (setTile); the character rides the moving platform, takes a coin its
 // move crosses and is sent back by spikes (the move's crossings), and going into the pool (a layer its moves cross)
-// is reported.
+// is reported; the crowd in its pen is kept from stacking by separate, and stacks with it turned off.
 // Behaviour only: frames are counted, never timed.
 //
 //   bash scripts/build-demo.sh && node --test tests/browser/play.test.mjs
@@ -655,6 +655,93 @@ test("going into the pool (a layer the move crosses) is reported: in water once 
   await waitFor((p, x) => p.character().x < x, level.spawn.x - 20);
   await page.keyboard.up("ArrowLeft");
   assert.equal((await character()).inWater, false);
+  assertNoProblems();
+});
+
+/**
+ * Samples `window.__play.crowd()` once per demo frame, with the crowd's centre `cx, cy`, until `stop(samples)` (a
+ * function source evaluated in the page) is true or `max` frames passed; returns the samples.
+ */
+async function sampleCrowd(stop, max) {
+  return page.evaluate(
+    ([src, max]) =>
+      new Promise((resolve) => {
+        const done = globalThis.eval(`(${src})`);
+        const out = [];
+        let last = -1;
+        const tick = () => {
+          const p = window.__play;
+          const f = p.frame();
+          if (f !== last) {
+            last = f;
+            const c = p.crowd();
+            const cx = c.xs.reduce((a, b) => a + b) / c.xs.length;
+            const cy = c.ys.reduce((a, b) => a + b) / c.ys.length;
+            out.push({ frame: f, ...c, cx, cy });
+            if (out.length >= max || done(out)) return resolve(out);
+          }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    [stop.toString(), max],
+  );
+}
+
+/** The crowd's centre has moved less than a tenth of a unit over the last 60 frames. */
+const crowdSettled = `(s) => s.length > 60 && Math.hypot(s.at(-1).cx - s.at(-61).cx, s.at(-1).cy - s.at(-61).cy) < 0.1`;
+
+test("the crowd flying to the character is kept from stacking by separate; without it, it stacks", async (t) => {
+  const pen = level.crowd;
+  // The character on the ledge, under the pen: the crowd flies to the pen's floor over it, from both sides.
+  const target = level.crestX - 20;
+  assert.ok(target > pen.left + 100 && target < pen.right - 100, `${target} is not under the pen's middle`);
+  await placeAt(target, level.ledgeTop - C.HALF_HEIGHT - 0.5);
+  const gather = await sampleCrowd(crowdSettled, 1200);
+  const together = gather.slice(-60);
+  const r = together[0].radius;
+  const deepest = Math.max(...together.map((q) => q.deepest));
+  const end = together.at(-1);
+  const { cx, cy } = end;
+  const spread = Math.max(...end.xs.map((x, i) => Math.hypot(x - cx, end.ys[i] - cy)));
+  // Gathered: each pressed against another (a neighbour within a unit of touching), not spread along the floor.
+  const gap = (i) =>
+    Math.min(...end.xs.map((x, j) => (j === i ? Infinity : Math.hypot(x - end.xs[i], end.ys[j] - end.ys[i]))));
+  const loose = end.xs.map((_, i) => gap(i) - 2 * r).filter((g) => g > 1);
+  t.diagnostic(
+    `with separate: settled after ${gather.length} frames; deepest overlap over its last 60 ` +
+      `${deepest.toFixed(4)} (radius ${r}); ` +
+      `${end.ids.length} within ${spread.toFixed(1)} of (${cx.toFixed(1)}, ${cy.toFixed(1)})`,
+  );
+  assert.ok(
+    together.every((q) => q.separating && q.moved > 0),
+    "separate did not run or moved nothing",
+  );
+  const worst = together.find((q) => q.deepest === deepest);
+  assert.ok(deepest < 0.25 * r, `the crowd overlaps by ${deepest}, radius ${r}: ${JSON.stringify(worst)}`);
+  assert.deepEqual(loose, [], "the crowd did not gather: gaps to the nearest neighbour");
+  // Inside the pen: no circle pushed through a wall or the floor.
+  for (const q of together) {
+    for (let i = 0; i < q.xs.length; i++) {
+      const [x, y] = [q.xs[i], q.ys[i]];
+      const inside =
+        x > pen.left + r - 0.5 && x < pen.right - r + 0.5 && y > pen.top + r - 0.5 && y < pen.bottom - r + 0.5;
+      assert.ok(inside, `out of the pen at ${x}, ${y}`);
+    }
+  }
+
+  // Without separate they fly onto one spot.
+  await page.evaluate(() => window.__play.setSeparate(false));
+  const alone = await sampleCrowd("(s) => false", 180);
+  const stacked = alone.at(-1).deepest;
+  t.diagnostic(`without separate: deepest overlap after 180 frames ${stacked.toFixed(3)}`);
+  assert.ok(stacked > 1.5 * r, `without separate the crowd overlaps only ${stacked}`);
+
+  // Back on: one frame's call undoes most of it, a few frames all of it.
+  await page.evaluate(() => window.__play.setSeparate(true));
+  const again = await sampleCrowd("(s) => false", 60);
+  t.diagnostic(`separate again: deepest ${again.slice(0, 5).map((q) => q.deepest.toFixed(3))} …`);
+  assert.ok(again.at(-1).deepest < 0.25 * r, `still overlapping by ${again.at(-1).deepest}`);
   assertNoProblems();
 });
 

@@ -1,9 +1,11 @@
 /**
  * The play demo's level (www/play.html), loaded from a Tiled map (www/level.tmj, written by www/make-level.mjs)
  * through `sepax/maps`: the tile layer "Ground" is one tile grid (walls, a floor, a ramp of slope tiles up to a ledge,
- * a staircase of half-height steps up to a landing, one-way planks, bricks that bullets break with `setTile`), the object layer "Walls" holds the 2-unit thin wall, the segment wall (a polyline: a chain) and the
+ * a staircase of half-height steps up to a landing, the crowd's pen, one-way planks, bricks that bullets break with
+ * `setTile`), the object layer "Walls" holds the 2-unit thin wall, the segment wall (a polyline: a chain) and the
  * moving platform, "Water" the pool (on a layer of its own, which the character crosses), and "Items" holds coins and
- * spikes (made sensors here: the loader adds objects as solid shapes) and the spawn point. World units are the map's pixels (one unit = one CSS pixel of the 960 × 540
+ * spikes (made sensors here: the loader adds objects as solid shapes), the spawn point and the crowd's pen (a region,
+ * read and taken out of the world). World units are the map's pixels (one unit = one CSS pixel of the 960 × 540
  * stage, y down).
  */
 import type { World } from "sepax";
@@ -13,12 +15,14 @@ export const ROOM_W = 960;
 export const ROOM_H = 540;
 
 /** Layers: walls, grid and platforms on WALLS, met by everything that moves; ITEMS are sensors (coins, spikes), crossed
- * by the character and by bullets; WATER is crossed by the character alone. */
+ * by the character and by bullets; WATER is crossed by the character alone; the crowd (ENEMIES) is kept apart from
+ * itself and from the character by `separate`. */
 export const WALLS = 1;
 export const BULLETS = 2;
 export const CHARACTER = 4;
 export const ITEMS = 8;
 export const WATER = 16;
+export const ENEMIES = 32;
 
 /** The map's tile layer, as the demo draws and edits it. */
 export interface Grid {
@@ -69,6 +73,8 @@ export interface Level {
   mover: { id: number; x: number; y: number; hw: number; hh: number; fromX: number; travel: number; speed: number };
   /** The pool: a box on the WATER layer. */
   water: { id: number; left: number; right: number; top: number; bottom: number };
+  /** The crowd's pen (its inside) and the crowd's numbers, from the map. */
+  crowd: { left: number; right: number; top: number; bottom: number; count: number; radius: number; speed: number };
   spawn: { x: number; y: number };
   items: Item[];
 }
@@ -142,14 +148,19 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
   const seg = shapeNamed("segmentWall");
   const mover = shapeNamed("mover");
   const pool = shapeNamed("pool");
+  const pen = shapeNamed("crowd");
   if (
     thin.shape.kind !== "alignedBox" ||
     mover.shape.kind !== "alignedBox" ||
     pool.shape.kind !== "alignedBox" ||
+    pen.shape.kind !== "alignedBox" ||
     seg.shape.kind !== "chain"
   ) {
-    throw new Error(`${source}: thinWall, mover and pool must be rectangles, segmentWall a polyline`);
+    throw new Error(`${source}: thinWall, mover, pool and crowd must be rectangles, segmentWall a polyline`);
   }
+  // The pen is a region for the crowd, not a shape.
+  world.remove(pen.id);
+  const penProps = pen.props as { count?: number; radius?: number; speed?: number };
   const [sx1, sy1, sx2, sy2] = Array.from(seg.shape.points).slice(0, 4) as [number, number, number, number];
   const props = mover.props as { speed?: number; travel?: number };
 
@@ -172,8 +183,9 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
   const t = thin.shape;
   const m = mover.shape;
   const w = pool.shape;
-  // The ledge's right end, the landing at the left wall, and the steps between.
-  const lower = 1;
+  const p = pen.shape;
+  // Below the pen: the ledge's right end, the landing at the left wall, and the steps between.
+  const lower = Math.ceil((p.y + p.halfHeight) / grid.cell) + 1;
   const crestCol = 9;
   const ledgeTop = topOf(crestCol, lower);
   const landingTop = topOf(1, lower);
@@ -222,6 +234,15 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
       right: w.x + w.halfWidth,
       top: w.y - w.halfHeight,
       bottom: w.y + w.halfHeight,
+    },
+    crowd: {
+      left: p.x - p.halfWidth,
+      right: p.x + p.halfWidth,
+      top: p.y - p.halfHeight,
+      bottom: p.y + p.halfHeight,
+      count: penProps.count ?? 20,
+      radius: penProps.radius ?? 6,
+      speed: penProps.speed ?? 1,
     },
     spawn,
     items,

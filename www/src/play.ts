@@ -8,14 +8,28 @@
  * layer of its own that the move crosses (`crossMask`) and reports: in water the character swims (slower, sinking
  * slowly, a stroke at each jump key press), and the entries are counted. Bullets fired with the mouse fly at 50 units
  * per frame and are all swept each frame with one `sweep` call (play-bullets.ts), which stops each at what it hits
- * and reports the coins it crossed on its way, even one skipped between two frames (`sweepCrossings`).
+ * and reports the coins it crossed on its way, even one skipped between two frames (`sweepCrossings`). A crowd shut
+ * in the pen high on the left flies toward the character, kept from stacking by one `separate` call a frame
+ * (play-crowd.ts).
  *
  * One simulation step per animation frame (speeds are in units per frame). `window.__play` is a debug handle for
  * tests/browser/play.test.mjs.
  */
 import init, { World, wasmBuild, type MoveOptions } from "sepax";
 import { Bullets, BULLET_RADIUS, BULLET_SPEED, MISS } from "./play-bullets.ts";
-import { CHARACTER, ITEMS, ROOM_H, ROOM_W, WALLS, WATER, buildLevel, type Item, type Level } from "./play-level.ts";
+import { Crowd } from "./play-crowd.ts";
+import {
+  CHARACTER,
+  ENEMIES,
+  ITEMS,
+  ROOM_H,
+  ROOM_W,
+  WALLS,
+  WATER,
+  buildLevel,
+  type Item,
+  type Level,
+} from "./play-level.ts";
 
 // Character: a vertical capsule (20 wide, 40 tall).
 const HALF_LENGTH = 10;
@@ -34,7 +48,7 @@ const WATER_DRAG = 0.8; // a fall entering the water slows by this each frame do
 // The stairs' steps are 10 high: climbed up to 12, and snapped down to 12 (more than the ramp's 2 per frame).
 const STEP_HEIGHT = 12;
 const SNAP = 12;
-/** The character's moves: meets walls, crosses sensors (coins, spikes) and water. */
+/** The character's moves: meets walls, crosses sensors (coins, spikes) and water, never meets the crowd. */
 const MOVE: MoveOptions = {
   maxStepHeight: STEP_HEIGHT,
   snapDistance: SNAP,
@@ -69,8 +83,12 @@ class Play {
     hurts: byId("ro-hurts", HTMLElement),
     broken: byId("ro-broken", HTMLElement),
     water: byId("ro-water", HTMLElement),
+    crowd: byId("ro-crowd", HTMLElement),
+    overlap: byId("ro-overlap", HTMLElement),
+    separate: byId("ro-separate", HTMLElement),
   };
   readonly bullets: Bullets;
+  readonly crowd: Crowd;
 
   frame = 0;
   // Character state.
@@ -109,12 +127,13 @@ class Play {
     this.x = this.level.spawn.x;
     this.y = this.level.spawn.y;
     this.moverX = this.level.mover.x;
-    // Pairs with the sensors and the water, so that its moves cross them.
+    // Pairs with the sensors and the water (so that its moves cross them) and with the crowd (for `separate`).
     this.charId = this.world.addCapsule(this.x, this.y, HALF_LENGTH, RADIUS, Math.PI / 2, {
       layer: CHARACTER,
-      mask: WALLS | ITEMS | WATER,
+      mask: WALLS | ITEMS | WATER | ENEMIES,
     });
     this.bullets = new Bullets(this.world, this.level, (id) => this.takeCoin(id));
+    this.crowd = new Crowd(this.world, this.level.crowd);
     this.world.step(); // moveAndSlide and sweep see the other shapes as the last step() saw them
     this.resize();
     this.listen();
@@ -183,7 +202,9 @@ class Play {
     }
     this.bullets.update(this.frame);
     this.movePlatform();
+    this.crowd.fly(this.x, this.y);
     this.world.step();
+    this.crowd.separate(); // from the pairs of the step just made
     this.frame++;
     if (this.frame % 6 === 0) this.showReadout();
   }
@@ -304,6 +325,10 @@ class Play {
     r.hurts.textContent = String(this.hurts);
     r.broken.textContent = String(b.broken);
     r.water.textContent = `${this.inWater ? "in water" : "dry"}, ${this.waterEntries} in`;
+    const c = this.crowd;
+    r.crowd.textContent = `${c.ids.length}, ${c.separating ? c.moved : "off"}`;
+    r.overlap.textContent = c.deepest.toFixed(3);
+    r.separate.textContent = c.separateMs.toFixed(3);
   }
 
   // ---- Drawing -------------------------------------------------------------------------------------------------
@@ -334,6 +359,9 @@ class Play {
     ctx.fillStyle = "#0e1320";
     const face = this.mouseX >= this.x ? 1 : -1;
     ctx.fillRect(this.x + face * 4 - 1.5, this.y - 10, 3, 3);
+
+    // The crowd, its eyes on the character.
+    this.crowd.draw(ctx, this.x, this.y - 10);
 
     // Water over what is in it.
     const water = this.level.water;
@@ -451,6 +479,19 @@ async function main(): Promise<void> {
         waterEntries: play.waterEntries,
       }),
       mover: () => ({ x: play.moverX, dx: play.moverDx }),
+      crowd: () => ({
+        ids: Array.from(play.crowd.ids),
+        xs: Array.from(play.crowd.xs),
+        ys: Array.from(play.crowd.ys),
+        radius: play.crowd.radius,
+        deepest: play.crowd.deepest,
+        moved: play.crowd.moved,
+        separating: play.crowd.separating,
+      }),
+      /** Turns the crowd's `separate` call on or off (off, the crowd stacks). */
+      setSeparate: (on: boolean) => {
+        play.crowd.separating = on;
+      },
       /** Puts the character at (x, y), at rest (tests start a scene there). */
       place: (x: number, y: number) => {
         play.respawn();
