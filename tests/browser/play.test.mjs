@@ -1,12 +1,16 @@
 // Real-browser test of the play demo (www/play.html): Chromium via playwright-core loads the built page from a local
-// server (the page loads its level, www/level.tmj, through sepax/maps), drives the character with the keyboard (moveAndSlide) and fires bullets with the mouse (sweep), and checks
-// what happened through the page's debug handle `window.__play`: the character runs along the tile floor without
-// falling through or catching on a seam, stops at the thin wall without passing it, jumps and lands; every bullet
-// stops at the surface it meets (the 2-unit wall, the segment wall, anything when fired all around), none passes
-// the wall, and none overlaps or crossed a wall on its way (checked with overlap queries, not casts); the character
-// walks up the ramp (slope tiles) onto the ledge, stands on the ramp without creeping, and jumps from a one-way plank
-// over the wall; bullets break bricks (setTile); the character rides the moving platform, takes coins and is sent
-// back by spikes.
+// server (the page loads its level, www/level.tmj, through sepax/maps), drives the character with the keyboard
+// (moveAndSlide) and fires bullets with the mouse (sweep), and checks what happened through the page's debug handle
+// `window.__play`: the character runs along the tile floor without falling through or catching on a seam, stops at
+// the thin wall without passing it, jumps and lands; a bullet fired straight up takes the coin (a sensor) it skips
+// between two frames, from the sweep's crossings, and flies on; every bullet stops at the surface it meets (the
+// 2-unit wall, the segment wall, anything when fired all around), none passes the wall, and none overlaps or crossed
+// a wall on its way (checked with overlap queries, not casts); the character walks up the ramp (slope tiles), over
+// its crest and up the stairs (maxStepHeight) to the landing without leaving the ground, and back down the stairs
+// and over the crest still grounded (snapDistance), stands on the ramp without creeping, and jumps from a one-way
+// plank over the wall; bullets break bricks (setTile); the character rides the moving platform, takes a coin its
+// move crosses and is sent back by spikes (the move's crossings), and going into the pool (a layer its moves cross)
+// is reported; the crowd in its pen is kept from stacking by separate, and stacks with it turned off.
 // Behaviour only: frames are counted, never timed.
 //
 //   bash scripts/build-demo.sh && node --test tests/browser/play.test.mjs
@@ -212,6 +216,55 @@ test("↑ jumps: the character rises, comes back down to the floor and is ground
   assertNoProblems();
 });
 
+test("a bullet fired straight up takes the coin it skips between two frames (sweepCrossings) and flies on", async (t) => {
+  const coin = level.items.find((it) => it.name === "laneCoin");
+  assert.ok(coin !== undefined, "the map's laneCoin");
+  const reach = coin.hw + C.BULLET_RADIUS; // a bullet overlaps the coin when its centre is nearer than this
+  await placeAt(coin.x, C.FLOOR_Y - C.HALF_HEIGHT - 0.5);
+  const before = await page.evaluate(() => window.__play.score().coins);
+  const r = await fireAt([[coin.x, coin.y]]);
+  assert.equal(r.shots, 1);
+  const shot = r.impacts[0].shot;
+  const taken = (await page.evaluate(() => window.__play.coinShots())).filter((c) => c.shot === shot);
+  t.diagnostic(`shot ${shot} from (${r.from.x.toFixed(2)}, ${r.from.y.toFixed(2)}): ${JSON.stringify(taken)}`);
+  assert.deepEqual(
+    taken.map((c) => c.coin.id),
+    [coin.id],
+    "the shot took the lane coin, and only it",
+  );
+  const c = taken[0];
+  // Between two frames: the bullet's centre was out of the coin at the frame before and at the frame after...
+  const from = Math.hypot(c.fromX - coin.x, c.fromY - coin.y);
+  const to = Math.hypot(c.toX - coin.x, c.toY - coin.y);
+  t.diagnostic(
+    `bullet ${from.toFixed(2)} and ${to.toFixed(2)} from the coin's centre at the two frames (overlap < ${reach})`,
+  );
+  assert.ok(from > reach + 1 && to > reach + 1, `the bullet overlapped the coin at a frame: ${from}, ${to}`);
+  // ...and its motion in between passed through it, entering it at the sweep's t.
+  const [ex, ey] = [c.toX - c.fromX, c.toY - c.fromY];
+  const along = ((coin.x - c.fromX) * ex + (coin.y - c.fromY) * ey) / (ex * ex + ey * ey);
+  const miss = Math.hypot(c.fromX + along * ex - coin.x, c.fromY + along * ey - coin.y);
+  assert.ok(along > 0 && along < 1 && miss < reach, `the motion does not pass the coin: at ${along}, ${miss} off`);
+  assert.ok(c.t > 0 && c.t < along, `entered at t ${c.t}, the coin's centre is at ${along}`);
+  // The coin stopped nothing: the bullet flew on to the ceiling.
+  const hit = r.impacts[0];
+  assert.equal(hit.hitId, level.grid.id, "the bullet stopped at the tile grid (the ceiling)");
+  assert.ok(hit.by < coin.y - reach, `the bullet stopped at y ${hit.by}, not past the coin at ${coin.y}`);
+  // Taken: out of the world and the level, counted.
+  const after = await page.evaluate(
+    ([x, y]) => ({
+      at: Array.from(window.__play.world.queryPoint(x, y, 8)),
+      left: window.__play.coinsLeft().map((it) => it.id),
+      coins: window.__play.score().coins,
+    }),
+    [coin.x, coin.y],
+  );
+  assert.deepEqual(after.at, [], "the coin is gone from the world");
+  assert.ok(!after.left.includes(coin.id), "the coin is gone from the level");
+  assert.equal(after.coins, before + 1);
+  assertNoProblems();
+});
+
 /**
  * Clicks at each world point of `targets`, then waits until every bullet fired since is gone. Returns the shots
  * fired, their impacts, and the largest x any of them reached while in flight (sampled every frame).
@@ -365,8 +418,9 @@ test("bullets fired all around stop at whatever they meet", async (t) => {
   assertNoProblems();
 });
 
-test("holding ← walks up the ramp (slope tiles) onto the ledge and stops at the left wall", async (t) => {
-  const ledgeY = level.ledgeTop - C.HALF_HEIGHT; // the ledge at the ramp's top, www/level.tmj
+test("holding ← walks up the ramp, over its crest and up the stairs to the landing, never leaving the ground", async (t) => {
+  const landingY = level.landingTop - C.HALF_HEIGHT; // the landing at the top of the stairs, www/level.tmj
+  await placeAt(560, C.FLOOR_Y - C.HALF_HEIGHT - 0.5);
   const start = await character();
   await page.keyboard.down("ArrowLeft");
   const s = await sampleCharacter(stillFor(30), 600);
@@ -379,17 +433,52 @@ test("holding ← walks up the ramp (slope tiles) onto the ledge and stops at th
   );
   const slowest = Math.max(...moving.slice(1));
   const airborne = s.filter((q) => !q.grounded).map((q) => q.frame);
+  const rises = s.slice(1).map((q, i) => s[i].y - q.y);
   t.diagnostic(
     `from (${start.x.toFixed(1)}, ${start.y.toFixed(1)}) to (${last.x.toFixed(2)}, ${last.y.toFixed(2)}) in ` +
-      `${s.length} frames; slowest step ${slowest.toFixed(3)}; frames not grounded: ${airborne.length}`,
+      `${s.length} frames; slowest step ${slowest.toFixed(3)}; highest rise in a frame ${Math.max(...rises).toFixed(2)} ` +
+      `(${level.steps.length} steps); frames not grounded: ${airborne.length}`,
   );
-  assert.ok(Math.abs(last.y - ledgeY) < 0.1, `ended at y ${last.y}, the ledge's rest y ${ledgeY}`);
+  assert.ok(Math.abs(last.y - landingY) < 0.1, `ended at y ${last.y}, the landing's rest y ${landingY}`);
   assert.ok(Math.abs(last.x - (20 + C.RADIUS)) < 0.05, `ended at x ${last.x}, the left wall's face is 20`);
-  // Never caught: every frame gains ground. (At the crease where the ramp meets the floor one frame gains less,
-  // about 1.7 units: the demo presses the character into the floor it stood on, and that push is clipped.)
+  // Never caught: every frame gains ground, on the ramp, at its crest and at each step's riser.
   const slow = moving.map((d, i) => [s[i + 1].x, s[i + 1].y, d]).filter(([, , d]) => d > -1);
   assert.deepEqual(slow, [], `caught somewhere: [x, y, step] of the slow steps`);
+  // Without a jump: grounded every frame, never moving down, never up by more than a step in a frame.
   assert.deepEqual(airborne, [], "frames not grounded while walking up");
+  assert.ok(
+    s.every((q) => q.vy >= 0),
+    "jumped",
+  );
+  assert.ok(Math.min(...rises) > -1e-3, `went down on the way up: ${Math.min(...rises)}`);
+  assert.ok(Math.max(...rises) <= C.STEP_HEIGHT, `rose ${Math.max(...rises)} in a frame`);
+  assertNoProblems();
+});
+
+test("holding → walks down the stairs and over the ramp's crest to the floor, grounded every frame", async (t) => {
+  const start = await character();
+  assert.ok(start.x < level.steps[0].x, `not on the landing: ${JSON.stringify(start)}`);
+  await page.keyboard.down("ArrowRight");
+  const s = await sampleCharacter(`(s) => s[s.length - 1].x > ${level.crestX + 100}`, 300);
+  await page.keyboard.up("ArrowRight");
+  const last = s[s.length - 1];
+  const steps = s.slice(1).map((q, i) => q.x - s[i].x);
+  const drops = s.slice(1).map((q, i) => q.y - s[i].y);
+  const airborne = s.filter((q) => !q.grounded).map((q) => [q.frame, q.x, q.y]);
+  t.diagnostic(
+    `from (${start.x.toFixed(1)}, ${start.y.toFixed(1)}) to (${last.x.toFixed(2)}, ${last.y.toFixed(2)}) in ` +
+      `${s.length} frames; biggest drop in a frame ${Math.max(...drops).toFixed(2)}; steps in x ` +
+      `${Math.min(...steps.slice(1)).toFixed(3)} to ${Math.max(...steps).toFixed(3)}`,
+  );
+  // Down every step and over the crest onto the ramp, at the walk's speed, never flying off an edge.
+  assert.ok(last.x > level.crestX + C.RADIUS && last.y > level.ledgeTop - C.HALF_HEIGHT + 10, "not on the ramp");
+  assert.deepEqual(airborne, [], "frames not grounded going down ([frame, x, y])");
+  assert.ok(Math.min(...drops) > -1e-3, `went up on the way down: ${Math.min(...drops)}`);
+  const off = steps
+    .slice(1)
+    .map((d, i) => [s[i + 2].x, d])
+    .filter(([, d]) => Math.abs(d - C.RUN) > 1e-3);
+  assert.deepEqual(off, [], `frames not at the walk's speed ([x, step])`);
   assertNoProblems();
 });
 
@@ -507,23 +596,152 @@ test("the character rides the moving platform: it stays on it, at the same place
   assertNoProblems();
 });
 
-test("a coin touched is taken (queryShape each frame); a spike sends the character back to the spawn point", async () => {
-  const coin = level.items.find((it) => it.kind === "coin" && it.x === 490);
-  assert.ok(coin !== undefined, "the coin over the plank");
+test("a coin the character's move crosses is taken (crossings); a spike sends it back to the spawn point", async (t) => {
+  // A coin still there (bullets take coins too) with room above it: the character falls through it.
+  const left = await page.evaluate(() => window.__play.coinsLeft());
+  const coin = left.find((it) => it.name !== "laneCoin" && it.y > 300);
+  assert.ok(coin !== undefined, `no coin left to take: ${JSON.stringify(left)}`);
   const before = await page.evaluate(() => window.__play.score());
-  await placeAt(coin.x, level.plankTop - C.HALF_HEIGHT - 0.5);
+  const top = coin.y - coin.hw - 2 - C.HALF_HEIGHT; // its bottom 2 units over the coin
+  await page.evaluate(([x, y]) => window.__play.place(x, y), [coin.x, top]);
   await waitFor((p, n) => p.score().coins > n, before.coins);
-  const left = await page.evaluate(
+  await waitFor((p) => p.character().grounded);
+  const c = await character();
+  t.diagnostic(`fell through the coin at (${coin.x}, ${coin.y}) onto y ${c.y.toFixed(2)}`);
+  assert.ok(c.y + C.HALF_HEIGHT > coin.y + coin.hw, `stopped on the coin (a sensor stops no move): y ${c.y}`);
+  const there = await page.evaluate(
     ([x, y, mask]) => Array.from(window.__play.world.queryPoint(x, y, mask)),
     [coin.x, coin.y, 8],
   );
-  assert.deepEqual(left, [], "the coin is gone from the world");
+  assert.deepEqual(there, [], "the coin is gone from the world");
   const spike = level.items.find((it) => it.kind === "spike");
   await page.evaluate(([x, y]) => window.__play.place(x, y), [spike.x, C.FLOOR_Y - C.HALF_HEIGHT - 0.5]);
   await waitFor((p, n) => p.score().hurts > n, before.hurts);
   await waitFor((p) => p.character().grounded);
-  const c = await character();
-  assert.ok(Math.abs(c.x - level.spawn.x) < 1e-3, `back at the spawn point: x ${c.x}`);
+  const back = await character();
+  assert.ok(Math.abs(back.x - level.spawn.x) < 1e-3, `back at the spawn point: x ${back.x}`);
+  assertNoProblems();
+});
+
+test("going into the pool (a layer the move crosses) is reported: in water once per entry, swimming slower", async (t) => {
+  const water = level.water;
+  const before = await page.evaluate(() => window.__play.score().waterEntries);
+  // In the air over the pool, its bottom 10 over the surface: it falls in.
+  const x = (water.left + water.right) / 2 - 40;
+  await page.evaluate(([x, y]) => window.__play.place(x, y), [x, water.top - 10 - C.HALF_HEIGHT]);
+  await waitFor((p) => p.character().inWater);
+  assert.equal(await page.evaluate(() => window.__play.score().waterEntries), before + 1, "one entry counted");
+  // Swimming right along the pool's floor: still in, no new entry, at the swimming speed.
+  await waitFor((p) => p.character().grounded);
+  await page.keyboard.down("ArrowRight");
+  const s = await sampleCharacter("(s) => false", 30);
+  await page.keyboard.up("ArrowRight");
+  const all = s.slice(1).map((q, i) => q.x - s[i].x);
+  const steps = all.slice(all.findIndex((d) => d > 0)); // from the first frame that saw the key
+  t.diagnostic(`swam from x ${s[0].x.toFixed(1)} to ${s[s.length - 1].x.toFixed(1)}; steps ${[...new Set(steps)]}`);
+  assert.ok(
+    s.every((q) => q.inWater),
+    "left the water",
+  );
+  assert.ok(
+    steps.every((d) => Math.abs(d - C.SWIM_RUN) < 1e-3),
+    `not at the swimming speed ${C.SWIM_RUN}: ${steps}`,
+  );
+  assert.equal(await page.evaluate(() => window.__play.score().waterEntries), before + 1, "entries counted again");
+  assert.match(await page.textContent("#ro-water"), /in water/);
+  // Out on the floor left of the pool: dry.
+  await placeAt(level.spawn.x, C.FLOOR_Y - C.HALF_HEIGHT - 0.5);
+  await page.keyboard.down("ArrowLeft");
+  await waitFor((p, x) => p.character().x < x, level.spawn.x - 20);
+  await page.keyboard.up("ArrowLeft");
+  assert.equal((await character()).inWater, false);
+  assertNoProblems();
+});
+
+/**
+ * Samples `window.__play.crowd()` once per demo frame, with the crowd's centre `cx, cy`, until `stop(samples)` (a
+ * function source evaluated in the page) is true or `max` frames passed; returns the samples.
+ */
+async function sampleCrowd(stop, max) {
+  return page.evaluate(
+    ([src, max]) =>
+      new Promise((resolve) => {
+        const done = globalThis.eval(`(${src})`);
+        const out = [];
+        let last = -1;
+        const tick = () => {
+          const p = window.__play;
+          const f = p.frame();
+          if (f !== last) {
+            last = f;
+            const c = p.crowd();
+            const cx = c.xs.reduce((a, b) => a + b) / c.xs.length;
+            const cy = c.ys.reduce((a, b) => a + b) / c.ys.length;
+            out.push({ frame: f, ...c, cx, cy });
+            if (out.length >= max || done(out)) return resolve(out);
+          }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    [stop.toString(), max],
+  );
+}
+
+/** The crowd's centre has moved less than a tenth of a unit over the last 60 frames. */
+const crowdSettled = `(s) => s.length > 60 && Math.hypot(s.at(-1).cx - s.at(-61).cx, s.at(-1).cy - s.at(-61).cy) < 0.1`;
+
+test("the crowd flying to the character is kept from stacking by separate; without it, it stacks", async (t) => {
+  const pen = level.crowd;
+  // The character on the ledge, under the pen: the crowd flies to the pen's floor over it, from both sides.
+  const target = level.crestX - 20;
+  assert.ok(target > pen.left + 100 && target < pen.right - 100, `${target} is not under the pen's middle`);
+  await placeAt(target, level.ledgeTop - C.HALF_HEIGHT - 0.5);
+  const gather = await sampleCrowd(crowdSettled, 1200);
+  const together = gather.slice(-60);
+  const r = together[0].radius;
+  const deepest = Math.max(...together.map((q) => q.deepest));
+  const end = together.at(-1);
+  const { cx, cy } = end;
+  const spread = Math.max(...end.xs.map((x, i) => Math.hypot(x - cx, end.ys[i] - cy)));
+  // Gathered: each pressed against another (a neighbour within a unit of touching), not spread along the floor.
+  const gap = (i) =>
+    Math.min(...end.xs.map((x, j) => (j === i ? Infinity : Math.hypot(x - end.xs[i], end.ys[j] - end.ys[i]))));
+  const loose = end.xs.map((_, i) => gap(i) - 2 * r).filter((g) => g > 1);
+  t.diagnostic(
+    `with separate: settled after ${gather.length} frames; deepest overlap over its last 60 ` +
+      `${deepest.toFixed(4)} (radius ${r}); ` +
+      `${end.ids.length} within ${spread.toFixed(1)} of (${cx.toFixed(1)}, ${cy.toFixed(1)})`,
+  );
+  assert.ok(
+    together.every((q) => q.separating && q.moved > 0),
+    "separate did not run or moved nothing",
+  );
+  const worst = together.find((q) => q.deepest === deepest);
+  assert.ok(deepest < 0.25 * r, `the crowd overlaps by ${deepest}, radius ${r}: ${JSON.stringify(worst)}`);
+  assert.deepEqual(loose, [], "the crowd did not gather: gaps to the nearest neighbour");
+  // Inside the pen: no circle pushed through a wall or the floor.
+  for (const q of together) {
+    for (let i = 0; i < q.xs.length; i++) {
+      const [x, y] = [q.xs[i], q.ys[i]];
+      const inside =
+        x > pen.left + r - 0.5 && x < pen.right - r + 0.5 && y > pen.top + r - 0.5 && y < pen.bottom - r + 0.5;
+      assert.ok(inside, `out of the pen at ${x}, ${y}`);
+    }
+  }
+
+  // Without separate they fly onto one spot.
+  await page.evaluate(() => window.__play.setSeparate(false));
+  const alone = await sampleCrowd("(s) => false", 180);
+  const stacked = alone.at(-1).deepest;
+  t.diagnostic(`without separate: deepest overlap after 180 frames ${stacked.toFixed(3)}`);
+  assert.ok(stacked > 1.5 * r, `without separate the crowd overlaps only ${stacked}`);
+
+  // Back on: one frame's call undoes most of it, a few frames all of it.
+  await page.evaluate(() => window.__play.setSeparate(true));
+  const again = await sampleCrowd("(s) => false", 60);
+  t.diagnostic(`separate again: deepest ${again.slice(0, 5).map((q) => q.deepest.toFixed(3))} …`);
+  assert.ok(again.at(-1).deepest < 0.25 * r, `still overlapping by ${again.at(-1).deepest}`);
   assertNoProblems();
 });
 

@@ -1,9 +1,12 @@
 /**
  * The play demo's level (www/play.html), loaded from a Tiled map (www/level.tmj, written by www/make-level.mjs)
- * through `sepax/maps`: the tile layer "Ground" is one tile grid (walls, a floor, a ramp of slope tiles, one-way
- * planks, bricks that bullets break with `setTile`), the object layer "Walls" holds the 2-unit thin wall, the segment
- * wall (a polyline: a chain) and the moving platform, and "Items" holds coins, spikes and the spawn point. World
- * units are the map's pixels (one unit = one CSS pixel of the 960 × 540 stage, y down).
+ * through `sepax/maps`: the tile layer "Ground" is one tile grid (walls, a floor, a ramp of slope tiles up to a ledge,
+ * a staircase of half-height steps up to a landing, the crowd's pen, one-way planks, bricks that bullets break with
+ * `setTile`), the object layer "Walls" holds the 2-unit thin wall, the segment wall (a polyline: a chain) and the
+ * moving platform, "Water" the pool (on a layer of its own, which the character crosses), and "Items" holds coins and
+ * spikes (made sensors here: the loader adds objects as solid shapes), the spawn point and the crowd's pen (a region,
+ * read and taken out of the world). World units are the map's pixels (one unit = one CSS pixel of the 960 × 540
+ * stage, y down).
  */
 import type { World } from "sepax";
 import { readTiledMap, applyMapPlan, type TileDef } from "sepax/maps";
@@ -11,12 +14,15 @@ import { readTiledMap, applyMapPlan, type TileDef } from "sepax/maps";
 export const ROOM_W = 960;
 export const ROOM_H = 540;
 
-/** Layers: walls, grid and platforms on WALLS; bullets and the character collide only with them; ITEMS are found with
- * queries (coins, spikes) and pair with nothing. */
+/** Layers: walls, grid and platforms on WALLS, met by everything that moves; ITEMS are sensors (coins, spikes), crossed
+ * by the character and by bullets; WATER is crossed by the character alone; the crowd (ENEMIES) is kept apart from
+ * itself and from the character by `separate`. */
 export const WALLS = 1;
 export const BULLETS = 2;
 export const CHARACTER = 4;
 export const ITEMS = 8;
+export const WATER = 16;
+export const ENEMIES = 32;
 
 /** The map's tile layer, as the demo draws and edits it. */
 export interface Grid {
@@ -35,6 +41,8 @@ export interface Grid {
 export interface Item {
   id: number;
   kind: "coin" | "spike";
+  /** The map object's name ("laneCoin": the coin over the spawn point that only a bullet reaches). */
+  name: string;
   x: number;
   y: number;
   /** Circle radius (coins) or half sizes (spikes). */
@@ -48,9 +56,14 @@ export interface Level {
   grid: Grid;
   /** Top of the floor (the ground row of the grid). */
   floorTop: number;
-  /** Top of the ledge at the ramp's upper end, and of the one-way plank over the floor run. */
+  /** Top of the ledge at the ramp's upper end (its right edge, `crestX`, is the ramp's crest), of the landing at the
+   * top of the stairs, and of the one-way plank over the floor run. */
   ledgeTop: number;
+  crestX: number;
+  landingTop: number;
   plankTop: number;
+  /** The staircase between the landing and the ledge: its steps' left edges and tops, from the landing down. */
+  steps: { x: number; top: number }[];
   /** The solid cells of the floor's top row (a seam between each two). */
   tiles: number[];
   /** The 2-unit thin wall standing on the floor: its id and faces. */
@@ -58,6 +71,10 @@ export interface Level {
   segmentWall: { id: number; x1: number; y1: number; x2: number; y2: number };
   /** The moving platform: a box moved with setTransform between `fromX` and `fromX + travel`. */
   mover: { id: number; x: number; y: number; hw: number; hh: number; fromX: number; travel: number; speed: number };
+  /** The pool: a box on the WATER layer. */
+  water: { id: number; left: number; right: number; top: number; bottom: number };
+  /** The crowd's pen (its inside) and the crowd's numbers, from the map. */
+  crowd: { left: number; right: number; top: number; bottom: number; count: number; radius: number; speed: number };
   spawn: { x: number; y: number };
   items: Item[];
 }
@@ -70,7 +87,12 @@ interface TiledJson {
 /** Adds the level of `map` (www/level.tmj, parsed) to `world`. */
 export function buildLevel(world: World, map: unknown, source: string): Level {
   const plan = readTiledMap(map, {
-    layers: { Ground: { layer: WALLS }, Walls: { layer: WALLS }, Items: { layer: ITEMS, mask: 0 } },
+    layers: {
+      Ground: { layer: WALLS },
+      Walls: { layer: WALLS },
+      Items: { layer: ITEMS, mask: 0 },
+      Water: { layer: WATER, mask: CHARACTER },
+    },
   });
   const loaded = applyMapPlan(world, plan);
   const g = plan.grids[0];
@@ -103,13 +125,20 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
     const shape = s.shape;
     if (s.source.name !== "") named.set(s.source.name, i);
     if (s.source.type === "Spawn") spawn = { x: shape.x, y: shape.y };
+    const name = s.source.name;
     if (s.source.type === "Coin" && shape.kind === "circle") {
-      items.push({ id, kind: "coin", x: shape.x, y: shape.y, hw: shape.radius, hh: shape.radius });
+      items.push({ id, kind: "coin", name, x: shape.x, y: shape.y, hw: shape.radius, hh: shape.radius });
     }
     if (s.source.type === "Spike" && shape.kind === "alignedBox") {
-      items.push({ id, kind: "spike", x: shape.x, y: shape.y, hw: shape.halfWidth, hh: shape.halfHeight });
+      items.push({ id, kind: "spike", name, x: shape.x, y: shape.y, hw: shape.halfWidth, hh: shape.halfHeight });
     }
   });
+  // Coins and spikes are sensors: they stop no move and no sweep, and the moves and sweeps that cross them say so.
+  // The spawn point stays on mask 0, pairing with nothing.
+  for (const it of items) {
+    world.setSensor(it.id, true);
+    world.setLayerMask(it.id, ITEMS, CHARACTER | BULLETS);
+  }
   const shapeNamed = (name: string): { id: number; shape: (typeof plan.shapes)[number]["shape"]; props: object } => {
     const i = named.get(name);
     if (i === undefined) throw new Error(`${source}: no object named ${name}`);
@@ -118,9 +147,20 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
   const thin = shapeNamed("thinWall");
   const seg = shapeNamed("segmentWall");
   const mover = shapeNamed("mover");
-  if (thin.shape.kind !== "alignedBox" || mover.shape.kind !== "alignedBox" || seg.shape.kind !== "chain") {
-    throw new Error(`${source}: thinWall and mover must be rectangles, segmentWall a polyline`);
+  const pool = shapeNamed("pool");
+  const pen = shapeNamed("crowd");
+  if (
+    thin.shape.kind !== "alignedBox" ||
+    mover.shape.kind !== "alignedBox" ||
+    pool.shape.kind !== "alignedBox" ||
+    pen.shape.kind !== "alignedBox" ||
+    seg.shape.kind !== "chain"
+  ) {
+    throw new Error(`${source}: thinWall, mover, pool and crowd must be rectangles, segmentWall a polyline`);
   }
+  // The pen is a region for the crowd, not a shape.
+  world.remove(pen.id);
+  const penProps = pen.props as { count?: number; radius?: number; speed?: number };
   const [sx1, sy1, sx2, sy2] = Array.from(seg.shape.points).slice(0, 4) as [number, number, number, number];
   const props = mover.props as { speed?: number; travel?: number };
 
@@ -130,20 +170,39 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
   while (floorRow < grid.rows && grid.cells[floorRow * grid.cols + spawnCol] === 0) floorRow++;
   const tiles: number[] = [];
   for (let c = 0; c < grid.cols; c++) if (grid.cells[floorRow * grid.cols + c] !== 0) tiles.push(c);
+  /** The top of the first solid surface in column `col` at or below row `fromRow` (a step tile's top, not its cell's). */
   const topOf = (col: number, fromRow: number): number => {
     let r = fromRow;
     while (r < grid.rows && grid.cells[r * grid.cols + col] === 0) r++;
-    return r * grid.cell;
+    const def = grid.tiles[grid.cells[r * grid.cols + col] ?? 0];
+    const pts = typeof def === "object" && def.points !== undefined ? Array.from(def.points) : [];
+    const inset = pts.length > 0 ? Math.min(...pts.filter((_, k) => k % 2 === 1)) : 0;
+    return r * grid.cell + inset;
   };
 
   const t = thin.shape;
   const m = mover.shape;
+  const w = pool.shape;
+  const p = pen.shape;
+  // Below the pen: the ledge's right end, the landing at the left wall, and the steps between.
+  const lower = Math.ceil((p.y + p.halfHeight) / grid.cell) + 1;
+  const crestCol = 9;
+  const ledgeTop = topOf(crestCol, lower);
+  const landingTop = topOf(1, lower);
+  const steps: { x: number; top: number }[] = [];
+  for (let c = 2; c <= crestCol; c++) {
+    const top = topOf(c, lower);
+    if (top !== topOf(c - 1, lower) && top <= ledgeTop) steps.push({ x: c * grid.cell, top });
+  }
   return {
     source,
     grid,
     floorTop: floorRow * grid.cell,
-    ledgeTop: topOf(5, 1),
+    ledgeTop,
+    crestX: (crestCol + 1) * grid.cell,
+    landingTop,
     plankTop: topOf(24, 1),
+    steps,
     tiles,
     thinWall: {
       id: thin.id,
@@ -168,6 +227,22 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
       fromX: m.x,
       travel: props.travel ?? 0,
       speed: props.speed ?? 1,
+    },
+    water: {
+      id: pool.id,
+      left: w.x - w.halfWidth,
+      right: w.x + w.halfWidth,
+      top: w.y - w.halfHeight,
+      bottom: w.y + w.halfHeight,
+    },
+    crowd: {
+      left: p.x - p.halfWidth,
+      right: p.x + p.halfWidth,
+      top: p.y - p.halfHeight,
+      bottom: p.y + p.halfHeight,
+      count: penProps.count ?? 20,
+      radius: penProps.radius ?? 6,
+      speed: penProps.speed ?? 1,
     },
     spawn,
     items,

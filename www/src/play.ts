@@ -1,16 +1,35 @@
 /**
  * The play demo (www/play.html): a level loaded from a Tiled map (www/level.tmj, see play-level.ts) with a character
- * driven by the keyboard and moved with `moveAndSlide` over its tile grid (a floor of adjacent tiles, a ramp of slope
- * tiles, one-way planks), riding a moving platform (a box moved with `setTransform`: the character adds the platform's
- * motion while standing on it), collecting coins and hurt by spikes (found with `queryShape` each frame); bullets fired
- * with the mouse at 50 units per frame, all swept each frame with one `sweep` call, so that each stops at what it
- * hits, even the 2-unit wall or the segment, and bricks they hit are destroyed with `setTile`.
+ * driven by the keyboard and moved with `moveAndSlide` over its tile grid: a floor of adjacent tiles, a ramp of slope
+ * tiles whose crest it walks over and stays grounded (`snapDistance`), a staircase it walks up and down without
+ * jumping (`maxStepHeight`, `snapDistance`), one-way planks; riding a moving platform (a box moved with
+ * `setTransform`: the character adds the platform's motion while standing on it). Coins and spikes are sensors: the
+ * move reports those its path crossed (`crossings`), and coins are taken, spikes send it back. The water pool is a
+ * layer of its own that the move crosses (`crossMask`) and reports: in water the character swims (slower, sinking
+ * slowly, a stroke at each jump key press), and the entries are counted. Bullets fired with the mouse fly at 50 units
+ * per frame and are all swept each frame with one `sweep` call (play-bullets.ts), which stops each at what it hits
+ * and reports the coins it crossed on its way, even one skipped between two frames (`sweepCrossings`). A crowd shut
+ * in the pen high on the left flies toward the character, kept from stacking by one `separate` call a frame
+ * (play-crowd.ts).
  *
  * One simulation step per animation frame (speeds are in units per frame). `window.__play` is a debug handle for
  * tests/browser/play.test.mjs.
  */
-import init, { World, wasmBuild } from "sepax";
-import { BULLETS, CHARACTER, ITEMS, ROOM_H, ROOM_W, WALLS, buildLevel, type Level } from "./play-level.ts";
+import init, { World, wasmBuild, type MoveOptions } from "sepax";
+import { Bullets, BULLET_RADIUS, BULLET_SPEED, MISS } from "./play-bullets.ts";
+import { Crowd } from "./play-crowd.ts";
+import {
+  CHARACTER,
+  ENEMIES,
+  ITEMS,
+  ROOM_H,
+  ROOM_W,
+  WALLS,
+  WATER,
+  buildLevel,
+  type Item,
+  type Level,
+} from "./play-level.ts";
 
 // Character: a vertical capsule (20 wide, 40 tall).
 const HALF_LENGTH = 10;
@@ -21,47 +40,23 @@ const GRAVITY = 0.5; // units per frame²
 const JUMP = 11.5; // take-off speed: about 130 units high
 const MAX_FALL = 14;
 const JUMP_BUFFER = 6; // frames: a jump pressed just before landing still happens
-const STICK = 4; // pressed into the ground while grounded (along its normal): follows the ramp down, stays grounded
-
-// Bullets: circles of radius 2, 50 units per frame, far more than the thin wall's 2 units.
-const BULLET_RADIUS = 2;
-const BULLET_SPEED = 50;
-const BULLET_MAX_AGE = 600; // frames; none lives that long in a closed room
+// In water: slower, sinking slowly; each jump press is a stroke at the take-off speed, to swim up and out.
+const SWIM_RUN = 2.5;
+const WATER_GRAVITY = 0.25;
+const MAX_SINK = 2;
+const WATER_DRAG = 0.8; // a fall entering the water slows by this each frame down to MAX_SINK
+// The stairs' steps are 10 high: climbed up to 12, and snapped down to 12 (more than the ramp's 2 per frame).
+const STEP_HEIGHT = 12;
+const SNAP = 12;
+/** The character's moves: meets walls, crosses sensors (coins, spikes) and water, never meets the crowd. */
+const MOVE: MoveOptions = {
+  maxStepHeight: STEP_HEIGHT,
+  snapDistance: SNAP,
+  stopOnSlope: true,
+  mask: WALLS | ITEMS | WATER,
+  crossMask: WATER,
+};
 const AUTO_FIRE_EVERY = 6; // frames between shots while the button is held
-const SPARK_FRAMES = 30;
-const MISS = 0xffffffff;
-
-interface Bullet {
-  id: number;
-  shot: number; // serial number, from 1
-  x: number;
-  y: number;
-  dx: number;
-  dy: number;
-  prevX: number;
-  prevY: number;
-  sx: number; // where it was fired from
-  sy: number;
-  age: number;
-}
-
-/** Where a bullet stopped: `x, y` the contact point, `bx, by` the bullet's centre there. */
-interface Impact {
-  shot: number;
-  hitId: number;
-  x: number;
-  y: number;
-  bx: number;
-  by: number;
-  nx: number;
-  ny: number;
-  sx: number;
-  sy: number;
-  frame: number;
-  /** The grid cell hit (`MISS` for other shapes), and whether the bullet destroyed it (a brick). */
-  cell: number;
-  broke: boolean;
-}
 
 function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   const el = document.getElementById(id);
@@ -84,9 +79,16 @@ class Play {
     impacts: byId("ro-impacts", HTMLElement),
     sweep: byId("ro-sweep", HTMLElement),
     coins: byId("ro-coins", HTMLElement),
+    coinShots: byId("ro-coin-shots", HTMLElement),
     hurts: byId("ro-hurts", HTMLElement),
     broken: byId("ro-broken", HTMLElement),
+    water: byId("ro-water", HTMLElement),
+    crowd: byId("ro-crowd", HTMLElement),
+    overlap: byId("ro-overlap", HTMLElement),
+    separate: byId("ro-separate", HTMLElement),
   };
+  readonly bullets: Bullets;
+  readonly crowd: Crowd;
 
   frame = 0;
   // Character state.
@@ -97,11 +99,13 @@ class Play {
   grounded = false;
   /** What the character stands on (MISS when airborne). */
   groundId = MISS;
-  private groundNx = 0;
-  private groundNy = -1;
   coins = 0;
   hurts = 0;
-  broken = 0;
+  /** In the pool (its last move crossed it), and how many times it went in. */
+  inWater = false;
+  waterEntries = 0;
+  /** The sensors of the last move, copied out of its views (at most 32). */
+  private readonly crossed = new Uint32Array(32);
   /** The moving platform's position and its motion this frame. */
   moverX: number;
   moverDx = 0;
@@ -115,21 +119,6 @@ class Play {
   private nextAutoFire = 0;
   private jumpAsked = -1e9; // the frame of the last jump key press: a jump is buffered for JUMP_BUFFER frames
 
-  // Bullets, and the buffers of the one sweep per frame (grown by doubling, reused).
-  readonly bullets: Bullet[] = [];
-  readonly impacts: Impact[] = [];
-  fired = 0;
-  private sweepIds = new Uint32Array(64);
-  private sweepDxy = new Float32Array(128);
-  // sweep() takes arrays of exactly the batch's length: one view of the buffers per batch size, made once.
-  private idsViews: Uint32Array[] = [];
-  private dxyViews: Float32Array[] = [];
-  private sweepMs = 0;
-  /** Cells hit by bullets this frame, destroyed once every sweep result is read. */
-  private readonly pendingBreaks: number[] = [];
-  /** The last motion of removed bullets, drawn fading like the sparks. */
-  private readonly trails: { x1: number; y1: number; x2: number; y2: number; frame: number }[] = [];
-
   constructor(map: unknown, source: string) {
     const ctx = this.canvas.getContext("2d");
     if (ctx === null) throw new Error("no 2D canvas context");
@@ -138,10 +127,13 @@ class Play {
     this.x = this.level.spawn.x;
     this.y = this.level.spawn.y;
     this.moverX = this.level.mover.x;
+    // Pairs with the sensors and the water (so that its moves cross them) and with the crowd (for `separate`).
     this.charId = this.world.addCapsule(this.x, this.y, HALF_LENGTH, RADIUS, Math.PI / 2, {
       layer: CHARACTER,
-      mask: WALLS,
+      mask: WALLS | ITEMS | WATER | ENEMIES,
     });
+    this.bullets = new Bullets(this.world, this.level, (id) => this.takeCoin(id));
+    this.crowd = new Crowd(this.world, this.level.crowd);
     this.world.step(); // moveAndSlide and sweep see the other shapes as the last step() saw them
     this.resize();
     this.listen();
@@ -186,7 +178,7 @@ class Play {
       if (e.button !== 0) return;
       [this.mouseX, this.mouseY] = this.toWorld(e.clientX, e.clientY);
       this.mouseDown = true;
-      this.fire();
+      this.bullets.fire(this.x, this.y, this.mouseX, this.mouseY);
       this.nextAutoFire = this.frame + AUTO_FIRE_EVERY;
     });
     window.addEventListener("pointerup", () => (this.mouseDown = false));
@@ -204,14 +196,15 @@ class Play {
 
   update(): void {
     this.moveCharacter();
-    this.touchItems();
     if (this.mouseDown && this.frame >= this.nextAutoFire) {
-      this.fire();
+      this.bullets.fire(this.x, this.y, this.mouseX, this.mouseY);
       this.nextAutoFire = this.frame + AUTO_FIRE_EVERY;
     }
-    this.moveBullets();
+    this.bullets.update(this.frame);
     this.movePlatform();
+    this.crowd.fly(this.x, this.y);
     this.world.step();
+    this.crowd.separate(); // from the pairs of the step just made
     this.frame++;
     if (this.frame % 6 === 0) this.showReadout();
   }
@@ -220,74 +213,76 @@ class Play {
     return this.keys.has(a) || this.keys.has(b);
   }
 
-  /** Run, jump, gravity; one moveAndSlide per frame. */
+  /** Run, jump (or swim), gravity; one moveAndSlide per frame; then what its path crossed. */
   private moveCharacter(): void {
     const run = (this.held("ArrowRight", "KeyD") ? 1 : 0) - (this.held("ArrowLeft", "KeyA") ? 1 : 0);
     const jump = this.frame - this.jumpAsked <= JUMP_BUFFER;
-    this.vx = run * RUN;
-    let dx: number;
-    let dy: number;
-    if (this.grounded && jump) {
+    this.vx = run * (this.inWater ? SWIM_RUN : RUN);
+    if ((this.grounded || this.inWater) && jump) {
       this.jumpAsked = -1e9;
       this.vy = -JUMP;
-      dx = this.vx;
-      dy = this.vy;
     } else if (this.grounded) {
-      // Pressed into the ground along its normal (not straight down): no creeping down the ramp when standing.
       this.vy = 0;
-      dx = this.vx - this.groundNx * STICK;
-      dy = -this.groundNy * STICK;
+    } else if (this.inWater) {
+      this.vy =
+        this.vy > MAX_SINK ? Math.max(MAX_SINK, this.vy * WATER_DRAG) : Math.min(this.vy + WATER_GRAVITY, MAX_SINK);
     } else {
       this.vy = Math.min(this.vy + GRAVITY, MAX_FALL);
-      dx = this.vx;
-      dy = this.vy;
     }
+    // Standing, pressed into the ground: stopOnSlope keeps the press from sliding it down the ramp, and the walk from
+    // slowing on it; snapDistance keeps it on the ramp and the steps going down.
+    const dy = this.grounded && this.vy === 0 ? GRAVITY : this.vy;
+    let dx = this.vx;
     // Riding the moving platform: its motion this frame is added to the character's (the platform is moved after
     // the character, and both are seen at their new places from the next step on).
     if (this.grounded && this.groundId === this.level.mover.id) dx += this.moverDx;
-    const r = this.world.moveAndSlide(this.charId, dx, dy);
+    const r = this.world.moveAndSlide(this.charId, dx, dy, MOVE);
+    const moved = r.x !== this.x || r.y !== this.y;
     this.x = r.x;
     this.y = r.y;
     this.grounded = r.grounded;
-    // The most upward-facing contact is the ground; a ceiling stops a jump.
-    const c = r.contacts;
-    let bestNy = 0;
-    this.groundId = MISS;
-    for (let i = 0; i < c.length; i += 3) {
-      const nx = c[i + 1]!;
-      const ny = c[i + 2]!;
-      if (ny < bestNy) {
-        bestNy = ny;
-        this.groundNx = nx;
-        this.groundNy = ny;
-        this.groundId = c[i]!;
-      }
-      if (ny > 0.5 && this.vy < 0) this.vy = 0;
-    }
-    if (!this.grounded) {
-      this.groundNx = 0;
-      this.groundNy = -1;
-      this.groundId = MISS;
-    }
+    this.groundId = r.groundId;
+    if (r.ceiling && this.vy < 0) this.vy = 0;
+    // The views are valid until the next moveAndSlide: copied before coins are removed.
+    const n = r.crossings.length;
+    this.crossed.set(r.crossings);
+    this.cross(n, moved);
   }
 
-  /** Coins and spikes the character overlaps, found with one query: a coin is taken, a spike sends it back. */
-  private touchItems(): void {
-    const shape = { kind: "capsule", halfLength: HALF_LENGTH, radius: RADIUS } as const;
-    const touched = this.world.queryShape(shape, this.x, this.y, Math.PI / 2, ITEMS);
-    for (const id of touched) {
+  /** Acts on the `n` sensors and water of the last move (in `crossed`, in the order crossed). */
+  private cross(n: number, moved: boolean): void {
+    let water = false;
+    for (let k = 0; k < n; k++) {
+      const id = this.crossed[k]!;
+      if (id === this.level.water.id) {
+        water = true;
+        continue;
+      }
+      if (this.takeCoin(id) !== undefined) continue;
       const item = this.level.items.find((it) => it.id === id);
-      if (item === undefined) continue;
-      if (item.kind === "coin") {
-        this.world.remove(id);
-        this.level.items.splice(this.level.items.indexOf(item), 1);
-        this.coins++;
-      } else {
+      if (item?.kind === "spike") {
         this.hurts++;
         this.respawn();
         return;
       }
     }
+    // A move that went nowhere crossed nothing (not even what it stands in): then it is where it was.
+    if (moved) {
+      if (water && !this.inWater) this.waterEntries++;
+      this.inWater = water;
+    }
+  }
+
+  /** Takes coin `id` if it is one still there: out of the world and the level, into the score. */
+  private takeCoin(id: number): Item | undefined {
+    const items = this.level.items;
+    const k = items.findIndex((it) => it.id === id && it.kind === "coin");
+    if (k < 0) return undefined;
+    const coin = items[k]!;
+    this.world.remove(id);
+    items.splice(k, 1);
+    this.coins++;
+    return coin;
   }
 
   /** Back to the spawn point, at rest. */
@@ -298,6 +293,7 @@ class Play {
     this.vy = 0;
     this.grounded = false;
     this.groundId = MISS;
+    this.inWater = false;
     this.world.setTransform(this.charId, this.x, this.y, Math.PI / 2);
   }
 
@@ -314,121 +310,25 @@ class Play {
     this.world.setTransform(m.id, x, m.y, 0);
   }
 
-  /** One bullet from the character towards the cursor. */
-  private fire(): void {
-    let dx = this.mouseX - this.x;
-    let dy = this.mouseY - this.y;
-    const len = Math.hypot(dx, dy);
-    if (len < 1e-3) return;
-    dx = (dx / len) * BULLET_SPEED;
-    dy = (dy / len) * BULLET_SPEED;
-    const id = this.world.addCircle(this.x, this.y, BULLET_RADIUS, { layer: BULLETS, mask: WALLS });
-    this.fired++;
-    const [x, y] = [this.x, this.y];
-    this.bullets.push({ id, shot: this.fired, x, y, dx, dy, prevX: x, prevY: y, sx: x, sy: y, age: 0 });
-  }
-
-  /** Sweeps every live bullet by its motion in one call; a bullet that hits stops there and is removed. */
-  private moveBullets(): void {
-    const n = this.bullets.length;
-    if (n === 0) return;
-    if (this.sweepIds.length < n) {
-      let cap = this.sweepIds.length;
-      while (cap < n) cap *= 2;
-      this.sweepIds = new Uint32Array(cap);
-      this.sweepDxy = new Float32Array(2 * cap);
-      this.idsViews = [];
-      this.dxyViews = [];
-    }
-    const ids = (this.idsViews[n] ??= this.sweepIds.subarray(0, n));
-    const dxy = (this.dxyViews[n] ??= this.sweepDxy.subarray(0, 2 * n));
-    for (let i = 0; i < n; i++) {
-      const b = this.bullets[i]!;
-      this.sweepIds[i] = b.id;
-      this.sweepDxy[2 * i] = b.dx;
-      this.sweepDxy[2 * i + 1] = b.dy;
-    }
-    const t0 = performance.now();
-    const count = this.world.sweep(ids, dxy);
-    this.sweepMs = performance.now() - t0;
-    const res = this.world.sweepResults();
-    // Read every result before calling the world again (the views are valid until then). Objects are made per
-    // hit only: a frame without hits makes no garbage here.
-    for (let i = 0; i < count; i++) {
-      const b = this.bullets[i]!;
-      b.prevX = b.x;
-      b.prevY = b.y;
-      b.age++;
-      const hitId = res.ids[i]!;
-      if (hitId === MISS) {
-        b.x += b.dx;
-        b.y += b.dy;
-        continue;
-      }
-      const t = res.t[i]!;
-      b.x += t * b.dx;
-      b.y += t * b.dy;
-      b.age = -1; // marks it for removal
-      const cell = res.cells[i]!;
-      const grid = this.level.grid;
-      const broke = hitId === grid.id && cell !== MISS && grid.breakable.includes(grid.cells[cell]!);
-      if (broke) {
-        // The sweep results stay valid until the world is called again: read the rest of this hit first.
-        this.pendingBreaks.push(cell);
-      }
-      this.impacts.push({
-        cell,
-        broke,
-        shot: b.shot,
-        hitId,
-        x: res.points[2 * i]!,
-        y: res.points[2 * i + 1]!,
-        bx: b.x,
-        by: b.y,
-        nx: res.normals[2 * i]!,
-        ny: res.normals[2 * i + 1]!,
-        sx: b.sx,
-        sy: b.sy,
-        frame: this.frame,
-      });
-    }
-    for (const cell of this.pendingBreaks) this.breakTile(cell);
-    this.pendingBreaks.length = 0;
-    if (this.impacts.length > 2000) this.impacts.splice(0, this.impacts.length - 2000);
-    let kept = 0;
-    for (const b of this.bullets) {
-      if (b.age < 0 || b.age > BULLET_MAX_AGE) {
-        this.world.remove(b.id);
-        this.trails.push({ x1: b.prevX, y1: b.prevY, x2: b.x, y2: b.y, frame: this.frame });
-      } else {
-        this.world.setTransform(b.id, b.x, b.y, 0);
-        this.bullets[kept++] = b;
-      }
-    }
-    this.bullets.length = kept;
-  }
-
-  /** Destroys a brick: the world's cell and the drawn one. */
-  private breakTile(cell: number): void {
-    const grid = this.level.grid;
-    if (grid.cells[cell] === 0) return; // two bullets at one brick in one frame
-    this.world.setTile(grid.id, cell % grid.cols, Math.floor(cell / grid.cols), 0);
-    grid.cells[cell] = 0;
-    this.broken++;
-  }
-
   private showReadout(): void {
     const r = this.readout;
     r.frame.textContent = String(this.frame);
     r.pos.textContent = `${this.x.toFixed(1)}, ${this.y.toFixed(1)}`;
     r.grounded.textContent = this.grounded ? "yes" : "no";
-    r.bullets.textContent = String(this.bullets.length);
-    r.fired.textContent = String(this.fired);
-    r.impacts.textContent = String(this.impacts.length);
-    r.sweep.textContent = this.sweepMs.toFixed(3);
+    const b = this.bullets;
+    r.bullets.textContent = String(b.live.length);
+    r.fired.textContent = String(b.fired);
+    r.impacts.textContent = String(b.impacts.length);
+    r.sweep.textContent = b.sweepMs.toFixed(3);
     r.coins.textContent = `${this.coins} / ${this.coins + this.level.items.filter((it) => it.kind === "coin").length}`;
+    r.coinShots.textContent = String(b.coinShots.length);
     r.hurts.textContent = String(this.hurts);
-    r.broken.textContent = String(this.broken);
+    r.broken.textContent = String(b.broken);
+    r.water.textContent = `${this.inWater ? "in water" : "dry"}, ${this.waterEntries} in`;
+    const c = this.crowd;
+    r.crowd.textContent = `${c.ids.length}, ${c.separating ? c.moved : "off"}`;
+    r.overlap.textContent = c.deepest.toFixed(3);
+    r.separate.textContent = c.separateMs.toFixed(3);
   }
 
   // ---- Drawing -------------------------------------------------------------------------------------------------
@@ -460,59 +360,17 @@ class Play {
     const face = this.mouseX >= this.x ? 1 : -1;
     ctx.fillRect(this.x + face * 4 - 1.5, this.y - 10, 3, 3);
 
-    // Bullet paths: this frame's motion of each live bullet, and the last motion of those that stopped.
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = "rgba(255,210,120,0.55)";
-    ctx.beginPath();
-    for (const b of this.bullets) {
-      ctx.moveTo(b.prevX, b.prevY);
-      ctx.lineTo(b.x, b.y);
-    }
-    ctx.stroke();
-    let kept = 0;
-    for (const tr of this.trails) {
-      const age = this.frame - tr.frame;
-      if (age > SPARK_FRAMES) continue;
-      this.trails[kept++] = tr;
-      ctx.strokeStyle = `rgba(255,210,120,${(0.55 * (1 - age / SPARK_FRAMES)).toFixed(3)})`;
-      ctx.beginPath();
-      ctx.moveTo(tr.x1, tr.y1);
-      ctx.lineTo(tr.x2, tr.y2);
-      ctx.stroke();
-    }
-    this.trails.length = kept;
-    ctx.fillStyle = "#ffe7a3";
-    for (const b of this.bullets) {
-      ctx.beginPath();
-      ctx.arc(b.x, b.y, BULLET_RADIUS + 0.5, 0, 2 * Math.PI);
-      ctx.fill();
-    }
+    // The crowd, its eyes on the character.
+    this.crowd.draw(ctx, this.x, this.y - 10);
 
-    // Impacts: a spark along the surface normal, fading; a small dot stays where it hit.
-    for (let i = this.impacts.length - 1; i >= 0; i--) {
-      const m = this.impacts[i]!;
-      const age = this.frame - m.frame;
-      if (age > 600) break;
-      ctx.fillStyle = "rgba(255,120,80,0.7)";
-      ctx.fillRect(m.x - 1.5, m.y - 1.5, 3, 3);
-      if (age > SPARK_FRAMES) continue;
-      const k = 1 - age / SPARK_FRAMES;
-      const len = 6 + 10 * k;
-      ctx.strokeStyle = `rgba(255,160,60,${k.toFixed(3)})`;
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      for (const a of [-0.6, 0, 0.6]) {
-        const c = Math.cos(a);
-        const sn = Math.sin(a);
-        ctx.moveTo(m.x, m.y);
-        ctx.lineTo(m.x + (m.nx * c - m.ny * sn) * len, m.y + (m.nx * sn + m.ny * c) * len);
-      }
-      ctx.stroke();
-      ctx.fillStyle = `rgba(255,240,200,${k.toFixed(3)})`;
-      ctx.beginPath();
-      ctx.arc(m.x, m.y, 2 + 3 * k, 0, 2 * Math.PI);
-      ctx.fill();
-    }
+    // Water over what is in it.
+    const water = this.level.water;
+    ctx.fillStyle = "rgba(64,150,255,0.32)";
+    ctx.fillRect(water.left, water.top, water.right - water.left, water.bottom - water.top);
+    ctx.fillStyle = "rgba(150,210,255,0.7)";
+    ctx.fillRect(water.left, water.top, water.right - water.left, 1.5);
+
+    this.bullets.draw(ctx, this.frame);
   }
 
   /** The tile grid cell by cell (each value's outline from the map's tile table), the walls, platform and items. */
@@ -540,7 +398,8 @@ class Play {
           continue;
         }
         const pts = def.points;
-        ctx.fillStyle = def.oneWay !== undefined ? "#6fb3d2" : "#2f4d5c";
+        // Slopes and steps in the stone's colour; one-way planks blue.
+        ctx.fillStyle = def.oneWay !== undefined ? "#6fb3d2" : (col + row) % 2 === 0 ? "#3a4a6b" : "#33425f";
         ctx.beginPath();
         ctx.moveTo(x + pts[0]!, y + pts[1]!);
         for (let k = 2; k < pts.length; k += 2) ctx.lineTo(x + pts[k]!, y + pts[k + 1]!);
@@ -605,12 +464,34 @@ async function main(): Promise<void> {
         vy: play.vy,
         grounded: play.grounded,
         groundId: play.groundId,
+        inWater: play.inWater,
       }),
-      bullets: () => play.bullets.map((b) => ({ id: b.id, shot: b.shot, x: b.x, y: b.y, dx: b.dx, dy: b.dy })),
-      impacts: () => play.impacts.map((m) => ({ ...m })),
-      fired: () => play.fired,
-      score: () => ({ coins: play.coins, hurts: play.hurts, broken: play.broken }),
+      bullets: () => play.bullets.live.map((b) => ({ id: b.id, shot: b.shot, x: b.x, y: b.y, dx: b.dx, dy: b.dy })),
+      impacts: () => play.bullets.impacts.map((m) => ({ ...m })),
+      /** The coins bullets took: the shot, the coin, and the bullet's centre at the frames before and after. */
+      coinShots: () => play.bullets.coinShots.map((c) => ({ ...c, coin: { ...c.coin } })),
+      fired: () => play.bullets.fired,
+      coinsLeft: () => play.level.items.filter((it) => it.kind === "coin").map((it) => ({ ...it })),
+      score: () => ({
+        coins: play.coins,
+        hurts: play.hurts,
+        broken: play.bullets.broken,
+        waterEntries: play.waterEntries,
+      }),
       mover: () => ({ x: play.moverX, dx: play.moverDx }),
+      crowd: () => ({
+        ids: Array.from(play.crowd.ids),
+        xs: Array.from(play.crowd.xs),
+        ys: Array.from(play.crowd.ys),
+        radius: play.crowd.radius,
+        deepest: play.crowd.deepest,
+        moved: play.crowd.moved,
+        separating: play.crowd.separating,
+      }),
+      /** Turns the crowd's `separate` call on or off (off, the crowd stacks). */
+      setSeparate: (on: boolean) => {
+        play.crowd.separating = on;
+      },
       /** Puts the character at (x, y), at rest (tests start a scene there). */
       place: (x: number, y: number) => {
         play.respawn();
@@ -619,7 +500,16 @@ async function main(): Promise<void> {
         play.world.setTransform(play.charId, x, y, Math.PI / 2);
       },
       toClient: (x: number, y: number) => play.toClient(x, y),
-      constants: { HALF_HEIGHT, RADIUS, RUN, BULLET_SPEED, BULLET_RADIUS, FLOOR_Y: play.level.floorTop },
+      constants: {
+        HALF_HEIGHT,
+        RADIUS,
+        RUN,
+        SWIM_RUN,
+        STEP_HEIGHT,
+        BULLET_SPEED,
+        BULLET_RADIUS,
+        FLOOR_Y: play.level.floorTop,
+      },
     };
     play.start();
   } catch (e) {
