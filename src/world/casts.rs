@@ -376,7 +376,6 @@ impl World {
         delta: Vec2,
         accepts: &dyn Fn(u32) -> bool,
     ) -> Option<WorldCastHit> {
-        let store = &self.store;
         // A motion longer than any first contact can be is cut to that length, and `t`
         // scaled back at the end: the exact cast's `f64` slack grows with the motion's
         // length (see `crate::cast`), and at 1e38 it would swallow the world.
@@ -402,35 +401,11 @@ impl World {
         // a convex pair, nearly every cast, returns what it did before grids existed.
         let hit_cell = core::cell::Cell::new(NO_CELL);
         let cast = |id: u32, row: usize| {
-            let body = &store.bodies[row];
-            let target = self.compound(id);
-            let one_way = one_ways && self.one_ways.get(id).is_some();
-            if mover.compound.is_none() && target.is_none() && !one_way {
-                cast_shape_with_points(
-                    mover.shape,
-                    mover.points,
-                    &mover.pose,
-                    delta,
-                    &body.shape,
-                    row_points(store, row),
-                    &body.pose,
-                    0.0,
-                )
-            } else {
-                cast_pieces(
-                    pieces_or(mover.compound, mover.shape, mover.points),
-                    &mover.pose,
-                    delta,
-                    pieces_or(target, &body.shape, row_points(store, row)),
-                    &body.pose,
-                    0.0,
-                    self.one_way_rule(id, mover.pose.translation, mover.shape.bounding_radius()),
-                )
+            self.cast_on(mover, delta, (id, row), one_ways)
                 .map(|(hit, cell)| {
                     hit_cell.set(cell);
                     hit
                 })
-            }
         };
         let keep = |best: &mut Option<WorldCastHit>, id: u32, hit: Option<CastHit>| {
             if let Some(hit) = hit {
@@ -496,6 +471,46 @@ impl World {
             }
         }
         best
+    }
+
+    /// The hit of `mover` moved by `delta` (within [`CAST_REACH`]) on the shape `id` in
+    /// `row`, and the cell hit on a tile grid ([`NO_CELL`] for other shapes): the exact cast
+    /// of each pair of kinds, through the pieces of a concave polygon, a chain or a grid, and
+    /// a one-way shape's rule (looked up only while `one_ways`, some shape being one-way).
+    pub(super) fn cast_on(
+        &self,
+        mover: &Mover<'_>,
+        delta: Vec2,
+        (id, row): (u32, usize),
+        one_ways: bool,
+    ) -> Option<(CastHit, u32)> {
+        let store = &self.store;
+        let body = &store.bodies[row];
+        let target = self.compound(id);
+        let one_way = one_ways && self.one_ways.get(id).is_some();
+        if mover.compound.is_none() && target.is_none() && !one_way {
+            cast_shape_with_points(
+                mover.shape,
+                mover.points,
+                &mover.pose,
+                delta,
+                &body.shape,
+                row_points(store, row),
+                &body.pose,
+                0.0,
+            )
+            .map(|hit| (hit, NO_CELL))
+        } else {
+            cast_pieces(
+                pieces_or(mover.compound, mover.shape, mover.points),
+                &mover.pose,
+                delta,
+                pieces_or(target, &body.shape, row_points(store, row)),
+                &body.pose,
+                0.0,
+                self.one_way_rule(id, mover.pose.translation, mover.shape.bounding_radius()),
+            )
+        }
     }
 
     /// The closest hit of the ray `origin + unit × s`, `0 <= s <= reach`, among the
