@@ -245,7 +245,8 @@ fn snapshots_and_scene_records_keep_continuous_shapes() {
 #[test]
 fn step_crossings_match_sampling_between_steps() {
     // Random worlds of solids and sensors (some of them moving), and continuous shapes of
-    // every kind moved and turned between two steps: a sensor a shape overlaps at one of
+    // every kind moved and turned between steps, three rounds, the sensors changing
+    // between them: a sensor a shape overlaps at one of
     // 300 samples of its straight motion (at its new angle, the sensors where they are
     // now) is listed, entered no later than that sample and no earlier than the one
     // before, unless the shape touched it at the step before; nothing else is listed but
@@ -255,7 +256,7 @@ fn step_crossings_match_sampling_between_steps() {
     let (mut listed, mut grazes, mut touched_before) = (0, 0, 0);
     for _scene in 0..40 {
         let mut world = World::new();
-        let mut sensors = Vec::new();
+        let (mut sensors, mut solids) = (Vec::new(), Vec::new());
         for k in 0..40 {
             let kind = ShapeKind::ALL[k % ShapeKind::ALL.len()];
             let shape = random_shape(&mut rng, kind, Style::Generic, 1.5);
@@ -269,6 +270,8 @@ fn step_crossings_match_sampling_between_steps() {
             if k % 3 != 0 {
                 world.set_sensor(id, true).unwrap();
                 sensors.push(id);
+            } else {
+                solids.push(id);
             }
         }
         let mut movers = Vec::new();
@@ -283,63 +286,86 @@ fn step_crossings_match_sampling_between_steps() {
             movers.push(id);
         }
         world.step().unwrap();
-        let pairs_before = world.pairs().to_vec();
-        let from: Vec<Vec2> = (movers.iter())
-            .map(|&m| {
-                let (x, y, _) = world.transform(m).unwrap();
-                Vec2::new(x, y)
-            })
-            .collect();
-        for &m in &movers {
-            let (x, y, _) = world.transform(m).unwrap();
-            let d = rng.vec(20.0);
-            world
-                .set_transform(m, x + d.x, y + d.y, rng.angle())
-                .unwrap();
-        }
-        for &s in &sensors {
-            if !world.is_static(s).unwrap() {
-                let (x, y, a) = world.transform(s).unwrap();
-                world.set_transform(s, x + 0.5, y - 0.5, a + 0.3).unwrap();
-            }
-        }
-        world.step().unwrap();
-        let c = crossed(&world);
-        assert!(c.windows(2).all(|w| w[0].0 <= w[1].0), "in id order");
-        for (i, &m) in movers.iter().enumerate() {
-            let shape = world.shape(m).unwrap().clone();
-            let (x, y, a) = world.transform(m).unwrap();
-            let d = Vec2::new(x, y) - from[i];
-            let mine: Vec<(u32, f32)> = (c.iter())
-                .filter(|e| e.0 == m)
-                .map(|e| (e.1, e.2))
+        for round in 0..3 {
+            let pairs_before = world.pairs().to_vec();
+            let from: Vec<Vec2> = (movers.iter())
+                .map(|&m| {
+                    let (x, y, _) = world.transform(m).unwrap();
+                    Vec2::new(x, y)
+                })
                 .collect();
-            assert!(mine.windows(2).all(|w| w[0].1 <= w[1].1), "{mine:?}");
+            for &m in &movers {
+                let (x, y, _) = world.transform(m).unwrap();
+                let d = rng.vec(20.0);
+                world
+                    .set_transform(m, x + d.x, y + d.y, rng.angle())
+                    .unwrap();
+            }
             for &s in &sensors {
-                let (sx, sy, sa) = world.transform(s).unwrap();
-                let pose = sepax::Transform::from_xy_angle(sx, sy, sa);
-                let sensor = world.shape(s).unwrap();
-                let t_of = |k: usize| k as f32 / SAMPLES as f32;
-                let at = |k: usize| {
-                    let p = from[i] + d * t_of(k);
-                    sepax::Transform::from_xy_angle(p.x, p.y, a)
-                };
-                let first = (0..=SAMPLES)
-                    .find(|&k| sepax::collide(sensor, &pose, &shape, &at(k)).is_some());
-                let report = mine.iter().find(|e| e.0 == s);
-                let before = (pairs_before.chunks(2)).any(|p| p == [m.min(s), m.max(s)]);
-                match (first, report) {
-                    (_, Some(_)) if before => panic!("{m}: sensor {s} touched before, listed"),
-                    (Some(_), None) if before => touched_before += 1,
-                    (Some(k), Some(&(_, t))) => {
-                        let early = if k == 0 { 0.0 } else { t_of(k - 1) };
-                        assert!(t <= t_of(k) + 1e-4 && t >= early - 1e-4, "{s}: {t} vs {k}");
-                    }
-                    (Some(k), None) => panic!("shape {m}: sensor {s} at sample {k} not listed"),
-                    (None, Some(_)) => grazes += 1,
-                    (None, None) => {}
+                if !world.is_static(s).unwrap() {
+                    let (x, y, a) = world.transform(s).unwrap();
+                    world.set_transform(s, x + 0.5, y - 0.5, a + 0.3).unwrap();
                 }
-                listed += usize::from(report.is_some());
+            }
+            if round > 0 {
+                // The sensor set changes between steps: a static sensor moves, one sensor
+                // turns solid, one solid shape turns sensor, a static sensor is removed and
+                // another added (the static sensors' tree must follow each).
+                let s = sensors[round % sensors.len()];
+                let (x, y, a) = world.transform(s).unwrap();
+                world.set_transform(s, x - 1.0, y + 1.0, a).unwrap();
+                let solid = sensors.remove((3 * round) % sensors.len());
+                world.set_sensor(solid, false).unwrap();
+                let turned = solids.pop().unwrap();
+                world.set_sensor(turned, true).unwrap();
+                sensors.push(turned);
+                let gone = sensors.remove(0);
+                world.remove(gone).unwrap();
+                let kind = ShapeKind::ALL[round % ShapeKind::ALL.len()];
+                let shape = random_shape(&mut rng, kind, Style::Generic, 1.5);
+                let p = rng.vec(15.0);
+                let id = world.add(shape, p.x, p.y, rng.angle(), fixed()).unwrap();
+                world.set_sensor(id, true).unwrap();
+                sensors.push(id);
+            }
+            world.step().unwrap();
+            let c = crossed(&world);
+            assert!(c.windows(2).all(|w| w[0].0 <= w[1].0), "in id order");
+            for (i, &m) in movers.iter().enumerate() {
+                let shape = world.shape(m).unwrap().clone();
+                let (x, y, a) = world.transform(m).unwrap();
+                let d = Vec2::new(x, y) - from[i];
+                let mine: Vec<(u32, f32)> = (c.iter())
+                    .filter(|e| e.0 == m)
+                    .map(|e| (e.1, e.2))
+                    .collect();
+                assert!(mine.windows(2).all(|w| w[0].1 <= w[1].1), "{mine:?}");
+                for &s in &sensors {
+                    let (sx, sy, sa) = world.transform(s).unwrap();
+                    let pose = sepax::Transform::from_xy_angle(sx, sy, sa);
+                    let sensor = world.shape(s).unwrap();
+                    let t_of = |k: usize| k as f32 / SAMPLES as f32;
+                    let at = |k: usize| {
+                        let p = from[i] + d * t_of(k);
+                        sepax::Transform::from_xy_angle(p.x, p.y, a)
+                    };
+                    let first = (0..=SAMPLES)
+                        .find(|&k| sepax::collide(sensor, &pose, &shape, &at(k)).is_some());
+                    let report = mine.iter().find(|e| e.0 == s);
+                    let before = (pairs_before.chunks(2)).any(|p| p == [m.min(s), m.max(s)]);
+                    match (first, report) {
+                        (_, Some(_)) if before => panic!("{m}: sensor {s} touched before, listed"),
+                        (Some(_), None) if before => touched_before += 1,
+                        (Some(k), Some(&(_, t))) => {
+                            let early = if k == 0 { 0.0 } else { t_of(k - 1) };
+                            assert!(t <= t_of(k) + 1e-4 && t >= early - 1e-4, "{s}: {t} vs {k}");
+                        }
+                        (Some(k), None) => panic!("shape {m}: sensor {s} at sample {k} not listed"),
+                        (None, Some(_)) => grazes += 1,
+                        (None, None) => {}
+                    }
+                    listed += usize::from(report.is_some());
+                }
             }
         }
     }

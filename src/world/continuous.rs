@@ -22,11 +22,13 @@
 //! (`set_continuous(id, true)`) starts its next path where it is. The sensors are where
 //! they are now, and they pass the step's layer filter with the shape.
 //!
-//! Only sensors matter, and a level has few of them among its shapes: the pass builds a
-//! tree of the sensors' boxes (the static tree's kind) once per step, and each path
-//! queries it with the box it sweeps, then casts exactly against the sensors found, rather
-//! than walking the whole broad phase along the path as a cast does (ten times slower with
-//! a tenth of the shapes sensors). Shapes that are not continuous cost nothing: the pass
+//! Only sensors matter, and a level has few of them among its shapes: the pass keeps trees
+//! of the sensors' boxes (the static tree's kind), and each path queries them with the box
+//! it sweeps, then casts exactly against the sensors found, rather than walking the whole
+//! broad phase along the path as a cast does (ten times slower with a tenth of the shapes
+//! sensors). The static sensors' tree is built again only when a static shape was added,
+//! removed or moved, or some shape's sensor flag changed; the moving sensors' tree every
+//! step that follows a shape. Shapes that are not continuous cost nothing: the pass
 //! runs over the followed shapes only, kept sorted by id (so that the crossings come out
 //! in id order), and a world without any skips it. At most [`MAX_STEP_CROSSINGS`] sensors per shape and step are
 //! listed (the first ones along its path), so that the room for the list is reserved
@@ -40,7 +42,7 @@ use super::{World, WorldError};
 use crate::broad_phase::StaticTree;
 use crate::grow::{self, GrowError};
 use crate::math::{Aabb, Transform, Vec2};
-use crate::store::{FLAG_ALIVE, FLAG_CONTINUOUS, FLAG_SENSOR};
+use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_CONTINUOUS, FLAG_SENSOR};
 
 /// The most sensors one continuous shape reports per step: the first ones along its path.
 pub const MAX_STEP_CROSSINGS: usize = 32;
@@ -59,11 +61,49 @@ pub(super) struct Continuous {
     shapes: Vec<u32>,
     sensors: Vec<u32>,
     ts: Vec<f32>,
-    /// The live sensors' ids, then their rows, and the tree of their boxes, made anew by
-    /// each step that follows some shape.
-    sensor_ids: Vec<u32>,
-    sensor_rows: Vec<u32>,
-    sensor_tree: StaticTree,
+    /// The static sensors, and whether their tree holds them as they are.
+    fixed: SensorSet,
+    fixed_valid: bool,
+    /// The moving sensors, listed and indexed anew by each step that follows a shape.
+    moving: SensorSet,
+    /// `0, 1, 2, …`: the order a set's boxes are given to its tree in.
+    indices: Vec<u32>,
+}
+
+/// Sensors by id, their boxes, and the tree of those boxes (its leaves index both).
+#[derive(Clone, Debug, Default)]
+struct SensorSet {
+    ids: Vec<u32>,
+    boxes: Vec<Aabb>,
+    tree: StaticTree,
+}
+
+impl SensorSet {
+    /// Lists the live sensors of `rows` (the store's static or moving rows), with room for
+    /// their boxes.
+    fn list(&mut self, store: &ShapeStore, rows: &[u32]) -> Result<(), GrowError> {
+        self.ids.clear();
+        for &row in rows {
+            let id = store.row_to_id[row as usize];
+            if store.flags[id as usize] & FLAG_SENSOR != 0 {
+                grow::push(&mut self.ids, id)?;
+            }
+        }
+        self.boxes.clear();
+        grow::reserve(&mut self.boxes, self.ids.len())
+    }
+
+    /// Reads the listed sensors' boxes (where the step put them) and builds the tree.
+    fn index(&mut self, store: &ShapeStore, indices: &[u32]) {
+        self.boxes.clear();
+        (self.boxes).extend(self.ids.iter().map(|&id| store.aabbs[store.row(id)]));
+        self.tree.rebuild(&indices[..self.ids.len()], &self.boxes);
+    }
+
+    /// Calls `visit` with each sensor whose box meets `query`.
+    fn query(&self, query: &Aabb, visit: &mut impl FnMut(u32)) {
+        self.tree.query(query, |k, _| visit(self.ids[k as usize]));
+    }
 }
 
 /// The sensors the continuous shapes crossed at the last step, parallel
@@ -155,10 +195,16 @@ impl World {
         }
     }
 
+    /// Some shape's sensor flag changed: the static sensors' tree must be built again.
+    pub(super) fn sensors_changed(&mut self) {
+        self.continuous.fixed_valid = false;
+    }
+
     /// Follows the continuous shapes of a loaded snapshot from their loaded positions.
     pub(super) fn follow_loaded(&mut self) {
         let store = &self.store;
         let c = &mut self.continuous;
+        c.fixed_valid = false;
         c.followed.clear();
         c.shapes.clear();
         c.sensors.clear();
@@ -173,36 +219,38 @@ impl World {
         c.followed.extend(followed);
     }
 
-    /// Room for the most crossings the next step can list, and for the list of sensors,
-    /// made before the step changes anything.
+    /// Room for the most crossings the next step can list, and the lists of sensors (the
+    /// static ones only when they may have changed), made before the step changes anything.
     pub(super) fn reserve_step_crossings(&mut self) -> Result<(), GrowError> {
         let c = &mut self.continuous;
         let most = c.followed.len() * MAX_STEP_CROSSINGS;
         c.shapes.clear();
         c.sensors.clear();
         c.ts.clear();
-        c.sensor_ids.clear();
         if most == 0 || !self.store.sensors_seen {
             return Ok(());
         }
         grow::reserve(&mut c.shapes, most)?;
         grow::reserve(&mut c.sensors, most)?;
         grow::reserve(&mut c.ts, most)?;
-        let wanted = FLAG_ALIVE | FLAG_SENSOR;
-        let sensors = (self.store.flags.iter().enumerate())
-            .filter(|&(_, &flags)| flags & wanted == wanted)
-            .map(|(id, _)| id as u32);
-        for id in sensors {
-            grow::push(&mut c.sensor_ids, id)?;
+        let store = &self.store;
+        c.fixed_valid &= !self.statics_dirty;
+        if !c.fixed_valid {
+            c.fixed.list(store, &store.static_rows)?;
         }
-        c.sensor_rows.clear();
-        grow::reserve(&mut c.sensor_rows, c.sensor_ids.len())
+        c.moving.list(store, &store.dynamic_rows)?;
+        let count = c.fixed.ids.len().max(c.moving.ids.len());
+        let missing = count.saturating_sub(c.indices.len());
+        grow::reserve(&mut c.indices, missing)?;
+        let next = c.indices.len() as u32..count as u32;
+        c.indices.extend(next);
+        Ok(())
     }
 
     /// The last phase of a step: each continuous shape cast from its position at the last
     /// step to its position now against the sensors, the ones entered listed, and its
     /// path begun anew. `touched_before` are the last step's pair keys, sorted. Allocates
-    /// nothing once the sensor tree has grown to the world's sensors:
+    /// nothing once the sensor trees have grown to the world's sensors:
     /// [`World::reserve_step_crossings`] made the room for the rest.
     pub(super) fn cross_continuous(&mut self, touched_before: &[u64]) {
         if self.continuous.followed.is_empty() {
@@ -210,28 +258,26 @@ impl World {
         }
         let mut c = core::mem::take(&mut self.continuous);
         let store = &self.store;
-        c.sensor_rows.clear();
-        c.sensor_rows
-            .extend(c.sensor_ids.iter().map(|&id| store.row(id) as u32));
-        c.sensor_tree.rebuild(&c.sensor_rows, &store.aabbs);
+        let sensors = store.sensors_seen;
+        if sensors && !c.fixed_valid {
+            c.fixed.index(store, &c.indices);
+            c.fixed_valid = true;
+        }
+        if sensors {
+            c.moving.index(store, &c.indices);
+        }
         for f in &mut c.followed {
             let s = f.id as usize;
             let to = Vec2::new(store.xs[s], store.ys[s]);
             let from = Transform::from_xy_angle(f.from.x, f.from.y, store.angles[s]);
             let delta = to - f.from;
             f.from = to;
-            if delta == Vec2::ZERO || c.sensor_ids.is_empty() {
+            if delta == Vec2::ZERO || !sensors {
                 continue;
             }
             let mut entered = [(0.0f32, 0u32); MAX_STEP_CROSSINGS];
-            let count = self.sensors_entered(
-                f.id,
-                from,
-                delta,
-                &c.sensor_tree,
-                touched_before,
-                &mut entered,
-            );
+            let sets = [&c.fixed, &c.moving];
+            let count = self.sensors_entered(f.id, from, delta, sets, touched_before, &mut entered);
             for &(t, sensor) in &entered[..count] {
                 c.shapes.push(f.id);
                 c.sensors.push(sensor);
@@ -241,7 +287,7 @@ impl World {
         self.continuous = c;
     }
 
-    /// The first sensors (of `tree`) that shape `id` enters moved from `from` by `delta`
+    /// The first sensors (of `sets`) that shape `id` enters moved from `from` by `delta`
     /// (within the world, so within a cast's reach), sorted by where it enters them (ties
     /// to the smaller id), those it touched at the last step left out: how many were
     /// written to `entered`.
@@ -250,7 +296,7 @@ impl World {
         id: u32,
         from: Transform,
         delta: Vec2,
-        tree: &StaticTree,
+        sets: [&SensorSet; 2],
         touched_before: &[u64],
         entered: &mut [(f32, u32); MAX_STEP_CROSSINGS],
     ) -> usize {
@@ -267,10 +313,7 @@ impl World {
         let end = Aabb::new(start.min + delta, start.max + delta);
         let one_ways = self.one_ways.count() > 0;
         let mut count = 0;
-        tree.query(&start.union(&end), |sensor_row, _| {
-            let Some(sensor) = self.live_id(sensor_row) else {
-                return;
-            };
+        let mut visit = |sensor: u32| {
             let key = pair_key(id.min(sensor), id.max(sensor));
             if sensor == id
                 || !store.filters_pass(id, sensor)
@@ -278,9 +321,8 @@ impl World {
             {
                 return;
             }
-            let Some((hit, _)) =
-                self.cast_on(&mover, delta, (sensor, sensor_row as usize), one_ways)
-            else {
+            let at = (sensor, store.row(sensor));
+            let Some((hit, _)) = self.cast_on(&mover, delta, at, one_ways) else {
                 return;
             };
             // Kept sorted, the first MAX_STEP_CROSSINGS only.
@@ -295,7 +337,11 @@ impl World {
             }
             entered[k] = item;
             count = (count + 1).min(MAX_STEP_CROSSINGS);
-        });
+        };
+        let swept = start.union(&end);
+        for set in sets {
+            set.query(&swept, &mut visit);
+        }
         count
     }
 }

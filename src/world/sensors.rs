@@ -55,6 +55,7 @@ impl World {
         let flags = &mut self.store.flags[id as usize];
         *flags = (*flags & !FLAG_SENSOR) | (u8::from(sensor) * FLAG_SENSOR);
         self.store.sensors_seen |= sensor;
+        self.sensors_changed();
         Ok(())
     }
 
