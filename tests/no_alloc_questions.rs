@@ -87,7 +87,7 @@ fn steady_state_distance_and_nearest_queries_do_not_allocate() {
     let (mut world, ids) = world();
     let points: Vec<f32> = (0..300).map(|k| (k * 37 % 101) as f32 - 10.0).collect();
     let mut out = Vec::with_capacity(16);
-    let mut frame = |world: &mut World, t: usize| -> usize {
+    let frame = |world: &mut World, t: usize| -> usize {
         let phase = t as f32 / PERIOD as f32 * core::f32::consts::TAU;
         for (k, &id) in ids.iter().enumerate() {
             let (x, y) = ((k % 20) as f32 * 4.0, (k / 20) as f32 * 3.0);
@@ -131,21 +131,7 @@ fn steady_state_distance_and_nearest_queries_do_not_allocate() {
         }
         work
     };
-    for t in 0..2 * PERIOD {
-        frame(&mut world, t);
-    }
-    let mut measured = 0;
-    let info = allocation_counter::measure(|| {
-        for t in 2 * PERIOD..3 * PERIOD {
-            measured += frame(&mut world, t);
-        }
-    });
-    assert!(measured > PERIOD * 800, "only {measured} results");
-    assert_eq!(
-        info.count_total, 0,
-        "{} allocations ({} bytes) in {PERIOD} frames of distance queries",
-        info.count_total, info.bytes_total
-    );
+    assert_steady(&mut world, frame, PERIOD * 800, "distance queries");
 }
 
 #[test]
@@ -179,19 +165,36 @@ fn steady_state_steps_with_continuous_shapes_do_not_allocate() {
         world.step().unwrap();
         world.step_crossings().sensors.len()
     };
+    assert_steady(
+        &mut world,
+        frame,
+        PERIOD * 40 * 5,
+        "steps with continuous shapes",
+    );
+}
+
+/// Runs `frame` for two periods to warm up, then counts allocations over a third: none,
+/// and more than `least` results (so that the frames did work). `what` names the frames
+/// in the message.
+fn assert_steady(
+    world: &mut World,
+    mut frame: impl FnMut(&mut World, usize) -> usize,
+    least: usize,
+    what: &str,
+) {
     for t in 0..2 * PERIOD {
-        frame(&mut world, t);
+        frame(world, t);
     }
     let mut measured = 0;
     let info = allocation_counter::measure(|| {
         for t in 2 * PERIOD..3 * PERIOD {
-            measured += frame(&mut world, t);
+            measured += frame(world, t);
         }
     });
-    assert!(measured > PERIOD * 40 * 5, "only {measured} crossings");
+    assert!(measured > least, "only {measured} results");
     assert_eq!(
         info.count_total, 0,
-        "{} allocations ({} bytes) in {PERIOD} steps with continuous shapes",
+        "{} allocations ({} bytes) in {PERIOD} frames of {what}",
         info.count_total, info.bytes_total
     );
 }

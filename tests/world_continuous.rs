@@ -9,6 +9,7 @@
 mod common;
 
 use common::rng::Rng;
+use common::sampling::{Judged, SampledPath};
 use common::{random_shape, Style};
 use sepax::world::ShapeDesc;
 use sepax::{Shape, ShapeKind, ShapeOptions, Vec2, World, WorldError};
@@ -251,7 +252,6 @@ fn step_crossings_match_sampling_between_steps() {
     // now) is listed, entered no later than that sample and no earlier than the one
     // before, unless the shape touched it at the step before; nothing else is listed but
     // grazes between samples.
-    const SAMPLES: usize = 300;
     let mut rng = Rng::new(0xC047_1005);
     let (mut listed, mut grazes, mut touched_before) = (0, 0, 0);
     for _scene in 0..40 {
@@ -344,25 +344,24 @@ fn step_crossings_match_sampling_between_steps() {
                     let (sx, sy, sa) = world.transform(s).unwrap();
                     let pose = sepax::Transform::from_xy_angle(sx, sy, sa);
                     let sensor = world.shape(s).unwrap();
-                    let t_of = |k: usize| k as f32 / SAMPLES as f32;
-                    let at = |k: usize| {
-                        let p = from[i] + d * t_of(k);
-                        sepax::Transform::from_xy_angle(p.x, p.y, a)
+                    let path = SampledPath {
+                        shape: &shape,
+                        start: from[i],
+                        angle: a,
+                        delta: d,
+                        reach: 1.0,
                     };
-                    let first = (0..=SAMPLES)
-                        .find(|&k| sepax::collide(sensor, &pose, &shape, &at(k)).is_some());
+                    let first = path.first_touch(sensor, &pose);
                     let report = mine.iter().find(|e| e.0 == s);
                     let before = (pairs_before.chunks(2)).any(|p| p == [m.min(s), m.max(s)]);
-                    match (first, report) {
-                        (_, Some(_)) if before => panic!("{m}: sensor {s} touched before, listed"),
-                        (Some(_), None) if before => touched_before += 1,
-                        (Some(k), Some(&(_, t))) => {
-                            let early = if k == 0 { 0.0 } else { t_of(k - 1) };
-                            assert!(t <= t_of(k) + 1e-4 && t >= early - 1e-4, "{s}: {t} vs {k}");
+                    if before {
+                        assert!(report.is_none(), "{m}: sensor {s} touched before, listed");
+                        touched_before += usize::from(first.is_some());
+                    } else {
+                        let what = format!("shape {m}, sensor {s}");
+                        if path.judge(first, report.map(|r| r.1), &what) == Judged::Graze {
+                            grazes += 1;
                         }
-                        (Some(k), None) => panic!("shape {m}: sensor {s} at sample {k} not listed"),
-                        (None, Some(_)) => grazes += 1,
-                        (None, None) => {}
                     }
                     listed += usize::from(report.is_some());
                 }

@@ -110,6 +110,14 @@ impl RawWorld {
         fallback
     }
 
+    /// Writes `addresses` (of buffers in wasm memory) to `io` from slot 0, for the entry's
+    /// views.
+    fn put_addresses(&mut self, addresses: &[usize]) {
+        for (slot, &address) in self.io.iter_mut().zip(addresses) {
+            *slot = address as f64;
+        }
+    }
+
     /// `Ok(n)` as `n`, an error as `u32::MAX` with its message kept.
     fn count(&mut self, result: Result<usize, impl message::Message>) -> u32 {
         match result {

@@ -215,10 +215,9 @@ impl RawWorld {
             c.ids.as_ptr() as usize,
             c.t.as_ptr() as usize,
         ];
-        for (slot, address) in self.io.iter_mut().zip(addresses) {
-            *slot = address as f64;
-        }
-        c.ids.len() as u32
+        let count = c.ids.len() as u32;
+        self.put_addresses(&addresses);
+        count
     }
 
     /// The addresses of the cast buffers (`t`, `ids`, `normals`, `points`, `cells`), in
@@ -226,9 +225,7 @@ impl RawWorld {
     #[wasm_bindgen(js_name = castResultPtrs)]
     pub fn cast_result_ptrs(&mut self) {
         let addresses = self.inner.cast_result_addresses();
-        for (slot, address) in self.io.iter_mut().zip(addresses) {
-            *slot = address as f64;
-        }
+        self.put_addresses(&addresses);
     }
 
     /// Moves shape `id` by `(dx, dy)`, sliding, with the options in `io[MOVE_OPTIONS..]` as
@@ -334,9 +331,7 @@ impl RawWorld {
     #[wasm_bindgen(js_name = nearestResults)]
     pub fn nearest_results(&mut self) {
         let addresses = self.inner.nearest_result_addresses();
-        for (slot, address) in self.io.iter_mut().zip(addresses) {
-            *slot = address as f64;
-        }
+        self.put_addresses(&addresses);
         self.io[3] = self.inner.nearest_results().ids.len() as f64;
         self.io[4] = self.inner.nearest_results_version().into();
     }

@@ -239,9 +239,7 @@ impl RawWorld {
     #[wasm_bindgen(js_name = transformPtrs)]
     pub fn transform_ptrs(&mut self) {
         let addresses = self.inner.transform_column_addresses();
-        for (slot, address) in self.io.iter_mut().zip(addresses) {
-            *slot = address as f64;
-        }
+        self.put_addresses(&addresses);
     }
 
     /// Changes whenever the transform columns move or change length.

@@ -52,10 +52,9 @@ impl RawWorld {
             c.sensors.as_ptr() as usize,
             c.t.as_ptr() as usize,
         ];
-        for (slot, address) in self.io.iter_mut().zip(addresses) {
-            *slot = address as f64;
-        }
-        c.sensors.len() as u32
+        let count = c.sensors.len() as u32;
+        self.put_addresses(&addresses);
+        count
     }
 
     /// The number of pairs the last step found.

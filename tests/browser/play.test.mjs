@@ -74,14 +74,15 @@ async function waitFor(check, arg, timeout = 30_000) {
 }
 
 /**
- * Samples the character once per demo frame until `stop(samples)` (a function source evaluated in the page) is
- * true or `max` frames passed; returns the samples `{ frame, x, y, grounded }`.
+ * Calls `sample(window.__play)` (a function source evaluated in the page) once per demo frame, each result spread into
+ * `{ frame, ... }`, until `stop(samples)` (a function source too) is true or `max` frames passed; returns the samples.
  */
-async function sampleCharacter(stop, max) {
+async function samplePerFrame(sample, stop, max) {
   return page.evaluate(
-    ([src, max]) =>
+    ([sampleSrc, stopSrc, max]) =>
       new Promise((resolve) => {
-        const done = globalThis.eval(`(${src})`);
+        const take = globalThis.eval(`(${sampleSrc})`);
+        const done = globalThis.eval(`(${stopSrc})`);
         const out = [];
         let last = -1;
         const tick = () => {
@@ -89,16 +90,19 @@ async function sampleCharacter(stop, max) {
           const f = p.frame();
           if (f !== last) {
             last = f;
-            out.push({ frame: f, ...p.character(), moverX: p.mover().x });
+            out.push({ frame: f, ...take(p) });
             if (out.length >= max || done(out)) return resolve(out);
           }
           requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);
       }),
-    [stop.toString(), max],
+    [sample.toString(), stop.toString(), max],
   );
 }
+
+/** The character once per demo frame (`{ frame, x, y, grounded, moverX }`) until `stop` or `max` frames. */
+const sampleCharacter = (stop, max) => samplePerFrame("(p) => ({ ...p.character(), moverX: p.mover().x })", stop, max);
 
 /** Frames whose character x has not changed for the last `n` samples. */
 const stillFor = (n) => `(s) => s.length > ${n} && s.slice(-${n}).every((q) => q.x === s[s.length - 1].x)`;
@@ -658,35 +662,18 @@ test("going into the pool (a layer the move crosses) is reported: in water once 
   assertNoProblems();
 });
 
-/**
- * Samples `window.__play.crowd()` once per demo frame, with the crowd's centre `cx, cy`, until `stop(samples)` (a
- * function source evaluated in the page) is true or `max` frames passed; returns the samples.
- */
-async function sampleCrowd(stop, max) {
-  return page.evaluate(
-    ([src, max]) =>
-      new Promise((resolve) => {
-        const done = globalThis.eval(`(${src})`);
-        const out = [];
-        let last = -1;
-        const tick = () => {
-          const p = window.__play;
-          const f = p.frame();
-          if (f !== last) {
-            last = f;
-            const c = p.crowd();
-            const cx = c.xs.reduce((a, b) => a + b) / c.xs.length;
-            const cy = c.ys.reduce((a, b) => a + b) / c.ys.length;
-            out.push({ frame: f, ...c, cx, cy });
-            if (out.length >= max || done(out)) return resolve(out);
-          }
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-    [stop.toString(), max],
+/** `window.__play.crowd()` once per demo frame, with the crowd's centre `cx, cy`, until `stop` or `max` frames. */
+const sampleCrowd = (stop, max) =>
+  samplePerFrame(
+    `(p) => {
+      const c = p.crowd();
+      const cx = c.xs.reduce((a, b) => a + b) / c.xs.length;
+      const cy = c.ys.reduce((a, b) => a + b) / c.ys.length;
+      return { ...c, cx, cy };
+    }`,
+    stop,
+    max,
   );
-}
 
 /** The crowd's centre has moved less than a tenth of a unit over the last 60 frames. */
 const crowdSettled = `(s) => s.length > 60 && Math.hypot(s.at(-1).cx - s.at(-61).cx, s.at(-1).cy - s.at(-61).cy) < 0.1`;

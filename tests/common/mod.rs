@@ -10,6 +10,7 @@
 
 pub mod outlines;
 pub mod rng;
+pub mod sampling;
 
 use rng::Rng;
 use sepax::{collide, Contact, ConvexPolygon, Shape, ShapeKind, Transform, Vec2, World};

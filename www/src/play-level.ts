@@ -204,13 +204,7 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
     plankTop: topOf(24, 1),
     steps,
     tiles,
-    thinWall: {
-      id: thin.id,
-      left: t.x - t.halfWidth,
-      right: t.x + t.halfWidth,
-      top: t.y - t.halfHeight,
-      bottom: t.y + t.halfHeight,
-    },
+    thinWall: { id: thin.id, ...sides(t) },
     segmentWall: {
       id: seg.id,
       x1: seg.shape.x + sx1,
@@ -228,18 +222,9 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
       travel: props.travel ?? 0,
       speed: props.speed ?? 1,
     },
-    water: {
-      id: pool.id,
-      left: w.x - w.halfWidth,
-      right: w.x + w.halfWidth,
-      top: w.y - w.halfHeight,
-      bottom: w.y + w.halfHeight,
-    },
+    water: { id: pool.id, ...sides(w) },
     crowd: {
-      left: p.x - p.halfWidth,
-      right: p.x + p.halfWidth,
-      top: p.y - p.halfHeight,
-      bottom: p.y + p.halfHeight,
+      ...sides(p),
       count: penProps.count ?? 20,
       radius: penProps.radius ?? 6,
       speed: penProps.speed ?? 1,
@@ -247,4 +232,14 @@ export function buildLevel(world: World, map: unknown, source: string): Level {
     spawn,
     items,
   };
+}
+
+/** The sides of a box given by its centre and half sizes. */
+function sides(b: { x: number; y: number; halfWidth: number; halfHeight: number }): {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+} {
+  return { left: b.x - b.halfWidth, right: b.x + b.halfWidth, top: b.y - b.halfHeight, bottom: b.y + b.halfHeight };
 }
