@@ -580,3 +580,106 @@ fn a_filter_that_excludes_sensors_leaves_them_out_of_queries() {
     let near = world.closest_point(Vec2::new(-3.0, 0.0), all, f32::INFINITY);
     assert_eq!(near.unwrap().map(|n| n.id), Some(coin));
 }
+
+#[test]
+fn a_batched_sweep_crosses_the_sensors_its_items_cross_one_by_one() {
+    // A sweep of many items finds crossings through trees of the sensors alone, one of a
+    // few items by walking the broad phase: both must list the same sensors, in the same
+    // order, at the same t. Random worlds; between a sweep and the next, sensors are
+    // added, removed, moved (static and moving) and turned solid or sensor, so that the
+    // trees kept between sweeps must follow the world, and the mask leaves some out.
+    let mut rng = Rng::new(0x5EED_BA7C);
+    let mut compared = 0;
+    for scene in 0..30 {
+        let mut world = World::new();
+        let mut sensors = Vec::new();
+        for k in 0..60 {
+            let kind = ShapeKind::ALL[k % ShapeKind::ALL.len()];
+            let shape = random_shape(&mut rng, kind, Style::Generic, 1.5);
+            let p = rng.vec(20.0);
+            let options = ShapeOptions {
+                layer: 1 << (k % 3),
+                is_static: k % 2 == 0,
+                ..ShapeOptions::default()
+            };
+            let id = world.add(shape, p.x, p.y, rng.angle(), options).unwrap();
+            if k % 3 != 1 {
+                world.set_sensor(id, true).unwrap();
+                sensors.push(id);
+            }
+        }
+        let solid = 1; // k = 1: not a sensor
+        let bullets: Vec<u32> = (0..24)
+            .map(|k| {
+                let kind = ShapeKind::ALL[k % ShapeKind::ALL.len()];
+                let shape = random_shape(&mut rng, kind, Style::Generic, 0.4);
+                let p = rng.vec(20.0);
+                let layer = ShapeOptions {
+                    layer: 8,
+                    mask: 7,
+                    ..ShapeOptions::default()
+                };
+                world.add(shape, p.x, p.y, rng.angle(), layer).unwrap()
+            })
+            .collect();
+        let mask = if scene % 2 == 0 { u32::MAX } else { 3 };
+        let listed = |world: &World, item_of: &dyn Fn(u32) -> u32| {
+            let c = world.sweep_crossings();
+            (0..c.ids.len())
+                .map(|k| (item_of(c.items[k]), c.ids[k], c.t[k].to_bits()))
+                .collect::<Vec<_>>()
+        };
+        // Each round: a step, a batched sweep (which builds the trees), one kind of change,
+        // then the batched sweep again against the items swept one by one.
+        for round in 0..5 {
+            world.step().unwrap();
+            let dxy: Vec<f32> = (0..bullets.len())
+                .flat_map(|_| {
+                    let d = rng.vec(25.0);
+                    [d.x, d.y]
+                })
+                .collect();
+            world.sweep(&bullets, &dxy, mask).unwrap();
+            let statics: Vec<u32> = (sensors.iter().copied())
+                .filter(|&s| world.is_static(s).unwrap())
+                .collect();
+            let pick = statics[(scene + round) % statics.len()];
+            match round {
+                0 => world.set_sensor(pick, false).unwrap(),
+                1 => {
+                    let (x, y, a) = world.transform(pick).unwrap();
+                    world
+                        .set_transform(pick, x + 1.5, y - 1.0, a + 0.5)
+                        .unwrap();
+                }
+                2 => {
+                    let shape = Shape::circle(2.0).unwrap();
+                    let late = world.add(shape, 0.0, 0.0, 0.0, fixed()).unwrap();
+                    world.set_sensor(late, true).unwrap();
+                    sensors.push(late);
+                }
+                3 => world.remove(pick).unwrap(),
+                _ => {
+                    // A moving sensor moved, and a solid shape made a sensor.
+                    let moving = (sensors.iter().copied())
+                        .find(|&s| !world.is_static(s).unwrap())
+                        .unwrap();
+                    let (x, y, a) = world.transform(moving).unwrap();
+                    world.set_transform(moving, x - 2.0, y, a).unwrap();
+                    world.set_sensor(solid, true).unwrap();
+                }
+            }
+            sensors.retain(|&s| world.contains(s) && world.is_sensor(s).unwrap());
+            world.sweep(&bullets, &dxy, mask).unwrap();
+            let batched = listed(&world, &|item| item);
+            let mut single = Vec::new();
+            for (i, &b) in bullets.iter().enumerate() {
+                world.sweep(&[b], &dxy[2 * i..2 * i + 2], mask).unwrap();
+                single.extend(listed(&world, &|_| i as u32));
+            }
+            assert_eq!(batched, single, "scene {scene}, round {round}");
+            compared += batched.len();
+        }
+    }
+    assert!(compared > 200, "only {compared} crossings compared");
+}

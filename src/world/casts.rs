@@ -80,6 +80,7 @@
 use super::errors::ArgName::{Element, OfShape, Plain};
 use super::errors::{check_angle, check_coordinate, check_max_distance};
 use super::pieces::{cast_pieces, pieces_or, Pieces};
+use super::sensor_index::SensorMotion;
 use super::sensors::Crossings;
 use super::{QueryFilter, World, WorldError, MAX_COORDINATE, NO_CELL};
 use crate::cast::{cast_shape_with_points, CastHit};
@@ -189,6 +190,10 @@ pub struct CastResults<'a> {
     /// when the hit shape is not a grid or nothing is hit.
     pub cells: &'a [u32],
 }
+
+/// How many items a sweep has at least for their crossings to be found through the
+/// sensors' own trees (`sensor_index`), whose listing costs a pass over the shapes.
+const SENSOR_INDEX_BATCH: usize = 16;
 
 /// How many candidates of one chunk a cast sorts by their box entry before casting
 /// against them; a chunk with more casts the rest as they come (the answer is the same,
@@ -533,6 +538,17 @@ impl World {
             check_angle(|| Element("dxy", 2 * i + 1), d[1])?;
         }
         self.see_changes();
+        // Many motions at once look the sensors they cross up in trees of the sensors
+        // alone (see `sensor_index`); a few walk the broad phase.
+        let indexed = self.store.sensors_seen && ids.len() >= SENSOR_INDEX_BATCH;
+        let mut index = core::mem::take(&mut self.continuous.index);
+        if indexed {
+            if let Err(e) = index.list(&self.store, self.statics_dirty) {
+                self.continuous.index = index;
+                return Err(super::out_of_memory(e.items, e));
+            }
+            index.build(&self.store);
+        }
         let store = &self.store;
         let mut out = core::mem::take(&mut self.casts);
         out.reserve(ids.len());
@@ -564,11 +580,28 @@ impl World {
                     out.write(i, (1.0, u32::MAX, NO_CELL), Vec2::ZERO, end);
                 }
             }
-            if store.sensors_seen {
+            if indexed && delta.length() <= CAST_REACH {
+                let motion = SensorMotion {
+                    id,
+                    from: pose,
+                    delta,
+                    reach: out.ts[i],
+                    mask: filter.mask,
+                    left_out: &[],
+                    between_steps: true,
+                };
+                self.sensors_entered(&motion, &mut index);
+                for &(t, sensor) in index.hits() {
+                    out.crossings.ids.push(sensor);
+                    out.crossings.ts.push(t);
+                    out.crossing_items.push(i as u32);
+                }
+            } else if store.sensors_seen {
                 self.cross_before_hit(i, id, pose, delta, filter.mask, &mut out);
             }
         }
         self.casts = out;
+        self.continuous.index = index;
         Ok(ids.len())
     }
 

@@ -10,11 +10,12 @@
 //!
 //! A shape made continuous ([`World::set_continuous`]) is followed: the world keeps the
 //! position it had at the last step (or when it was made continuous), and each step casts
-//! it from there to its position now, exactly, against the sensors. The step then lists, in [`World::step_crossings`], every sensor entered along the way that
-//! the shape did not touch at the last step, with the fraction of the motion where it
-//! entered it: the bullet that skipped the coin collects it. The sensors a shape ends in
-//! are listed too (and `started` reports them as well), so that the crossings alone name
-//! every sensor entered, in order.
+//! it from there to its position now, exactly, against the sensors. The step then lists,
+//! in [`World::step_crossings`], every sensor entered along the way that the shape did not
+//! touch at the last step, with the fraction of the motion where it entered it: the
+//! bullet that skipped the coin collects it. The sensors a shape ends in are listed too
+//! (and `started` reports them as well), so that the crossings alone name every sensor
+//! entered, in order.
 //!
 //! The path is the straight translation between the two positions, at the shape's angle
 //! now: a shape that turns as it moves is tested turned. A teleport is a motion like any
@@ -22,27 +23,22 @@
 //! (`set_continuous(id, true)`) starts its next path where it is. The sensors are where
 //! they are now, and they pass the step's layer filter with the shape.
 //!
-//! Only sensors matter, and a level has few of them among its shapes: the pass keeps trees
-//! of the sensors' boxes (the static tree's kind), and each path queries them with the box
-//! it sweeps, then casts exactly against the sensors found, rather than walking the whole
-//! broad phase along the path as a cast does (ten times slower with a tenth of the shapes
-//! sensors). The static sensors' tree is built again only when a static shape was added,
-//! removed or moved, or some shape's sensor flag changed; the moving sensors' tree every
-//! step that follows a shape. Shapes that are not continuous cost nothing: the pass
-//! runs over the followed shapes only, kept sorted by id (so that the crossings come out
-//! in id order), and a world without any skips it. At most [`MAX_STEP_CROSSINGS`] sensors per shape and step are
-//! listed (the first ones along its path), so that the room for the list is reserved
-//! before the step changes anything: out of memory is an error with the world unchanged.
-//! A snapshot keeps the flag; a loaded world follows its continuous shapes from their
-//! loaded positions.
+//! Only sensors matter, and a level has few of them among its shapes: the pass looks them
+//! up in trees of their own (`sensor_index`) rather than walking the whole broad phase
+//! along each path as a cast does (ten times slower with a tenth of the shapes sensors).
+//! Shapes that are not continuous cost nothing: the pass runs over the followed shapes
+//! only, kept sorted by id (so that the crossings come out in id order), and a world
+//! without any skips it. At most [`MAX_STEP_CROSSINGS`] sensors per shape and step are
+//! listed (the first ones along its path), and the room for the list and the index is
+//! made before the step changes anything: out of memory is an error with the world
+//! unchanged. A snapshot keeps the flag; a loaded world follows its continuous shapes from
+//! their loaded positions.
 
-use super::casts::{row_points, Mover};
-use super::events::pair_key;
+use super::sensor_index::{SensorIndex, SensorMotion};
 use super::{World, WorldError};
-use crate::broad_phase::StaticTree;
 use crate::grow::{self, GrowError};
-use crate::math::{Aabb, Transform, Vec2};
-use crate::store::{ShapeStore, FLAG_ALIVE, FLAG_CONTINUOUS, FLAG_SENSOR};
+use crate::math::{Transform, Vec2};
+use crate::store::{FLAG_ALIVE, FLAG_CONTINUOUS};
 
 /// The most sensors one continuous shape reports per step: the first ones along its path.
 pub const MAX_STEP_CROSSINGS: usize = 32;
@@ -54,56 +50,15 @@ struct Followed {
     from: Vec2,
 }
 
-/// The followed shapes, sorted by id, and the last step's crossings.
+/// The followed shapes, sorted by id, the last step's crossings, and the sensors indexed
+/// for the paths (shared with the sweeps).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Continuous {
     followed: Vec<Followed>,
     shapes: Vec<u32>,
     sensors: Vec<u32>,
     ts: Vec<f32>,
-    /// The static sensors, and whether their tree holds them as they are.
-    fixed: SensorSet,
-    fixed_valid: bool,
-    /// The moving sensors, listed and indexed anew by each step that follows a shape.
-    moving: SensorSet,
-    /// `0, 1, 2, …`: the order a set's boxes are given to its tree in.
-    indices: Vec<u32>,
-}
-
-/// Sensors by id, their boxes, and the tree of those boxes (its leaves index both).
-#[derive(Clone, Debug, Default)]
-struct SensorSet {
-    ids: Vec<u32>,
-    boxes: Vec<Aabb>,
-    tree: StaticTree,
-}
-
-impl SensorSet {
-    /// Lists the live sensors of `rows` (the store's static or moving rows), with room for
-    /// their boxes.
-    fn list(&mut self, store: &ShapeStore, rows: &[u32]) -> Result<(), GrowError> {
-        self.ids.clear();
-        for &row in rows {
-            let id = store.row_to_id[row as usize];
-            if store.flags[id as usize] & FLAG_SENSOR != 0 {
-                grow::push(&mut self.ids, id)?;
-            }
-        }
-        self.boxes.clear();
-        grow::reserve(&mut self.boxes, self.ids.len())
-    }
-
-    /// Reads the listed sensors' boxes (where the step put them) and builds the tree.
-    fn index(&mut self, store: &ShapeStore, indices: &[u32]) {
-        self.boxes.clear();
-        (self.boxes).extend(self.ids.iter().map(|&id| store.aabbs[store.row(id)]));
-        self.tree.rebuild(&indices[..self.ids.len()], &self.boxes);
-    }
-
-    /// Calls `visit` with each sensor whose box meets `query`.
-    fn query(&self, query: &Aabb, visit: &mut impl FnMut(u32)) {
-        self.tree.query(query, |k, _| visit(self.ids[k as usize]));
-    }
+    pub(super) index: SensorIndex,
 }
 
 /// The sensors the continuous shapes crossed at the last step, parallel
@@ -197,14 +152,14 @@ impl World {
 
     /// Some shape's sensor flag changed: the static sensors' tree must be built again.
     pub(super) fn sensors_changed(&mut self) {
-        self.continuous.fixed_valid = false;
+        self.continuous.index.invalidate();
     }
 
     /// Follows the continuous shapes of a loaded snapshot from their loaded positions.
     pub(super) fn follow_loaded(&mut self) {
         let store = &self.store;
         let c = &mut self.continuous;
-        c.fixed_valid = false;
+        c.index.invalidate();
         c.followed.clear();
         c.shapes.clear();
         c.sensors.clear();
@@ -219,8 +174,8 @@ impl World {
         c.followed.extend(followed);
     }
 
-    /// Room for the most crossings the next step can list, and the lists of sensors (the
-    /// static ones only when they may have changed), made before the step changes anything.
+    /// Room for the most crossings the next step can list, and the lists of sensors, made
+    /// before the step changes anything.
     pub(super) fn reserve_step_crossings(&mut self) -> Result<(), GrowError> {
         let c = &mut self.continuous;
         let most = c.followed.len() * MAX_STEP_CROSSINGS;
@@ -233,18 +188,7 @@ impl World {
         grow::reserve(&mut c.shapes, most)?;
         grow::reserve(&mut c.sensors, most)?;
         grow::reserve(&mut c.ts, most)?;
-        let store = &self.store;
-        c.fixed_valid &= !self.statics_dirty;
-        if !c.fixed_valid {
-            c.fixed.list(store, &store.static_rows)?;
-        }
-        c.moving.list(store, &store.dynamic_rows)?;
-        let count = c.fixed.ids.len().max(c.moving.ids.len());
-        let missing = count.saturating_sub(c.indices.len());
-        grow::reserve(&mut c.indices, missing)?;
-        let next = c.indices.len() as u32..count as u32;
-        c.indices.extend(next);
-        Ok(())
+        c.index.list(&self.store, self.statics_dirty)
     }
 
     /// The last phase of a step: each continuous shape cast from its position at the last
@@ -257,91 +201,34 @@ impl World {
             return;
         }
         let mut c = core::mem::take(&mut self.continuous);
-        let store = &self.store;
-        let sensors = store.sensors_seen;
-        if sensors && !c.fixed_valid {
-            c.fixed.index(store, &c.indices);
-            c.fixed_valid = true;
-        }
+        let sensors = self.store.sensors_seen;
         if sensors {
-            c.moving.index(store, &c.indices);
+            c.index.build(&self.store);
         }
         for f in &mut c.followed {
             let s = f.id as usize;
+            let store = &self.store;
             let to = Vec2::new(store.xs[s], store.ys[s]);
-            let from = Transform::from_xy_angle(f.from.x, f.from.y, store.angles[s]);
-            let delta = to - f.from;
+            let motion = SensorMotion {
+                id: f.id,
+                from: Transform::from_xy_angle(f.from.x, f.from.y, store.angles[s]),
+                delta: to - f.from,
+                reach: 1.0,
+                mask: u32::MAX,
+                left_out: touched_before,
+                between_steps: false,
+            };
             f.from = to;
-            if delta == Vec2::ZERO || !sensors {
+            if motion.delta == Vec2::ZERO || !sensors {
                 continue;
             }
-            let mut entered = [(0.0f32, 0u32); MAX_STEP_CROSSINGS];
-            let sets = [&c.fixed, &c.moving];
-            let count = self.sensors_entered(f.id, from, delta, sets, touched_before, &mut entered);
-            for &(t, sensor) in &entered[..count] {
+            self.sensors_entered(&motion, &mut c.index);
+            for &(t, sensor) in c.index.hits().iter().take(MAX_STEP_CROSSINGS) {
                 c.shapes.push(f.id);
                 c.sensors.push(sensor);
                 c.ts.push(t);
             }
         }
         self.continuous = c;
-    }
-
-    /// The first sensors (of `sets`) that shape `id` enters moved from `from` by `delta`
-    /// (within the world, so within a cast's reach), sorted by where it enters them (ties
-    /// to the smaller id), those it touched at the last step left out: how many were
-    /// written to `entered`.
-    fn sensors_entered(
-        &self,
-        id: u32,
-        from: Transform,
-        delta: Vec2,
-        sets: [&SensorSet; 2],
-        touched_before: &[u64],
-        entered: &mut [(f32, u32); MAX_STEP_CROSSINGS],
-    ) -> usize {
-        let store = &self.store;
-        let row = store.row(id);
-        let shape = &store.bodies[row].shape;
-        let mover = Mover {
-            shape,
-            points: row_points(store, row),
-            pose: from,
-            compound: self.compound(id),
-        };
-        let start = shape.aabb(&from);
-        let end = Aabb::new(start.min + delta, start.max + delta);
-        let one_ways = self.one_ways.count() > 0;
-        let mut count = 0;
-        let mut visit = |sensor: u32| {
-            let key = pair_key(id.min(sensor), id.max(sensor));
-            if sensor == id
-                || !store.filters_pass(id, sensor)
-                || touched_before.binary_search(&key).is_ok()
-            {
-                return;
-            }
-            let at = (sensor, store.row(sensor));
-            let Some((hit, _)) = self.cast_on(&mover, delta, at, one_ways) else {
-                return;
-            };
-            // Kept sorted, the first MAX_STEP_CROSSINGS only.
-            let item = (hit.t, sensor);
-            let mut k = count.min(MAX_STEP_CROSSINGS - 1);
-            if count == MAX_STEP_CROSSINGS && entered[k] <= item {
-                return;
-            }
-            while k > 0 && entered[k - 1] > item {
-                entered[k] = entered[k - 1];
-                k -= 1;
-            }
-            entered[k] = item;
-            count = (count + 1).min(MAX_STEP_CROSSINGS);
-        };
-        let swept = start.union(&end);
-        for set in sets {
-            set.query(&swept, &mut visit);
-        }
-        count
     }
 }

@@ -98,6 +98,7 @@ mod poses;
 mod queries;
 mod resting;
 mod scene;
+mod sensor_index;
 mod sensors;
 mod separate;
 mod side_table;
