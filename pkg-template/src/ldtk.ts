@@ -15,6 +15,10 @@
 //   Every non-zero value is a full solid cell unless `opts.intGrid` says otherwise, keyed by the value's identifier
 //   (e.g. `{ ladder: "empty", platform: { oneWay: true } }`) or by the value as a string; one table per layer
 //   definition. A layer with no solid value makes no grid.
+// - Values given `{ sensor: true }` (optionally with `points`; `oneWay` with it is an error, as no motion meets a
+//   sensor) go to a second grid of their layer, a sensor grid (same place and cells' size, their cells 0 in the
+//   solid grid): the world pairs shapes, not cells, so one grid could not report both the floor a character stands
+//   on and the water it wades in. A layer whose values are all sensors (or empty) makes only the sensor grid.
 // - Entity layers: each entity is the box of its `width` × `height` around `px` by its `__pivot` (a circle when its
 //   definition's `renderMode` is "Ellipse" and it is round; a non-round ellipse is an error), with its fields as
 //   properties (`__identifier: __value`) and a Bool field `oneWay` making it one-way from the top.
@@ -37,7 +41,7 @@ import {
   readLayerChoice,
   readOptions,
 } from "./map_plan.js";
-import type { OneWay, TileDef } from "./types.js";
+import type { OneWay, Points, TileDef } from "./types.js";
 
 /** Options of `readLdtkProject` and `loadLdtkProject`. */
 export interface LdtkOptions {
@@ -45,8 +49,12 @@ export interface LdtkOptions {
   levels?: readonly string[];
   /** Layer, mask and static flag per LDtk layer (by `__identifier`, or `__type`), or `false` to leave it out. */
   layers?: LayerChoice;
-  /** The collision of IntGrid values, by identifier or value (`"2"`); unlisted non-zero values are `"solid"`. */
-  intGrid?: { readonly [identifierOrValue: string]: TileDef };
+  /** The collision of IntGrid values, by identifier or value (`"2"`); unlisted non-zero values are `"solid"`. A
+   * `TileDef`, or `{ sensor: true, points? }` for a sensor value (water, ladders): its cells go to a second grid of
+   * their layer, added as a sensor (its source says `sensor: true`), each the `points` outline or its whole cell;
+   * `step()` reports that grid's pairs with the cell touched (`pairCells()`), moves list it in `crossings`, and no
+   * motion meets it. */
+  intGrid?: { readonly [identifierOrValue: string]: TileDef | { readonly sensor: true; readonly points?: Points } };
 }
 
 /** A grid's cells may hold values up to this (the world's tile values). */
@@ -66,7 +74,10 @@ interface LevelList {
 class LdtkReader {
   readonly r: JsonReader;
   readonly choice: LayerChoice | undefined;
-  readonly intGrid: { readonly [key: string]: TileDef };
+  /** `opts.intGrid`, each entry as the world's `TileDef` (without `sensor`). */
+  readonly intGrid: { readonly [key: string]: TileDef } = {};
+  /** The keys of `opts.intGrid` whose values are sensors. */
+  readonly sensorKeys = new Set<string>();
   /** Layer definition uid → IntGrid value → identifier. */
   readonly identifiers = new Map<number, Map<number, string | null>>();
   /** Entity definition uid → `renderMode`. */
@@ -74,6 +85,8 @@ class LdtkReader {
   /** Layer definition uid → index of its table in `tables`. */
   readonly tableOf = new Map<number, number>();
   readonly tables: { tiles: { [value: number]: TileDef }; paths: string[] }[] = [];
+  /** Per table (parallel to `tables`): the values that are sensors. */
+  readonly sensorValues: Set<number>[] = [];
   readonly grids: PlannedGrid[] = [];
   readonly shapes: PlannedShape[] = [];
 
@@ -81,7 +94,7 @@ class LdtkReader {
     const r = (this.r = new JsonReader(fn));
     const o = readOptions(r, opts, ["levels", "layers", "intGrid"]);
     this.choice = readLayerChoice(r, o.layers);
-    this.intGrid = o.intGrid === undefined ? {} : this.readIntGridOption(o.intGrid);
+    if (o.intGrid !== undefined) this.readIntGridOption(o.intGrid);
     const wanted = o.levels === undefined ? undefined : r.array(o.levels, "opts.levels");
     wanted?.forEach((name, k) => {
       if (typeof name !== "string")
@@ -143,31 +156,47 @@ class LdtkReader {
     return { tables: this.tables, grids: this.grids, shapes: this.shapes };
   }
 
-  /** Checks the `intGrid` option's shape; the world checks the values (and the error then names the key). */
-  readIntGridOption(value: unknown): { readonly [key: string]: TileDef } {
+  /**
+   * Reads the `intGrid` option into `intGrid` (each entry without its `sensor` key) and `sensorKeys`, checking its
+   * shape; the world checks the definitions (and the error then names the key).
+   */
+  readIntGridOption(value: unknown): void {
     const r = this.r;
     const table = r.object(value, "opts.intGrid");
+    const defs = this.intGrid as { [key: string]: TileDef };
     for (const key of Object.keys(table)) {
       const path = `opts.intGrid[${JSON.stringify(key)}]`;
       const def = table[key];
-      if (def === "solid" || def === "empty") continue;
+      if (def === "solid" || def === "empty") {
+        defs[key] = def;
+        continue;
+      }
       const o = r.object(def, path);
       for (const k of Object.keys(o)) {
-        if (k === "sensor") {
-          throw r.typeError(
-            join(path, "sensor"),
-            "is not supported yet: tile grids have no sensor tiles (issue 30); leave the value out of the grid " +
-              '("empty") and find its cells with world.tile',
-          );
-        }
-        if (k !== "points" && k !== "oneWay") {
-          throw r.typeError(path, `has an unknown key ${JSON.stringify(k)} (expected points, oneWay)`);
+        if (k !== "points" && k !== "oneWay" && k !== "sensor") {
+          throw r.typeError(path, `has an unknown key ${JSON.stringify(k)} (expected points, oneWay, sensor)`);
         }
       }
       if (o.points !== undefined) r.array(o.points, join(path, "points"));
       if (o.oneWay !== undefined && o.oneWay !== true) r.object(o.oneWay, join(path, "oneWay"));
+      if (o.sensor !== undefined && typeof o.sensor !== "boolean") {
+        throw r.typeError(join(path, "sensor"), `must be a boolean (got ${describe(o.sensor)})`);
+      }
+      if (o.sensor === true) {
+        if (o.oneWay !== undefined) {
+          throw r.typeError(
+            join(path, "oneWay"),
+            "is given with sensor: true: no motion meets a sensor, so it has no side to be solid from",
+          );
+        }
+        this.sensorKeys.add(key);
+      }
+      // The world's TileDef has no `sensor`: a sensor value is a full cell unless it has points.
+      const tile: { points?: unknown; oneWay?: unknown } = {};
+      if (o.points !== undefined) tile.points = o.points;
+      if (o.oneWay !== undefined) tile.oneWay = o.oneWay;
+      defs[key] = (o.sensor === true && o.points === undefined ? "solid" : tile) as TileDef;
     }
-    return table as { readonly [key: string]: TileDef };
   }
 
   /** The IntGrid value identifiers and entity render modes of `defs`, by uid. */
@@ -239,19 +268,21 @@ class LdtkReader {
     }
   }
 
-  /** The collision of IntGrid value `value` of layer definition `defUid`: from `opts.intGrid`, else solid. */
-  valueDef(defUid: number, value: number): { def: TileDef; path: string | undefined } {
+  /**
+   * The collision of IntGrid value `value` of layer definition `defUid` and whether it is a sensor: from
+   * `opts.intGrid` (by identifier, then by value), else solid.
+   */
+  valueDef(defUid: number, value: number): { def: TileDef; path: string | undefined; sensor: boolean } {
     const identifier = this.identifiers.get(defUid)?.get(value) ?? null;
-    if (identifier !== null && Object.hasOwn(this.intGrid, identifier)) {
-      return { def: this.intGrid[identifier], path: `opts.intGrid[${JSON.stringify(identifier)}]` };
-    }
-    const key = String(value);
-    if (Object.hasOwn(this.intGrid, key))
-      return { def: this.intGrid[key], path: `opts.intGrid[${JSON.stringify(key)}]` };
-    return { def: "solid", path: undefined };
+    const key = identifier !== null && Object.hasOwn(this.intGrid, identifier) ? identifier : String(value);
+    if (!Object.hasOwn(this.intGrid, key)) return { def: "solid", path: undefined, sensor: false };
+    return { def: this.intGrid[key], path: `opts.intGrid[${JSON.stringify(key)}]`, sensor: this.sensorKeys.has(key) };
   }
 
-  /** An IntGrid layer, as one grid (none when no value in it is solid). */
+  /**
+   * An IntGrid layer, as a grid of its solid and empty values (none when no value in it is solid) and one of its
+   * sensor values (none when it has none).
+   */
   intGridLayer(li: Json, lip: string, x: number, y: number, filter: Filter, name: string): void {
     const r = this.r;
     const cols = r.integerAt(li, "__cWid", lip, 1, MAX_CELLS);
@@ -270,13 +301,15 @@ class LdtkReader {
     if (t === undefined) {
       t = this.tables.length;
       this.tables.push({ tiles: {}, paths: [] });
+      this.sensorValues.push(new Set());
       this.tableOf.set(defUid, t);
     }
     const table = this.tables[t];
-    const cells = new Uint16Array(cols * rows);
-    const values: { [value: number]: string | null } = {};
-    let top = 0;
-    let solid = false;
+    const sensors = this.sensorValues[t];
+    type Cells = { cells: Uint16Array; values: { [value: number]: string | null }; top: number; collides: boolean };
+    const solid: Cells = { cells: new Uint16Array(cols * rows), values: {}, top: 0, collides: false };
+    // Made at the first sensor value: most layers have none.
+    let sensor: Cells | null = null;
     for (let k = 0; k < csv.length; k++) {
       const v = csv[k];
       if (v === 0) continue;
@@ -286,42 +319,49 @@ class LdtkReader {
           `must be an IntGrid value from 0 to ${MAX_VALUE} (got ${JSON.stringify(v)})`,
         );
       }
-      if (!(v in values)) {
-        values[v] = this.identifiers.get(defUid)?.get(v) ?? null;
-        if (table.tiles[v] === undefined) {
-          const { def, path } = this.valueDef(defUid, v);
-          table.tiles[v] = def;
-          table.paths[v] = path ?? item(csvPath, k);
-        }
+      if (table.tiles[v] === undefined) {
+        const { def, path, sensor: isSensor } = this.valueDef(defUid, v);
+        table.tiles[v] = def;
+        table.paths[v] = path ?? item(csvPath, k);
+        if (isSensor) sensors.add(v);
       }
-      if (table.tiles[v] !== "empty") solid = true;
-      cells[k] = v;
-      top = Math.max(top, v);
+      const to = sensors.has(v)
+        ? (sensor ??= { cells: new Uint16Array(cols * rows), values: {}, top: 0, collides: true })
+        : solid;
+      if (!(v in to.values)) to.values[v] = this.identifiers.get(defUid)?.get(v) ?? null;
+      if (table.tiles[v] !== "empty") to.collides = true;
+      to.cells[k] = v;
+      to.top = Math.max(to.top, v);
     }
-    if (!solid) return;
-    this.grids.push({
-      x,
-      y,
-      cols,
-      rows,
-      cellWidth: size,
-      cellHeight: size,
-      cells: top <= 255 ? Uint8Array.from(cells) : cells,
-      table: t,
-      ...filter,
-      source: {
-        editor: "ldtk",
-        id: r.stringAt(li, "iid", lip, ""),
-        name,
-        type: "IntGrid",
-        properties: {},
-        layer: name,
-        path: lip,
-        values,
-        firstColumn: 0,
-        firstRow: 0,
-      },
-    });
+    for (const grid of [solid, sensor]) {
+      if (grid === null || !grid.collides) continue;
+      const isSensor = grid === sensor;
+      this.grids.push({
+        x,
+        y,
+        cols,
+        rows,
+        cellWidth: size,
+        cellHeight: size,
+        cells: grid.top <= 255 ? Uint8Array.from(grid.cells) : grid.cells,
+        table: t,
+        ...filter,
+        sensor: isSensor,
+        source: {
+          editor: "ldtk",
+          id: r.stringAt(li, "iid", lip, ""),
+          name,
+          type: "IntGrid",
+          properties: {},
+          layer: name,
+          path: lip,
+          values: grid.values,
+          firstColumn: 0,
+          firstRow: 0,
+          sensor: isSensor,
+        },
+      });
+    }
   }
 
   /** `o[key]` as a pair of numbers `[x, y]`. */
@@ -418,12 +458,16 @@ export function readLdtkProject(project: unknown, opts?: LdtkOptions): MapPlan {
 }
 
 /**
- * Adds an LDtk project (the object of its `.ldtk` JSON) to `world`: each IntGrid layer as a tile grid, each entity as
- * a shape. Returns the ids created and, per id, its source (the entity's `iid`, `__identifier`, fields and tags, its
- * layer and JSON path). All or nothing: a project sepax cannot load, or a shape the world rejects, throws a
- * `TypeError` or `RangeError` naming the JSON path, and leaves the world's shapes as they were.
+ * Adds an LDtk project (the object of its `.ldtk` JSON) to `world`: each IntGrid layer as a tile grid (and its values
+ * given `{ sensor: true }` in `opts.intGrid` as a second grid, a sensor), each entity as a shape. Returns the ids
+ * created and, per id, its source (the entity's `iid`, `__identifier`, fields and tags, its layer and JSON path; a
+ * grid's `sensor` says which of its layer's grids it is). All or nothing: a project sepax cannot load, or a shape the
+ * world rejects, throws a `TypeError` or `RangeError` naming the JSON path, and leaves the world's shapes as they were.
  * @example
- * const level = loadLdtkProject(world, project, { levels: ["Level_0"], intGrid: { platform: { oneWay: true } } });
+ * const level = loadLdtkProject(world, project, {
+ *   levels: ["Level_0"],
+ *   intGrid: { platform: { oneWay: true }, ladder: { sensor: true } },
+ * });
  * const player = [...level.sources].find(([, s]) => s.name === "Player")?.[0];
  */
 export function loadLdtkProject(world: MapWorld, project: unknown, opts?: LdtkOptions): LoadedMap {

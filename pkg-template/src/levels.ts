@@ -2,13 +2,24 @@
 // one-way shapes, and the cells of the step's pairs. world.ts adds the queries, rays, casts and the mover on top.
 
 import { WorldBase } from "./base.js";
-import { bits, float, get, id as idArg, oneWayOf, plainObject, word as tagArg, typeError, describe } from "./check.js";
+import {
+  bits,
+  describe,
+  float,
+  get,
+  id as idArg,
+  oneWayOf,
+  optionalBool,
+  plainObject,
+  typeError,
+  word as tagArg,
+} from "./check.js";
 import { loadedMemory } from "./load.js";
 import { encodeCells, tileValue, whole } from "./tiles.js";
 import type { OneWay, TileGridOptions, TileTable } from "./types.js";
 
 /** The keys of `addTileGrid`'s `opts`. */
-const GRID_KEYS = ["tiles", "layer", "mask", "isStatic", "tag"] as const;
+const GRID_KEYS = ["tiles", "layer", "mask", "isStatic", "sensor", "tag"] as const;
 
 /**
  * The methods of `World` for levels: tile tables and grids, one-way shapes, pair cells. Use `World`; this class exists
@@ -52,7 +63,8 @@ export abstract class WorldLevels extends WorldBase {
    * `sweep` and `moveAndSlide`, with no seam to catch on. A shape entirely inside the solid touches it (against the
    * tile of its cell). Pairs with it tell which cell was touched (`pairCells()`), and so do rays, casts, sweeps and
    * moves. It keeps about one byte per cell (two once a value is above 255) plus its surface's segments. It cannot be
-   * moved by `sweep` or `moveAndSlide`. Bad arguments throw naming them (`cols`, `cellWidth`, `cells`,
+   * moved by `sweep` or `moveAndSlide`. With `opts.sensor` the grid is a sensor (water, ladders): `step()` reports
+   * its pairs with the cell touched, the overlap queries find it, and no motion meets it. Bad arguments throw naming them (`cols`, `cellWidth`, `cells`,
    * `tiles[3].points: point 2 lies outside the cell`); at most 2^24 cells, at most 1e7 units across.
    * @example
    * const level = world.addTileGrid(0, 0, 100, 20, 16, 16, cells, { tiles });
@@ -80,7 +92,7 @@ export abstract class WorldLevels extends WorldBase {
       throw typeError(M, `cells must be a Uint8Array or Uint16Array (got ${describe(cells)})`);
     }
     const encoded = encodeCells(M, "cells", cells);
-    let [table, layer, mask, isStatic, inline, tag] = [0xffffffff, 1, 0xffffffff, true, false, 0];
+    let [table, layer, mask, isStatic, inline, tag, sensor] = [0xffffffff, 1, 0xffffffff, true, false, 0, false];
     if (opts !== undefined && opts !== null) {
       const o = plainObject(M, "opts", opts, GRID_KEYS);
       const tiles = get(M, "opts.tiles", o, "tiles");
@@ -95,6 +107,7 @@ export abstract class WorldLevels extends WorldBase {
         throw typeError(M, `opts.isStatic must be a boolean (got ${describe(s)})`);
       }
       if (s !== undefined) isStatic = s;
+      sensor = optionalBool(M, "opts.", o, "sensor");
       const t = get(M, "opts.tag", o, "tag");
       if (t !== undefined) tag = tagArg(M, "opts.tag", t);
     }
@@ -106,6 +119,7 @@ export abstract class WorldLevels extends WorldBase {
     }
     const grid = this.counted(M, id);
     if (tag !== 0) this.ok(M, raw.setTag(grid, tag));
+    if (sensor) this.ok(M, raw.setSensor(grid, true));
     return grid;
   }
 

@@ -8,6 +8,9 @@
 // tables and adds the grids; if the world rejects anything, every id it added for this plan is removed again and
 // the error is rethrown with the JSON path of the record at fault in front of the world's message. (A tile table
 // already defined stays defined: tables cannot be removed, and an unused one costs only its entries.)
+//
+// A layer's sensor tiles (water, ladders) are a grid of their own beside its solid grid, added with `sensor: true`:
+// the world pairs shapes, not cells, so a grid that held both could not report the floor and the water at once.
 
 import type { OneWay, ShapeDesc, TileTable } from "./types.js";
 import { describe, type Json, JsonReader } from "./map_json.js";
@@ -25,6 +28,8 @@ export interface MapGridOptions {
   mask: number;
   /** Whether the grid is static. */
   isStatic: boolean;
+  /** True for a sensor grid; absent for a solid one. */
+  sensor?: true;
 }
 
 /**
@@ -79,6 +84,9 @@ export interface MapSource {
   readonly firstColumn?: number;
   /** Grids: the editor's row of cell (0, 0). */
   readonly firstRow?: number;
+  /** Grids: true for the sensor grid of its layer (Tiled's tiles with a true `sensor` property, LDtk's IntGrid values
+   * given `{ sensor: true }`), false for the layer's solid grid. */
+  readonly sensor?: boolean;
 }
 
 /** A tile table of a plan, and the JSON path each value's collision was read from (for messages). */
@@ -113,6 +121,8 @@ export interface PlannedGrid {
   readonly mask: number;
   /** Whether it is static. */
   readonly isStatic: boolean;
+  /** Whether it is added as a sensor (default false): the sensor grid of its layer. */
+  readonly sensor?: boolean;
   /** Where it came from. */
   readonly source: MapSource;
 }
@@ -376,7 +386,8 @@ export function applyPlan(world: MapWorld, plan: MapPlan, fn: string): LoadedMap
       }
     }
     for (const g of plan.grids) {
-      const opts = { tiles: tables[g.table], layer: g.layer, mask: g.mask, isStatic: g.isStatic };
+      const opts: MapGridOptions = { tiles: tables[g.table], layer: g.layer, mask: g.mask, isStatic: g.isStatic };
+      if (g.sensor === true) opts.sensor = true;
       let id: number;
       try {
         id = world.addTileGrid(g.x, g.y, g.cols, g.rows, g.cellWidth, g.cellHeight, g.cells, opts);

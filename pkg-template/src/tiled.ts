@@ -14,16 +14,21 @@
 // rotation of r degrees is an angle of r·π/180. Quarter turns are done exactly: a rectangle turned by 90° stays an
 // axis-aligned box.
 //
-// - Tile layers become one tile grid each (one id), with cells of the map's `tilewidth` × `tileheight`, at the
+// - Tile layers become a tile grid each (one id), with cells of the map's `tilewidth` × `tileheight`, at the
 //   layer's offset (its own `offsetx/offsety` plus its groups'); on infinite maps the grid spans the chunks' bounding
 //   box, and `firstColumn/firstRow` of its source say which Tiled column and row its cell (0, 0) is. A tile collides
 //   when its tileset gives it a collision shape (the tile collision editor: `tiles[].objectgroup.objects`, one
 //   rectangle, rotated or not, or one convex polygon, in pixels from the tile's top-left), or a boolean property
 //   `oneWay` is true (then the whole cell, unless a shape says otherwise), or the option `tiles: "all"` is given
 //   (every tile without a shape is a full cell). Other tiles are decoration: their cells are 0, and a layer with no
-//   colliding tile makes no grid. A true boolean property `sensor` is an error naming it, as tile grids have no
-//   sensor tiles yet (issue 30), unless `sensorTiles: "skip"` asks to leave those tiles out (cells 0): reading
-//   them as solid or as decoration without being asked would be a guess the game cannot see.
+//   colliding tile makes no grid.
+// - Tiles with a true boolean property `sensor` (water, ladders) go to a second grid of their layer, a sensor grid
+//   (same place, size and cells' size), their cells 0 in the solid grid; a layer of sensor tiles only makes only the
+//   sensor grid. The world has no sensor cells, only sensor shapes: a pair is one per pair of shapes, so one grid
+//   could not report both the floor a character stands on and the water it wades in. A sensor tile fills its cell
+//   unless it has a collision shape; `oneWay` on it is an error (no motion meets a sensor, so it has no side to be
+//   solid from). `sensorTiles: "skip"` leaves these tiles out (cells 0, for a game that reads the layer's `data`
+//   itself), `"error"` makes them an error naming the property.
 // - Cell values are not gids: each distinct colliding gid (flip bits included) gets the next value from 1, with one
 //   table for the whole map; the grid's source has `gids[value]`. Flip bits (horizontal 0x80000000, vertical
 //   0x40000000, diagonal 0x20000000, diagonal first, then horizontal and vertical) are applied to the tile's shape
@@ -45,7 +50,7 @@
 //   compressed layer data (zlib, gzip, zstd: choose CSV or uncompressed Base64), text objects, non-round ellipses,
 //   a tile with more than one collision shape or a non-convex one, the property lists of Tiled before 1.2.
 
-import { item, join, type Json, JsonReader } from "./map_json.js";
+import { describe, item, join, type Json, JsonReader } from "./map_json.js";
 import {
   applyPlan,
   type Filter,
@@ -72,10 +77,13 @@ export interface TiledMapOptions {
   /** Which tiles of tile layers collide: `"shapes"` (default: tiles with a collision shape, or a true `oneWay` or
    * `sensor` property) or `"all"` (every tile; those without a shape fill their cell). */
   tiles?: "shapes" | "all";
-  /** What a tile with a true `sensor` property becomes: tile grids have no sensor tiles yet (issue 30), so by default
-   * (`"error"`) such a tile is an error naming the property; `"skip"` leaves these tiles out of the grid (their cells
-   * read 0, as decoration), for a game that finds them in the layer's `data` itself. */
-  sensorTiles?: "error" | "skip";
+  /** What the tiles with a true bool property `sensor` (water, ladders) become. `"grid"` (default): a second grid of
+   * their layer, added as a sensor (its source says `sensor: true`; same place and cell size as the layer's solid
+   * grid, whose cells hold 0 there), each tile its collision shape or its whole cell; `step()` reports the sensor
+   * grid's pairs with the cell touched (`pairCells()`), moves list it in `crossings`, and no motion meets it.
+   * `"skip"`: left out (their cells read 0, as decoration), for a game that finds them in the layer's `data` itself.
+   * `"error"`: an error naming the property. */
+  sensorTiles?: "grid" | "skip" | "error";
 }
 
 const FLIP_H = 0x80000000;
@@ -138,12 +146,14 @@ class TiledReader {
   readonly cellHeight: number;
   readonly infinite: boolean;
   readonly allTiles: boolean;
-  readonly skipSensors: boolean;
+  readonly sensorTiles: "grid" | "skip" | "error";
   readonly choice: LayerChoice | undefined;
   /** The map's one tile table: its defs, where each was read, and each value's gid. */
   readonly defs: { [value: number]: TileDef } = {};
   readonly defPaths: string[] = [""];
   readonly gids: number[] = [0];
+  /** Whether each value is a sensor tile's (its cells go to the sensor grid of their layer). */
+  readonly sensors: boolean[] = [false];
   /** Gid (flip bits included) → cell value, 0 for tiles that do not collide. */
   readonly values = new Map<number, number>();
   readonly grids: PlannedGrid[] = [];
@@ -157,11 +167,11 @@ class TiledReader {
       throw r.typeError("opts.tiles", `must be "shapes" or "all" (got ${JSON.stringify(o.tiles) ?? "undefined"})`);
     }
     this.allTiles = o.tiles === "all";
-    if (o.sensorTiles !== undefined && o.sensorTiles !== "error" && o.sensorTiles !== "skip") {
-      const got = JSON.stringify(o.sensorTiles) ?? "undefined";
-      throw r.typeError("opts.sensorTiles", `must be "error" or "skip" (got ${got})`);
+    const sensorTiles = o.sensorTiles === undefined ? "grid" : o.sensorTiles;
+    if (sensorTiles !== "grid" && sensorTiles !== "skip" && sensorTiles !== "error") {
+      throw r.typeError("opts.sensorTiles", `must be "grid", "skip" or "error" (got ${describe(sensorTiles)})`);
     }
-    this.skipSensors = o.sensorTiles === "skip";
+    this.sensorTiles = sensorTiles;
     const map = r.object(json, "the map");
     const type = r.stringAt(map, "type", "", "map");
     if (type !== "map") throw r.rangeError("type", `is ${JSON.stringify(type)}: this is not a Tiled map`);
@@ -366,7 +376,7 @@ class TiledReader {
     return out;
   }
 
-  /** A tile layer, as one grid (none when no tile in it collides). */
+  /** A tile layer, as a grid of its solid tiles and one of its sensor tiles (each left out when it has none). */
   tileLayer(o: Json, lp: string, x: number, y: number, filter: Filter, source: MapSource): void {
     const r = this.r;
     const encoding = r.stringAt(o, "encoding", lp, "csv");
@@ -416,31 +426,37 @@ class TiledReader {
     if (cols * rows > MAX_CELLS) {
       throw r.rangeError(lp, `spans ${cols} × ${rows} cells, more than one grid holds (${MAX_CELLS})`);
     }
-    const cells = new Uint16Array(cols * rows);
-    let top = 0;
+    const solid = { cells: new Uint16Array(cols * rows), top: 0 };
+    // Made at the first sensor tile: most layers have none.
+    let sensor: { cells: Uint16Array; top: number } | null = null;
     for (const p of parts) {
       for (let k = 0; k < p.gids.length; k++) {
         const value = this.valueOf(p.gids[k], p.path, k);
         if (value === 0) continue;
         const col = p.col - minCol + (k % p.cols);
         const row = p.row - minRow + Math.floor(k / p.cols);
-        cells[row * cols + col] = value;
-        top = Math.max(top, value);
+        const to = this.sensors[value] ? (sensor ??= { cells: new Uint16Array(cols * rows), top: 0 }) : solid;
+        to.cells[row * cols + col] = value;
+        to.top = Math.max(to.top, value);
       }
     }
-    if (top === 0) return;
-    this.grids.push({
-      x: x + minCol * this.cellWidth,
-      y: y + minRow * this.cellHeight,
-      cols,
-      rows,
-      cellWidth: this.cellWidth,
-      cellHeight: this.cellHeight,
-      cells: top <= 255 ? Uint8Array.from(cells) : cells,
-      table: 0,
-      ...filter,
-      source: { ...source, gids: this.gids, firstColumn: minCol, firstRow: minRow },
-    });
+    for (const grid of [solid, sensor]) {
+      if (grid === null || grid.top === 0) continue;
+      const isSensor = grid === sensor;
+      this.grids.push({
+        x: x + minCol * this.cellWidth,
+        y: y + minRow * this.cellHeight,
+        cols,
+        rows,
+        cellWidth: this.cellWidth,
+        cellHeight: this.cellHeight,
+        cells: grid.top <= 255 ? Uint8Array.from(grid.cells) : grid.cells,
+        table: 0,
+        ...filter,
+        sensor: isSensor,
+        source: { ...source, gids: this.gids, firstColumn: minCol, firstRow: minRow, sensor: isSensor },
+      });
+    }
   }
 
   /** The cell value of a raw gid from `data[k]` of `path`: 0 when it does not collide, else its table value. */
@@ -450,36 +466,48 @@ class TiledReader {
     const known = this.values.get(key);
     if (known !== undefined) return known;
     const where = item(join(path, "data"), k);
-    const def = this.tileDef(key, where);
+    const found = this.tileDef(key, where);
     let value = 0;
-    if (def !== null) {
+    if (found !== null) {
       value = this.gids.length;
       if (value > 65535) throw this.r.rangeError(where, "is a 65,536th distinct colliding tile: a map holds 65,535");
-      this.defs[value] = def;
+      this.defs[value] = found.def;
       const ts = this.tilesetOf(key & GID_MASK, where);
       this.defPaths[value] = ts.tiles.get((key & GID_MASK) - ts.firstgid)?.path ?? where;
       this.gids.push(key);
+      this.sensors.push(found.sensor);
     }
     this.values.set(key, value);
     return value;
   }
 
-  /** The collision of a gid with its flip bits, or null when the tile does not collide. */
-  tileDef(key: number, where: string): TileDef | null {
+  /**
+   * The collision of a gid with its flip bits and whether it is a sensor tile (its cells go to the sensor grid), or
+   * null when the tile does not collide.
+   */
+  tileDef(key: number, where: string): { def: TileDef; sensor: boolean } | null {
     const gid = key & GID_MASK;
     const ts = this.tilesetOf(gid, where);
     const tile = ts.tiles.get(gid - ts.firstgid);
     const oneWay = tile !== undefined && this.flag(tile.properties, tile.propertyPaths, "oneWay");
-    if (tile !== undefined && this.flag(tile.properties, tile.propertyPaths, "sensor")) {
-      if (this.skipSensors) return null;
+    const sensor = tile !== undefined && this.flag(tile.properties, tile.propertyPaths, "sensor");
+    if (sensor && this.sensorTiles === "skip") return null;
+    if (sensor && this.sensorTiles === "error") {
       throw this.r.rangeError(
         tile.propertyPaths.sensor,
-        "(the property sensor) is true, and tile grids have no sensor tiles yet (issue 30): pass " +
-          'opts.sensorTiles: "skip" to leave these tiles out of the grid and find them in the layer\'s data',
+        '(the property sensor) is true, and opts.sensorTiles is "error": leave the option out to load these tiles ' +
+          'as a sensor grid of their layer, or pass "skip" to leave them out and find them in the layer\'s data',
+      );
+    }
+    if (sensor && oneWay) {
+      throw this.r.rangeError(
+        tile.propertyPaths.oneWay,
+        "(the property oneWay) is true on a sensor tile (its property sensor is true too): no motion meets a " +
+          "sensor, so it has no side to be solid from; remove one of the two",
       );
     }
     const outline = tile === undefined ? null : this.outline(tile);
-    if (outline === null && !oneWay && !this.allTiles) return null;
+    if (outline === null && !oneWay && !sensor && !this.allTiles) return null;
     const h = (key & FLIP_H) !== 0;
     const v = (key & FLIP_V) !== 0;
     const d = (key & FLIP_D) !== 0;
@@ -496,7 +524,7 @@ class TiledReader {
       if (v) uy = -uy;
       def.oneWay = ux === 0 && uy === -1 ? true : { x: ux + 0, y: uy + 0 };
     }
-    return def.points === undefined && def.oneWay === undefined ? "solid" : def;
+    return { def: def.points === undefined && def.oneWay === undefined ? "solid" : def, sensor };
   }
 
   /** A tile's collision outline in tile pixels (null when it has none), read once. */
@@ -641,15 +669,18 @@ export function readTiledMap(map: unknown, opts?: TiledMapOptions): MapPlan {
 }
 
 /**
- * Adds a Tiled map (the object of its JSON export) to `world`: each tile layer as a tile grid, each object as a shape.
+ * Adds a Tiled map (the object of its JSON export) to `world`: each tile layer as a tile grid (and its tiles with a
+ * true `sensor` property as a second grid, a sensor: see `TiledMapOptions.sensorTiles`), each object as a shape.
  * Returns the ids created and, per id, its source (the Tiled object's `id`, `name`, class and properties, its layer
- * and JSON path). All or nothing: a map sepax cannot load, or a shape the world rejects, throws a `TypeError` or
- * `RangeError` naming the JSON path, and leaves the world's shapes as they were.
+ * and JSON path; a grid's `sensor` says which of its layer's grids it is). All or nothing: a map sepax cannot load,
+ * or a shape the world rejects, throws a `TypeError` or `RangeError` naming the JSON path, and leaves the world's
+ * shapes as they were.
  * @example
  * const level = loadTiledMap(world, await (await fetch("level1.tmj")).json(), {
  *   layers: { Ground: { layer: 1 }, Hazards: { layer: 2 }, Decoration: false },
  * });
  * for (const [id, source] of level.sources) if (source.type === "Spawn") spawnAt(world.getTransform(id));
+ * const water = level.grids.filter((id) => level.sources.get(id)?.sensor);
  */
 export function loadTiledMap(world: MapWorld, map: unknown, opts?: TiledMapOptions): LoadedMap {
   return applyPlan(world, new TiledReader("loadTiledMap", map, opts).plan(), "loadTiledMap");

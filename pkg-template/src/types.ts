@@ -116,8 +116,8 @@ export type TileDef = "solid" | "empty" | { points?: Points; oneWay?: OneWay };
 /** A table of tile values, keys from 1 to 65535 (value 0 is always empty; unlisted values are full solid cells). */
 export type TileTable = { readonly [value: number]: TileDef };
 
-/** Options of `addTileGrid`: those of every `add*` method but `oneWay` (one-way is per tile value), static by
- * default, and the tile table (an id from `defineTiles`, or the table itself). */
+/** Options of `addTileGrid`: those of every `add*` method but `oneWay` (one-way is per tile value) and `continuous`,
+ * static by default, and the tile table (an id from `defineTiles`, or the table itself). */
 export interface TileGridOptions {
   /** The tile table: an id from `defineTiles`, or a table (defined as `defineTiles` would). Default: every non-zero
    * value is a full solid cell. */
@@ -128,6 +128,9 @@ export interface TileGridOptions {
   mask?: number;
   /** Default **true**: a level's layer stands still (move it with `setTransform` if it does not). */
   isStatic?: boolean;
+  /** A sensor grid (default false): its cells are reported by `step()` (with `pairCells()`) and found by the overlap
+   * queries, and no motion meets them (water, ladders, a layer's kill zones). See `ShapeOptions.sensor`. */
+  sensor?: boolean;
   /** The game's tag (see `ShapeOptions.tag`). */
   tag?: number;
 }

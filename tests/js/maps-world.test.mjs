@@ -1,8 +1,9 @@
 // The editor fixtures end to end: each map (Tiled orthogonal, infinite and Base64, an LDtk project) loaded into a
 // real World through sepax/maps, then played on: a box dropped with moveAndSlide lands on the map's ground at the
 // height the map's cells give, rays hit the cell the map puts there (slopes included), one-way tiles and one-way
-// objects are passed from below and stood on from above, setTile edits a loaded grid. maps.test.mjs checks what the
-// readers decide cell by cell; this file checks that a world given those decisions behaves as the map was drawn.
+// objects are passed from below and stood on from above, setTile edits a loaded grid, sensor tiles (water, ladders)
+// are crossed and reported by their cell. maps.test.mjs checks what the readers decide cell by cell; this file checks
+// that a world given those decisions behaves as the map was drawn.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -57,9 +58,10 @@ const near = (a, b, what, eps = 1e-3) => assert.ok(Math.abs(a - b) <= eps, `${wh
 test("Tiled orthogonal map in a World: ground, slopes and one-way tiles where the map drew them", async () => {
   await init();
   const world = new World();
-  const loaded = loadTiledMap(world, fixture("orthogonal.tmj"), { ...OBJECTS_APART, sensorTiles: "skip" });
+  const loaded = loadTiledMap(world, fixture("orthogonal.tmj"), OBJECTS_APART);
   const [ground] = loaded.grids;
   assert.equal(loaded.sources.get(ground).name, "Ground");
+  assert.equal(loaded.sources.get(ground).sensor, false);
   world.step();
   // Column 1: solid from row 4 (y = 64), under the one-way ledge of rows 1–2 (y = 16 to 20, passed from below).
   const box = world.addAlignedBox(24, 30, HALF, HALF, { mask: 1 });
@@ -176,29 +178,154 @@ test("LDtk project in a World: IntGrid values as the options say (empty ladder, 
   assert.equal(ray(world, 24, 39, 0, -1, 2), null, "the Platform entity is passed from below");
 });
 
-test("sensor tiles are an error naming the property until tile grids have sensors, or skipped when asked", async () => {
+/** water.tmj loaded: its grids by role, and a world stepped once. */
+async function waterWorld(opts) {
   await init();
-  const map = fixture("orthogonal.tmj");
+  const world = new World();
+  const loaded = loadTiledMap(world, fixture("water.tmj"), opts);
+  const [ground, water, falls] = loaded.grids;
+  world.step();
+  return { world, loaded, ground, water, falls };
+}
+
+/** The pool of water.tmj: columns 3 to 6 (x 48 to 112) of rows 3 and 4 (y 48 to 80), on the floor of row 5. */
+const POOL = { left: 48, right: 112, top: 48, floor: 80, cols: 10 };
+
+test("Tiled water in a World: the layer is a solid grid and a sensor grid, each id's source saying which", async () => {
+  const { world, loaded, ground, water, falls } = await waterWorld();
+  assert.deepEqual(
+    loaded.grids.map((id) => [loaded.sources.get(id).name, loaded.sources.get(id).sensor]),
+    [
+      ["Ground", false],
+      ["Ground", true],
+      ["Falls", true],
+    ],
+  );
+  // Cell (4, 3): water in the sensor grid, empty in the solid grid; (4, 5): floor in the solid grid only.
+  const gid = (id, col, row) => loaded.sources.get(id).gids[world.tile(id, col, row)];
+  assert.deepEqual([gid(ground, 4, 3), gid(water, 4, 3)], [0, 6]);
+  assert.deepEqual([gid(ground, 4, 5), gid(water, 4, 5)], [1, 0]);
+  assert.equal(gid(water, 6, 4), (6 | 0x80000000) >>> 0, "the flipped water tile keeps its gid");
+  assert.equal(gid(falls, 1, 2), 6);
+  // Found by the overlap queries, met by no ray.
+  assert.deepEqual(Array.from(world.queryPoint(72, 60)).sort(), [water]);
+  near(ray(world, 72, 0, 0, 1).y, POOL.floor, "a ray falls through the water to the pool's floor");
+  assert.equal(ray(world, 72, 0, 0, 1).id, ground);
+});
+
+test("Tiled water in a World: moveAndSlide goes through the water cells, its crossings list the sensor grid", async () => {
+  const { world, ground, water } = await waterWorld();
+  // Dropped into the pool from above in one move: not stopped at the water's surface, it lands on the pool's floor.
+  const box = world.addAlignedBox(72, 20, HALF, HALF, { isStatic: false });
+  const fall = world.moveAndSlide(box, 0, 100);
+  near(fall.x, 72, "straight down");
+  assert.ok(Math.abs(fall.y + HALF - POOL.floor) < REST, `on the pool's floor (bottom at ${fall.y + HALF})`);
+  assert.deepEqual([fall.grounded, fall.groundId, fall.groundCell], [true, ground, 5 * POOL.cols + 4]);
+  assert.deepEqual(Array.from(fall.crossings), [water]);
+  // t runs along the path moved (to the floor), not the motion asked for.
+  near(fall.crossingTs[0], (POOL.top - (20 + HALF)) / (fall.y - 20), "entered at the water's surface", 1e-4);
+  // Across the pool, in the water, in one move: not stopped until the pool's wall.
+  const swim = world.moveAndSlide(box, 20, 0);
+  near(swim.x, 92, "swam the whole way");
+  const wall = world.moveAndSlide(box, 40, 0);
+  near(wall.x, POOL.right - HALF, "stopped by the solid wall, not the water", 0.05);
+  world.free();
+});
+
+test("Tiled water in a World: step() pairs the sensor grid with the character, pairCells names the water cell", async () => {
+  const { world, water } = await waterWorld();
+  // In the water of cell (4, 4) only (x 64 to 80, y 64 to 80).
+  const box = world.addAlignedBox(72, 72, HALF, HALF, { isStatic: false });
+  world.step();
+  const pairs = Array.from(world.pairs());
+  const k = pairs.findIndex(
+    (_, i) => i % 2 === 0 && pairs[i] === Math.min(water, box) && pairs[i + 1] === Math.max(water, box),
+  );
+  assert.ok(k >= 0, `the pair (water, box) in ${pairs}`);
+  assert.equal(world.pairCells()[k / 2], 4 * POOL.cols + 4);
+  assert.deepEqual(Array.from(world.started()).slice(0, 2), [Math.min(water, box), Math.max(water, box)]);
+  // Moved to the puddle on the ground (cell (8, 2), its lower half y 40 to 48): that cell instead.
+  world.setTransform(box, 136, 48 - HALF - 0.01, 0);
+  world.step();
+  const after = Array.from(world.pairs());
+  assert.deepEqual(after.slice(0, 2), [Math.min(water, box), Math.max(water, box)]);
+  assert.equal(world.pairCells()[0], 2 * POOL.cols + 8);
+  world.free();
+});
+
+test("Tiled water in a World: a continuous shape moved across the water between two steps crosses the sensor grid", async () => {
+  const { world, water } = await waterWorld();
+  // A bullet written from above the pool (72, 20) into the floor under it (72, 90): it touches the water at
+  // neither step.
+  const bullet = world.addCircle(72, 20, 2, { isStatic: false, continuous: true });
+  world.step();
+  world.setTransform(bullet, 72, 90, 0);
+  world.step();
+  const { shapes, sensors, t } = world.stepCrossings();
+  assert.deepEqual([Array.from(shapes), Array.from(sensors)], [[bullet], [water]]);
+  near(t[0], (POOL.top - 2 - 20) / 70, "entered at the water's surface", 1e-4);
+  world.free();
+});
+
+test("Tiled sensor tiles: 'skip' leaves them out, 'error' names the property, a bad value names the option", async () => {
+  await init();
+  const map = fixture("water.tmj");
+  const skipped = new World();
+  const loaded = loadTiledMap(skipped, map, { sensorTiles: "skip" });
+  assert.deepEqual(
+    loaded.grids.map((id) => [loaded.sources.get(id).name, loaded.sources.get(id).sensor]),
+    [["Ground", false]],
+  );
+  assert.equal(skipped.tile(loaded.grids[0], 4, 3), 0, "a water cell reads 0");
+  skipped.step();
+  assert.deepEqual(Array.from(skipped.queryPoint(72, 60)), [], "no water");
   const world = new World();
   assert.throws(
-    () => loadTiledMap(world, map),
+    () => loadTiledMap(world, map, { sensorTiles: "error" }),
     (e) =>
       e instanceof RangeError &&
-      /^loadTiledMap: tilesets\[0\]\.tiles\[4\]\.properties\[0\]\.value \(the property sensor\) is true/.test(
+      /^loadTiledMap: tilesets\[0\]\.tiles\[6\]\.properties\[0\]\.value \(the property sensor\) is true, and opts\.sensorTiles is "error"/.test(
         e.message,
-      ) &&
-      /opts\.sensorTiles: "skip"/.test(e.message),
-  );
-  assert.equal(world.queryAabb(-1e6, -1e6, 1e6, 1e6, 0xffffffff).length, 0, "nothing added");
-  // Skipped: the sensor tile's cell (6, 2) holds 0, as a decoration's does.
-  const plan = readTiledMap(map, { sensorTiles: "skip" });
-  assert.equal(plan.grids[0].cells[2 * 8 + 6], 0);
-  assert.throws(
-    () => readTiledMap(map, { sensorTiles: "keep" }),
-    /^TypeError: readTiledMap: opts\.sensorTiles must be/,
+      ),
   );
   assert.throws(
-    () => loadLdtkProject(world, fixture("platformer.ldtk"), { intGrid: { ladder: { sensor: true } } }),
-    /^TypeError: loadLdtkProject: opts\.intGrid\["ladder"\]\.sensor is not supported yet/,
+    () => loadTiledMap(world, map, { sensorTiles: "keep" }),
+    /^TypeError: loadTiledMap: opts\.sensorTiles must be "grid", "skip" or "error" \(got the string "keep"\)/,
   );
+  assert.equal(world.size, 0, "nothing added");
+  skipped.free();
+  world.free();
+});
+
+test("LDtk intGrid { sensor: true } in a World: the ladder is a sensor grid, climbed through and reported", async () => {
+  await init();
+  const world = new World();
+  const loaded = loadLdtkProject(world, fixture("platformer.ldtk"), {
+    ...OBJECTS_APART,
+    intGrid: { ladder: { sensor: true }, platform: { oneWay: true } },
+  });
+  const sensorOf = (id) => loaded.sources.get(id).sensor;
+  assert.deepEqual(loaded.grids.map(sensorOf), [false, true, false]);
+  const [floor, ladder] = loaded.grids;
+  assert.deepEqual(loaded.sources.get(ladder).values, { 2: "ladder" });
+  world.step();
+  // The ladder: cells (5, 1) and (5, 2) of level 0 (x 80 to 96, y 16 to 48). A box on the floor under it climbs
+  // through it in one move, and the move lists it.
+  const box = world.addAlignedBox(88, 56, HALF, HALF, { mask: 1, isStatic: false });
+  const rest = settle(world, box);
+  assert.ok(Math.abs(rest.y + HALF - 64) < REST, "on the floor");
+  const climb = world.moveAndSlide(box, 0, -50);
+  near(climb.y, rest.y - 50, "climbed the whole way");
+  assert.deepEqual(Array.from(climb.crossings), [ladder]);
+  // Back on the ladder's lower cell (5, 2): the step pairs it with the box and names the cell.
+  world.setTransform(box, 88, 40, 0);
+  world.step();
+  const pairs = Array.from(world.pairs());
+  const k = pairs.findIndex(
+    (_, i) => i % 2 === 0 && pairs[i] === Math.min(ladder, box) && pairs[i + 1] === Math.max(ladder, box),
+  );
+  assert.ok(k >= 0, `the pair (ladder, box) in ${pairs}`);
+  assert.equal(world.pairCells()[k / 2], 2 * 8 + 5);
+  assert.equal(world.tile(floor, 5, 2), 0, "the solid grid holds no ladder");
+  world.free();
 });

@@ -15,7 +15,7 @@ const V = 0x40000000;
 const D = 0x20000000;
 const HEX = 0x10000000;
 const FILTER = { layer: 1, mask: 0xffffffff, isStatic: true };
-/** orthogonal.tmj has a tile with a true `sensor` property, which tile grids cannot hold yet (issue 30). */
+/** Sensor tiles (a true `sensor` property) left out, as decoration. */
 const SKIP_SENSORS = { sensorTiles: "skip" };
 
 /** Deep equality with numbers compared to 1e-9 (rotated shapes are computed with sin and cos). */
@@ -50,11 +50,22 @@ const ORTHOGONAL_DEFS = new Map([
   [3 + V, { points: [0, 16, 16, 16, 16, 12, 0, 12], oneWay: { x: 0, y: 1 } }], // upside down: one-way from below
   [4, { points: [0, 8, 16, 8, 16, 16, 0, 16] }], // the lower half
   [5, null], // decoration: no shape, no flag
-  [6, null], // a true sensor property: left out with sensorTiles "skip" (no sensor tiles yet)
+  [6, null], // a true sensor property: in the layer's sensor grid (SENSOR_DEFS), not in its solid grid
   [7, { points: [8, 0, 8, 8, 0, 0] }], // a triangle turned 90° about (8, 0)
   [9, "solid"], // the lower half of a 16 × 32 tile, anchored at the cell's bottom-left: the whole cell
   [10, null],
 ]);
+
+/** The sensor tiles of orthogonal.tmj and water.tmj (gid 8: a puddle, the lower half), as their sensor grids hold
+ * them; every other tile is 0 there. */
+const SENSOR_DEFS = new Map([
+  [6, "solid"],
+  [6 + H, "solid"],
+  [8, { points: [0, 8, 16, 8, 16, 16, 0, 16] }],
+]);
+
+/** `defs` for a layer's sensor grid: the sensor tiles' defs, every other gid 0. */
+const onlySensors = (gids) => new Map(gids.map((gid) => [gid, SENSOR_DEFS.get(gid) ?? null]));
 
 /** Checks every cell of `grid` against `gids` (row-major, the layer's data) and the hand-made defs. */
 function checkCells(plan, grid, gids, defs) {
@@ -74,12 +85,12 @@ function checkCells(plan, grid, gids, defs) {
   }
 }
 
-test("Tiled: a tile layer is one grid whose cells hold each tile's shape, flips applied", () => {
+test("Tiled: a tile layer is a grid whose cells hold each tile's shape, flips applied, and one of its sensor tiles", () => {
   const map = fixture("orthogonal.tmj");
-  const plan = readTiledMap(map, SKIP_SENSORS);
+  const plan = readTiledMap(map);
   assert.equal(plan.tables.length, 1, "one table for the whole map");
-  assert.equal(plan.grids.length, 2, "Ground and Tall (Decoration has no colliding tile; Sky is an image)");
-  const [ground, tall] = plan.grids;
+  assert.equal(plan.grids.length, 3, "Ground, its sensor tiles, Tall (Decoration collides nowhere; Sky is an image)");
+  const [ground, groundSensors, tall] = plan.grids;
   near(
     { x: ground.x, y: ground.y, cols: ground.cols, rows: ground.rows, w: ground.cellWidth, h: ground.cellHeight },
     { x: 0, y: 0, cols: 8, rows: 6, w: 16, h: 16 },
@@ -99,17 +110,106 @@ test("Tiled: a tile layer is one grid whose cells hold each tile's shape, flips 
       gids: undefined,
       firstColumn: 0,
       firstRow: 0,
+      sensor: false,
     },
   );
   // A flipped tile is its own value; the hexagonal bit is not.
   const values = new Set(ground.cells);
   assert.equal(values.has(0), true);
-  assert.equal(values.size - 1, 9, "1, 1|H, 2, 2|H, 2|D|H, 3, 3|V, 4, 7 (6, the sensor tile, is skipped)");
+  assert.equal(values.size - 1, 9, "1, 1|H, 2, 2|H, 2|D|H, 3, 3|V, 4, 7 (6, the sensor tile, is in the sensor grid)");
+  // The sensor grid: the same place and size, the one sensor tile (6, 2), values from the same table and gids.
+  near(
+    { x: groundSensors.x, y: groundSensors.y, cols: groundSensors.cols, rows: groundSensors.rows },
+    { x: 0, y: 0, cols: 8, rows: 6 },
+  );
+  checkCells(plan, groundSensors, map.layers[0].data, onlySensors(map.layers[0].data));
+  assert.deepEqual(
+    Array.from(groundSensors.cells.keys()).filter((k) => groundSensors.cells[k] !== 0),
+    [2 * 8 + 6],
+  );
+  assert.deepEqual([ground.sensor, groundSensors.sensor, tall.sensor], [false, true, false]);
+  assert.deepEqual({ ...groundSensors.source, gids: undefined }, { ...ground.source, gids: undefined, sensor: true });
+  assert.equal(groundSensors.source.gids, ground.source.gids, "one gid table for the whole map");
   // Tall, in group Props: offsets 8, -4 (group) and 16, 0 (layer) add up.
   near({ x: tall.x, y: tall.y, cols: tall.cols, rows: tall.rows }, { x: 24, y: -4, cols: 8, rows: 6 });
   assert.equal(tall.source.path, "layers[1].layers[0]");
   checkCells(plan, tall, map.layers[1].layers[0].data, ORTHOGONAL_DEFS);
   for (const g of plan.grids) near({ layer: g.layer, mask: g.mask, isStatic: g.isStatic }, FILTER);
+});
+
+test("Tiled: a water tile layer loads as a solid grid plus a sensor grid; a layer of sensor tiles only as one", () => {
+  const map = fixture("water.tmj");
+  const plan = readTiledMap(map);
+  assert.deepEqual(
+    plan.grids.map((g) => [g.source.name, g.sensor, g.source.sensor]),
+    [
+      ["Ground", false, false],
+      ["Ground", true, true],
+      ["Falls", true, true],
+    ],
+  );
+  const [ground, water, falls] = plan.grids;
+  for (const g of plan.grids) {
+    near(
+      { x: g.x, y: g.y, cols: g.cols, rows: g.rows, w: g.cellWidth, h: g.cellHeight, table: g.table },
+      {
+        x: 0,
+        y: 0,
+        cols: 10,
+        rows: 6,
+        w: 16,
+        h: 16,
+        table: 0,
+      },
+    );
+  }
+  const groundGids = map.layers[0].data;
+  checkCells(
+    plan,
+    ground,
+    groundGids,
+    new Map([
+      [1, "solid"],
+      [6, null],
+      [6 + H, null],
+      [8, null],
+    ]),
+  );
+  checkCells(plan, water, groundGids, onlySensors(groundGids));
+  checkCells(plan, falls, map.layers[1].data, onlySensors(map.layers[1].data));
+  // The pool's 8 cells and the puddle, the flipped water tile its own value whose gid keeps its flip bit.
+  const wet = (g) => Array.from(g.cells.keys()).filter((k) => g.cells[k] !== 0);
+  assert.deepEqual(wet(water), [28, 33, 34, 35, 36, 43, 44, 45, 46]);
+  assert.equal(water.source.gids[water.cells[46]], (6 | H) >>> 0);
+  assert.notEqual(water.cells[46], water.cells[45]);
+  assert.deepEqual(wet(falls), [1, 11, 21]);
+  assert.equal(falls.cells[1], water.cells[33], "one value per gid for the whole map");
+  // Each grid's source lists the layer and the editor's gid of every value.
+  assert.deepEqual(
+    [falls.source.name, falls.source.path, falls.source.firstColumn, falls.source.firstRow],
+    ["Falls", "layers[1]", 0, 0],
+  );
+  // A layer without sensor tiles is one grid, as before: Tall in orthogonal.tmj, the infinite map's Ground.
+  assert.deepEqual(
+    readTiledMap(fixture("infinite.tmj")).grids.map((g) => [g.source.name, g.sensor]),
+    [["Ground", false]],
+  );
+  // Skipped, the sensor tiles are 0 and Falls makes no grid; "error" names the first one met.
+  const skipped = readTiledMap(map, SKIP_SENSORS);
+  assert.deepEqual(
+    skipped.grids.map((g) => [g.source.name, g.sensor]),
+    [["Ground", false]],
+  );
+  const gidsOf = (g) => Array.from(g.cells, (v) => g.source.gids[v]);
+  assert.deepEqual(gidsOf(skipped.grids[0]), gidsOf(ground), "the same solid tiles");
+  assert.throws(
+    () => readTiledMap(map, { sensorTiles: "error" }),
+    (e) =>
+      e instanceof RangeError &&
+      e.message.startsWith(
+        'readTiledMap: tilesets[0].tiles[6].properties[0].value (the property sensor) is true, and opts.sensorTiles is "error"',
+      ),
+  );
 });
 
 /** The shapes of orthogonal.tmj's object layer, worked out by hand (Tiled rotates clockwise about x, y). */
@@ -172,7 +272,7 @@ function orthogonalShapes() {
 }
 
 test("Tiled: every kind of object becomes its shape, with its source", () => {
-  const plan = readTiledMap(fixture("orthogonal.tmj"), SKIP_SENSORS);
+  const plan = readTiledMap(fixture("orthogonal.tmj"));
   const expected = orthogonalShapes();
   assert.equal(plan.shapes.length, expected.length);
   expected.forEach(([shape, source], i) => {
@@ -235,7 +335,6 @@ test("Tiled: the layers option picks layer and mask bits by name or class, or le
   map.layers[3].class = "solid-things"; // a layer's class (Tiled 1.9 and later)
   const seen = [];
   const plan = readTiledMap(map, {
-    ...SKIP_SENSORS,
     layers: (layer) => {
       seen.push([layer.name, layer.class, layer.kind, layer.path]);
       return layer.name === "Tall" ? false : { layer: layer.kind === "tiles" ? 2 : 4, mask: 1, isStatic: false };
@@ -248,11 +347,14 @@ test("Tiled: the layers option picks layer and mask bits by name or class, or le
     ["Objects", "solid-things", "objects", "layers[3]"],
   ]);
   assert.deepEqual(
-    plan.grids.map((g) => [g.source.name, g.layer, g.mask, g.isStatic]),
-    [["Ground", 2, 1, false]],
+    plan.grids.map((g) => [g.source.name, g.sensor, g.layer, g.mask, g.isStatic]),
+    [
+      ["Ground", false, 2, 1, false],
+      ["Ground", true, 2, 1, false],
+    ],
   );
   assert.ok(plan.shapes.every((s) => s.shape.layer === 4 && s.shape.mask === 1 && s.shape.isStatic === false));
-  const table = readTiledMap(map, { ...SKIP_SENSORS, layers: { Ground: false, "solid-things": { layer: 8 } } });
+  const table = readTiledMap(map, { layers: { Ground: false, "solid-things": { layer: 8 } } });
   assert.deepEqual(
     table.grids.map((g) => g.source.name),
     ["Tall"],
@@ -260,19 +362,25 @@ test("Tiled: the layers option picks layer and mask bits by name or class, or le
   assert.ok(table.shapes.every((s) => s.shape.layer === 8 && s.shape.mask === 0xffffffff && s.shape.isStatic));
   // A layer left out is not read: its bad content is no error.
   map.layers[3].objects[0].text = { text: "hello" };
-  assert.equal(readTiledMap(map, { ...SKIP_SENSORS, layers: { Objects: false } }).shapes.length, 0);
+  assert.equal(readTiledMap(map, { layers: { Objects: false } }).shapes.length, 0);
 });
 
 test("Tiled: tiles 'all' makes every tile collide, a tile without a shape filling its cell", () => {
-  const plan = readTiledMap(fixture("orthogonal.tmj"), { ...SKIP_SENSORS, tiles: "all" });
+  const plan = readTiledMap(fixture("orthogonal.tmj"), { tiles: "all" });
   assert.deepEqual(
-    plan.grids.map((g) => g.source.name),
-    ["Ground", "Tall", "Decoration"],
+    plan.grids.map((g) => [g.source.name, g.sensor]),
+    [
+      ["Ground", false],
+      ["Ground", true],
+      ["Tall", false],
+      ["Decoration", false],
+    ],
   );
   const defs = new Map([...ORTHOGONAL_DEFS, [5, "solid"], [10, "solid"]]);
   const map = fixture("orthogonal.tmj");
   checkCells(plan, plan.grids[0], map.layers[0].data, defs);
-  checkCells(plan, plan.grids[2], map.layers[2].data, defs);
+  checkCells(plan, plan.grids[1], map.layers[0].data, onlySensors(map.layers[0].data));
+  checkCells(plan, plan.grids[3], map.layers[2].data, defs);
 });
 
 test("Tiled: capsules (Tiled 1.12) and the object class key of Tiled 1.9", () => {
@@ -387,12 +495,22 @@ test("Tiled: a wrong value anywhere is a TypeError or RangeError naming its path
     [(m) => (m.tilewidth = 1.5), RangeError, /^readTiledMap: tilewidth must be an integer/],
     [(m) => (m.type = "tileset"), RangeError, /type is "tileset": this is not a Tiled map/],
     [(m) => delete m.layers, TypeError, /^readTiledMap: layers must be an array/],
+    [
+      (m) => (m.tilesets[0].tiles[4].properties[0].value = 1),
+      TypeError,
+      /tilesets\[0\]\.tiles\[4\]\.properties\[0\]\.value \(the property sensor\) must be a bool property \(got 1\)/,
+    ],
+    [
+      (m) => m.tilesets[0].tiles[4].properties.push({ name: "oneWay", type: "bool", value: true }),
+      RangeError,
+      /^readTiledMap: tilesets\[0\]\.tiles\[4\]\.properties\[1\]\.value \(the property oneWay\) is true on a sensor tile/,
+    ],
   ];
   for (const [change, type, message] of cases) {
     const map = fixture("orthogonal.tmj");
     change(map);
     assert.throws(
-      () => readTiledMap(map, SKIP_SENSORS),
+      () => readTiledMap(map),
       (e) => e instanceof type && message.test(e.message),
       String(message),
     );
@@ -403,6 +521,15 @@ test("Tiled: a wrong value anywhere is a TypeError or RangeError naming its path
     /^TypeError: readTiledMap: opts has an unknown key "layer"/,
   );
   assert.throws(() => readTiledMap(fixture("base64.tmj"), { tiles: "some" }), /opts\.tiles must be "shapes" or "all"/);
+  for (const bad of ["keep", true, null]) {
+    assert.throws(
+      () => readTiledMap(fixture("water.tmj"), { sensorTiles: bad }),
+      (e) =>
+        e instanceof TypeError &&
+        e.message.startsWith('readTiledMap: opts.sensorTiles must be "grid", "skip" or "error" (got '),
+      String(bad),
+    );
+  }
   assert.throws(
     () => readTiledMap(fixture("base64.tmj"), { layers: { Ground: { layer: 1.5 } } }),
     /^RangeError: readTiledMap: opts\.layers\["Ground"\]\.layer must be a 32-bit integer \(got 1\.5\)/,
@@ -446,6 +573,7 @@ test("LDtk: IntGrid layers are grids of their values, at each level's world posi
     values: { 1: "dirt", 2: "ladder", 3: "stone", 4: "platform" },
     firstColumn: 0,
     firstRow: 0,
+    sensor: false,
   });
   // Level_1 is at world (128, 16), its layer offset by (4, -2).
   near({ x: b.x, y: b.y }, { x: 132, y: 14 });
@@ -454,6 +582,61 @@ test("LDtk: IntGrid layers are grids of their values, at each level's world posi
   assert.deepEqual(readLdtkProject(project).tables[0].tiles, { 1: "solid", 2: "solid", 3: "solid", 4: "solid" });
   // By value instead of identifier.
   assert.deepEqual(readLdtkProject(project, { intGrid: { 2: "empty" } }).tables[0].tiles[2], "empty");
+});
+
+test("LDtk: IntGrid values given { sensor: true } go to a sensor grid of their layer", () => {
+  const project = fixture("platformer.ldtk");
+  const csv0 = project.levels[0].layerInstances[1].intGridCsv;
+  const csv1 = project.levels[1].layerInstances[1].intGridCsv;
+  const plan = readLdtkProject(project, { intGrid: { 3: { sensor: true }, ladder: "empty" } });
+  assert.deepEqual(plan.tables[0].tiles, { 1: "solid", 2: "empty", 3: "solid", 4: "solid" });
+  assert.equal(plan.tables[0].paths[3], 'opts.intGrid["3"]');
+  // Level_0: its solid grid without the stone, a sensor grid of the stone; Level_1 (all stone): only a sensor grid.
+  assert.deepEqual(
+    plan.grids.map((g) => [g.source.path, g.sensor, g.source.sensor, g.source.values]),
+    [
+      ["levels[0].layerInstances[1]", false, false, { 1: "dirt", 2: "ladder", 4: "platform" }],
+      ["levels[0].layerInstances[1]", true, true, { 3: "stone" }],
+      ["levels[1].layerInstances[1]", true, true, { 3: "stone" }],
+    ],
+  );
+  const [solid, stone, level1] = plan.grids;
+  assert.deepEqual(
+    Array.from(solid.cells),
+    csv0.map((v) => (v === 3 ? 0 : v)),
+  );
+  assert.deepEqual(
+    Array.from(stone.cells),
+    csv0.map((v) => (v === 3 ? 3 : 0)),
+  );
+  assert.deepEqual(Array.from(level1.cells), csv1);
+  for (const [g, x, y] of [
+    [stone, 0, 0],
+    [level1, 132, 14],
+  ]) {
+    near(
+      { x: g.x, y: g.y, cols: g.cols, rows: g.rows, w: g.cellWidth, table: g.table },
+      { x, y, cols: 8, rows: 5, w: 16, table: 0 },
+    );
+  }
+  // By identifier, with an outline: the table holds the outline, without the sensor key the world does not know.
+  const ladder = readLdtkProject(project, {
+    intGrid: { ladder: { sensor: true, points: [4, 0, 12, 0, 12, 16, 4, 16] } },
+  });
+  assert.deepEqual(ladder.tables[0].tiles[2], { points: [4, 0, 12, 0, 12, 16, 4, 16] });
+  assert.deepEqual(
+    ladder.grids.map((g) => [g.source.path, g.sensor]),
+    [
+      ["levels[0].layerInstances[1]", false],
+      ["levels[0].layerInstances[1]", true],
+      ["levels[1].layerInstances[1]", false],
+    ],
+  );
+  // `sensor: false` is an ordinary value.
+  assert.deepEqual(
+    readLdtkProject(project, { intGrid: { stone: { sensor: false } } }).grids.map((g) => g.sensor),
+    [false, false],
+  );
 });
 
 test("LDtk: entities are boxes by their pivot (circles when drawn as round ellipses), fields as properties", () => {
@@ -593,7 +776,15 @@ test("LDtk: each unsupported or broken project is an error naming its JSON path"
   }
   assert.throws(
     () => readLdtkProject(fixture("platformer.ldtk"), { intGrid: { ladder: { solid: true } } }),
-    /^TypeError: readLdtkProject: opts\.intGrid\["ladder"\] has an unknown key "solid"/,
+    /^TypeError: readLdtkProject: opts\.intGrid\["ladder"\] has an unknown key "solid" \(expected points, oneWay, sensor\)/,
+  );
+  assert.throws(
+    () => readLdtkProject(fixture("platformer.ldtk"), { intGrid: { 3: { sensor: "yes" } } }),
+    /^TypeError: readLdtkProject: opts\.intGrid\["3"\]\.sensor must be a boolean \(got the string "yes"\)/,
+  );
+  assert.throws(
+    () => readLdtkProject(fixture("platformer.ldtk"), { intGrid: { 3: { sensor: true, oneWay: true } } }),
+    /^TypeError: readLdtkProject: opts\.intGrid\["3"\]\.oneWay is given with sensor: true: no motion meets a sensor/,
   );
 });
 
@@ -631,14 +822,14 @@ class FakeWorld {
   }
 }
 
-test("apply: shapes, then tables, then grids, each id with its source", () => {
+test("apply: shapes, then tables, then grids, each id with its source; sensor grids added with sensor: true", () => {
   const map = fixture("orthogonal.tmj");
-  const plan = readTiledMap(map, SKIP_SENSORS);
+  const plan = readTiledMap(map);
   const world = new FakeWorld();
-  const loaded = loadTiledMap(world, map, SKIP_SENSORS);
+  const loaded = loadTiledMap(world, map);
   assert.deepEqual(
     world.calls.map((c) => c[0]),
-    ["addShapes", "defineTiles", "addTileGrid", "addTileGrid"],
+    ["addShapes", "defineTiles", "addTileGrid", "addTileGrid", "addTileGrid"],
   );
   assert.deepEqual(
     world.calls[0][1],
@@ -655,17 +846,26 @@ test("apply: shapes, then tables, then grids, each id with its source", () => {
       g.cellWidth,
       g.cellHeight,
       g.cells,
-      { tiles: table, layer: g.layer, mask: g.mask, isStatic: g.isStatic },
+      // Ground's sensor grid (the second) alone has the key.
+      { tiles: table, layer: g.layer, mask: g.mask, isStatic: g.isStatic, ...(i === 1 ? { sensor: true } : {}) },
     ]);
   });
   assert.deepEqual(
     Array.from(loaded.shapes),
     Array.from({ length: 11 }, (_, i) => i + 1),
   );
-  assert.deepEqual(loaded.grids, [12, 13]);
-  assert.equal(loaded.sources.size, 13);
+  assert.deepEqual(loaded.grids, [12, 13, 14]);
+  assert.equal(loaded.sources.size, 14);
   assert.deepEqual(loaded.sources.get(5), plan.shapes[4].source);
   assert.deepEqual(loaded.sources.get(13), plan.grids[1].source);
+  assert.deepEqual(
+    loaded.grids.map((id) => [loaded.sources.get(id).name, loaded.sources.get(id).sensor]),
+    [
+      ["Ground", false],
+      ["Ground", true],
+      ["Tall", false],
+    ],
+  );
   assert.deepEqual(world.removed, []);
   // applyMapPlan adds a plan read (and edited) earlier.
   const other = new FakeWorld();
@@ -677,14 +877,18 @@ test("apply: shapes, then tables, then grids, each id with its source", () => {
 test("apply: a call the world rejects removes what was added and names the record's JSON path", () => {
   const map = fixture("orthogonal.tmj");
   const grid = new FakeWorld();
-  grid.failOn = ["addTileGrid", 1, new RangeError("addTileGrid: y must be between -1e7 and 1e7")];
+  grid.failOn = ["addTileGrid", 2, new RangeError("addTileGrid: y must be between -1e7 and 1e7")];
   assert.throws(
-    () => loadTiledMap(grid, map, SKIP_SENSORS),
+    () => loadTiledMap(grid, map),
     (e) =>
       e instanceof RangeError &&
       e.message === "loadTiledMap: layers[1].layers[0]: addTileGrid: y must be between -1e7 and 1e7",
   );
-  assert.deepEqual(grid.removed, [...Array.from({ length: 11 }, (_, i) => i + 1), 12], "the shapes and the first grid");
+  assert.deepEqual(
+    grid.removed,
+    [...Array.from({ length: 11 }, (_, i) => i + 1), 12, 13],
+    "the shapes, the first grid and its sensor grid",
+  );
   const shapes = new FakeWorld();
   shapes.failOn = ["addShapes", 0, new TypeError("addShapes: list[3].radius must be a number")];
   assert.throws(
@@ -711,6 +915,17 @@ test("apply: a call the world rejects removes what was added and names the recor
     /^RangeError: loadLdtkProject: levels\[0\]\.layerInstances\[1\]: addTileGrid/,
   );
   assert.deepEqual(ldtk.removed, [1, 2, 3, 4]);
+  // A sensor value's outline is checked by the world too, and the error names the option's key.
+  const sensor = new FakeWorld();
+  sensor.failOn = ["defineTiles", 0, new RangeError("defineTiles: tiles[2].points: at least 3 points")];
+  assert.throws(
+    () =>
+      loadLdtkProject(sensor, fixture("platformer.ldtk"), { intGrid: { ladder: { sensor: true, points: [0, 0] } } }),
+    (e) =>
+      e instanceof RangeError &&
+      e.message === 'loadLdtkProject: opts.intGrid["ladder"]: defineTiles: tiles[2].points: at least 3 points',
+  );
+  assert.deepEqual(sensor.removed, [1, 2, 3, 4]);
 });
 
 test("a map's shapes in a real World: every kind where the map put it; a rejected one leaves the world empty", async () => {

@@ -1,8 +1,8 @@
 // Tile grids and one-way shapes through the package (pkg/node.js): a tile layer as one id whose seams never catch a
 // box or a capsule (step normals, moveAndSlide), the cells of pairs, rays, casts, sweeps and moves, setTile seen by
 // the next step, slopes and half tiles from a table, one-way platforms and tiles passed from below at any speed and
-// landed on from above, records (shape(id) → JSON → addShapes) and snapshots of grids, and bad tables, cells and
-// options named in their errors with the world unchanged.
+// landed on from above, records (shape(id) → JSON → addShapes) and snapshots of grids, sensor grids (`opts.sensor`),
+// and bad tables, cells and options named in their errors with the world unchanged.
 //
 // y grows downwards, as on a canvas: up is (0, -1).
 import { test } from "node:test";
@@ -278,6 +278,11 @@ test("bad tables, cells and options are named, and the world is unchanged", () =
       /addTileGrid: opts\.tiles\[1\]\.points: point 1 lies outside the cell/,
     ],
     [() => w.addTileGrid(0, 0, 2, 2, 1, 1, cells, { oneWay: true }), TypeError, /opts: unknown key "oneWay"/],
+    [
+      () => w.addTileGrid(0, 0, 2, 2, 1, 1, cells, { sensor: 1 }),
+      TypeError,
+      /^addTileGrid: opts\.sensor must be a boolean \(got 1\)/,
+    ],
     [() => w.addCircle(0, 0, 1, { oneWay: { x: 0, y: 0 } }), RangeError, /addCircle: opts\.oneWay must be a direction/],
     [() => w.addCircle(0, 0, 1, { oneWay: "up" }), TypeError, /opts\.oneWay must be true or an object/],
     [() => w.setOneWay(0, undefined), TypeError, /setOneWay: oneWay must be true/],
@@ -325,5 +330,24 @@ test("bad tables, cells and options are named, and the world is unchanged", () =
   assert.equal(w.size, 1);
   w.step();
   assert.equal(JSON.stringify([w.shape(0), w.snapshot().subarray(0, 64)]), before);
+  w.free();
+});
+
+test("opts.sensor makes a grid a sensor: its cells are reported by the step and crossed by every motion", () => {
+  const w = floorWorld(10);
+  // Water over the floor: cells (2..5, 0) of a grid whose row 0 spans y -2 to -1 and row 1 y -1 to 0.
+  const cells = new Uint8Array(20);
+  cells.fill(1, 2, 6);
+  cells.fill(1, 12, 16);
+  const water = w.addTileGrid(0, -2, 10, 2, 1, 1, cells, { sensor: true, isStatic: true });
+  assert.equal(w.shape(water).sensor, true);
+  const box = w.addAlignedBox(3.5, -5, 0.25, 0.25);
+  const fall = w.moveAndSlide(box, 0, 10);
+  assert.ok(Math.abs(fall.y + 0.25) < 0.05, `fell through the water onto the floor (y ${fall.y})`);
+  assert.deepEqual([fall.groundId, Array.from(fall.crossings)], [0, [water]]);
+  w.step();
+  assert.deepEqual(Array.from(w.pairs()), [water, box]);
+  assert.equal(w.pairCells()[0], 10 + 3, "the water cell (3, 1)");
+  assert.equal(w.raycast(4.5, -5, 0, 1, 10).id, 0, "rays pass the water");
   w.free();
 });
