@@ -235,13 +235,27 @@ fn sort_found(
         buffer[*at as usize] = *f;
         *at += 1;
     }
-    // `starts[a]` is now where the run of `a` ends, and so where the run of `a + 1` begins.
-    // `found` is read no more: each long run is sorted through its own span of it.
-    for &a in long_runs.iter() {
+    // `found` is read no more: it is the scratch of the long runs, then the result.
+    sort_runs(buffer, found, starts, long_runs);
+    Ok(())
+}
+
+/// The end of a counting sort of found pairs on `a` (`sort_found`'s, and the threaded
+/// output's): the pairs scattered into `buffer` run by run (`starts[a]` where the run of
+/// `a` ends, and so where the run of `a + 1` begins), each long run sorted by `b` through
+/// its own span of `scratch` ([`sort_run`]), the short ones by one insertion pass; the
+/// sorted pairs end in `scratch` (as long as `buffer`).
+pub(super) fn sort_runs(
+    buffer: &mut Vec<Found>,
+    scratch: &mut Vec<Found>,
+    starts: &[u32],
+    long_runs: &[u32],
+) {
+    for &a in long_runs {
         let a = a as usize;
         let begin = if a == 0 { 0 } else { starts[a - 1] as usize };
         let end = starts[a] as usize;
-        sort_run(&mut buffer[begin..end], &mut found[begin..end]);
+        sort_run(&mut buffer[begin..end], &mut scratch[begin..end]);
     }
     for k in 1..buffer.len() {
         let mut m = k;
@@ -250,8 +264,7 @@ fn sort_found(
             m -= 1;
         }
     }
-    core::mem::swap(found, buffer);
-    Ok(())
+    core::mem::swap(scratch, buffer);
 }
 
 /// Sorts a run of found pairs of one `a` by `b` (the key's low half), through `scratch`
@@ -261,7 +274,7 @@ fn sort_found(
 /// Not the heap sort: a long run is one large shape (a concave outline, a chain, a level's
 /// floor) touching hundreds of small ones, every frame, and the heap sort's unpredictable
 /// branches made that run cost as much as all the short ones together.
-pub(super) fn sort_run(run: &mut [Found], scratch: &mut [Found]) {
+fn sort_run(run: &mut [Found], scratch: &mut [Found]) {
     let b_of = |f: &Found| f.key as u32;
     let bits = 32 - run.iter().fold(0, |all, f| all | b_of(f)).leading_zeros();
     let passes = bits.div_ceil(8).max(1);

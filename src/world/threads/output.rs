@@ -12,7 +12,7 @@
 //! As in `events.rs`, every buffer gets its room before the published results are touched:
 //! sorting and reserving may fail, writing the slices may not.
 
-use super::super::events::{push_key, sort_run, Found, Removals};
+use super::super::events::{push_key, sort_runs, Found, Removals};
 use super::super::World;
 use super::{Parts, TaskFound};
 use crate::grow::{self, GrowError};
@@ -126,20 +126,7 @@ fn sort_by_key(
         buffer[*at as usize] = f;
         *at += 1;
     }
-    for &a in long_runs.iter() {
-        let a = a as usize;
-        let begin = if a == 0 { 0 } else { starts[a - 1] as usize };
-        let end = starts[a] as usize;
-        sort_run(&mut buffer[begin..end], &mut out[begin..end]);
-    }
-    for k in 1..buffer.len() {
-        let mut m = k;
-        while m > 0 && buffer[m - 1].key > buffer[m].key {
-            buffer.swap(m - 1, m);
-            m -= 1;
-        }
-    }
-    core::mem::swap(out, buffer);
+    sort_runs(buffer, out, starts, long_runs);
     Ok(())
 }
 
