@@ -12,9 +12,9 @@
 mod common;
 
 use common::rng::Rng;
-use common::{random_shape, Style};
+use common::{deepest, random_shape, touching_ids, Style};
 use sepax::world::{MoveOptions, MoveResult, DEFAULT_SKIN};
-use sepax::{collide, Shape, ShapeKind, ShapeOptions, Transform, Vec2, World, WorldError};
+use sepax::{Shape, ShapeKind, ShapeOptions, Transform, Vec2, World, WorldError};
 
 const SKIN: f32 = DEFAULT_SKIN;
 const UP: Vec2 = Vec2 { x: 0.0, y: -1.0 };
@@ -41,22 +41,6 @@ fn character(world: &mut World, x: f32, top: f32) -> u32 {
         .unwrap();
     world.step().unwrap();
     id
-}
-
-/// The deepest overlap of `id` with any other shape, at the written transforms (0 when it
-/// touches nothing).
-fn deepest(world: &World, id: u32) -> f32 {
-    let (x, y, a) = world.transform(id).unwrap();
-    let shape = world.shape(id).unwrap().clone();
-    let pose = Transform::from_xy_angle(x, y, a);
-    (0..world.slot_count() as u32)
-        .filter(|&o| o != id && world.contains(o))
-        .filter_map(|o| {
-            let (ox, oy, oa) = world.transform(o).unwrap();
-            let other = world.shape(o).unwrap();
-            collide(other, &Transform::from_xy_angle(ox, oy, oa), &shape, &pose)
-        })
-        .fold(0.0, |d, c| d.max(c.depth))
 }
 
 /// One frame: move `id` by `delta`, check it overlaps nothing, step.
@@ -481,21 +465,6 @@ fn a_turning_and_travelling_platform_carries_its_rider_for_600_frames() {
     );
 }
 
-/// The shapes `id` touches at its written transform.
-fn touching(world: &World, id: u32) -> Vec<u32> {
-    let (x, y, a) = world.transform(id).unwrap();
-    let shape = world.shape(id).unwrap().clone();
-    let pose = Transform::from_xy_angle(x, y, a);
-    (0..world.slot_count() as u32)
-        .filter(|&o| o != id && world.contains(o))
-        .filter(|&o| {
-            let (ox, oy, oa) = world.transform(o).unwrap();
-            let other = world.shape(o).unwrap();
-            collide(other, &Transform::from_xy_angle(ox, oy, oa), &shape, &pose).is_some()
-        })
-        .collect()
-}
-
 #[test]
 fn character_moves_never_end_overlapping_what_they_did_not_start_overlapping() {
     // Seeded random worlds of every kind, half of them static; before each move some
@@ -529,7 +498,7 @@ fn character_moves_never_end_overlapping_what_they_did_not_start_overlapping() {
                 world.set_transform(other, x + d.x, y + d.y, a).unwrap();
             }
             let id = ids[rng.int(0, ids.len() as i64 - 1) as usize];
-            let started = touching(&world, id);
+            let started = touching_ids(&world, id);
             let delta = rng.vec(if frame % 3 == 0 { 10.0 } else { 2.0 });
             let options = MoveOptions {
                 max_iterations: rng.int(1, 8) as u32,
@@ -558,7 +527,7 @@ fn character_moves_never_end_overlapping_what_they_did_not_start_overlapping() {
             stepped +=
                 usize::from(options.max_step_height > 0.0 && moved.position.y < plain - 0.05);
             snapped += usize::from(options.snap_distance > 0.0 && moved.position.y > plain + 0.05);
-            for other in touching(&world, id) {
+            for other in touching_ids(&world, id) {
                 assert!(
                     started.contains(&other),
                     "scene {scene} frame {frame}: {id} moved by {delta:?} from {before:?} with \
@@ -656,7 +625,7 @@ fn hostile_character_options_are_named_and_change_nothing() {
         .move_and_slide(id, Vec2::new(0.5, 1.0), &huge)
         .unwrap();
     assert!(r.grounded && (r.position.x - 0.5).abs() < 1e-4, "{r:?}");
-    assert!(touching(&world, id).is_empty());
+    assert!(touching_ids(&world, id).is_empty());
     world.step().unwrap();
     world.validate().unwrap();
 }

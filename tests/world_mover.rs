@@ -11,7 +11,7 @@
 mod common;
 
 use common::rng::{Mulberry32, Rng};
-use common::{random_shape, Style};
+use common::{random_shape, touching, Style};
 use sepax::world::{MoveOptions, MoveResult, DEFAULT_SKIN};
 use sepax::{collide, Shape, ShapeKind, ShapeOptions, Transform, Vec2, World, WorldError};
 
@@ -73,23 +73,6 @@ fn tile_floor(world: &mut World, count: usize, size: f32) -> Vec<u32> {
             world
                 .add(tile(i, size), x, 0.5 * size, 0.0, fixed())
                 .unwrap()
-        })
-        .collect()
-}
-
-/// The shapes `id` touches at its written transform, by `collide` against every other live
-/// shape at its written transform.
-fn touching(world: &World, id: u32) -> Vec<(u32, f32)> {
-    let (x, y, a) = world.transform(id).unwrap();
-    let shape = world.shape(id).unwrap().clone();
-    let pose = Transform::from_xy_angle(x, y, a);
-    (0..world.slot_count() as u32)
-        .filter(|&o| o != id && world.contains(o))
-        .filter_map(|o| {
-            let (ox, oy, oa) = world.transform(o).unwrap();
-            let other = world.shape(o).unwrap();
-            collide(other, &Transform::from_xy_angle(ox, oy, oa), &shape, &pose)
-                .map(|c| (o, c.depth))
         })
         .collect()
 }

@@ -5,9 +5,9 @@
 mod common;
 
 use common::rng::Rng;
-use common::{random_shape, Style};
+use common::{random_shape, touching_ids, Style};
 use sepax::world::MoveOptions;
-use sepax::{collide, Shape, ShapeKind, ShapeOptions, Transform, Vec2, World};
+use sepax::{Shape, ShapeKind, ShapeOptions, Vec2, World};
 
 const WATER: u32 = 2;
 const SPIKES: u32 = 4;
@@ -115,21 +115,6 @@ fn bounced_layers_return_the_rest_of_the_motion_reflected() {
     assert_eq!(r.bounce, Vec2::ZERO);
 }
 
-/// The shapes `id` touches at its written transform.
-fn touching(world: &World, id: u32) -> Vec<u32> {
-    let (x, y, a) = world.transform(id).unwrap();
-    let shape = world.shape(id).unwrap().clone();
-    let pose = Transform::from_xy_angle(x, y, a);
-    (0..world.slot_count() as u32)
-        .filter(|&o| o != id && world.contains(o))
-        .filter(|&o| {
-            let (ox, oy, oa) = world.transform(o).unwrap();
-            let other = world.shape(o).unwrap();
-            collide(other, &Transform::from_xy_angle(ox, oy, oa), &shape, &pose).is_some()
-        })
-        .collect()
-}
-
 #[test]
 fn responses_never_end_in_what_blocks_and_report_what_is_crossed() {
     // Seeded worlds of shapes on four layers, random responses per move: the mover ends
@@ -155,7 +140,7 @@ fn responses_never_end_in_what_blocks_and_report_what_is_crossed() {
         world.step().unwrap();
         for _ in 0..20 {
             let id = ids[rng.int(0, ids.len() as i64 - 1) as usize];
-            let started = touching(&world, id);
+            let started = touching_ids(&world, id);
             let options = MoveOptions {
                 cross_mask: rng.int(0, 15) as u32,
                 touch_mask: rng.int(0, 15) as u32,
@@ -167,7 +152,7 @@ fn responses_never_end_in_what_blocks_and_report_what_is_crossed() {
             let reported = world.move_crossings().to_vec();
             crossed += reported.len();
             stopped += usize::from(r.bounce != Vec2::ZERO);
-            for other in touching(&world, id) {
+            for other in touching_ids(&world, id) {
                 let (layer, _) = world.layer_mask(other).unwrap();
                 if layer & options.cross_mask != 0 {
                     assert!(

@@ -391,3 +391,34 @@ pub fn f64_core_and_radius(shape: &Shape, tf: &Transform) -> (Vec<[f64; 2]>, f64
         Shape::Point => (vec![place(0.0, 0.0)], 0.0),
     }
 }
+
+/// The shapes `id` touches at its written transform, with the depth of each, by `collide`
+/// against every other live shape at its written transform: the oracle of what a move
+/// ended in.
+pub fn touching(world: &World, id: u32) -> Vec<(u32, f32)> {
+    let (x, y, a) = world.transform(id).unwrap();
+    let shape = world.shape(id).unwrap().clone();
+    let pose = Transform::from_xy_angle(x, y, a);
+    (0..world.slot_count() as u32)
+        .filter(|&o| o != id && world.contains(o))
+        .filter_map(|o| {
+            let (ox, oy, oa) = world.transform(o).unwrap();
+            let other = world.shape(o).unwrap();
+            collide(other, &Transform::from_xy_angle(ox, oy, oa), &shape, &pose)
+                .map(|c| (o, c.depth))
+        })
+        .collect()
+}
+
+/// The ids of [`touching`].
+pub fn touching_ids(world: &World, id: u32) -> Vec<u32> {
+    touching(world, id).into_iter().map(|(o, _)| o).collect()
+}
+
+/// The deepest overlap of `id` with any other shape at the written transforms (0 when it
+/// touches nothing).
+pub fn deepest(world: &World, id: u32) -> f32 {
+    touching(world, id)
+        .iter()
+        .fold(0.0, |d, &(_, depth)| d.max(depth))
+}
