@@ -375,3 +375,47 @@ fn step_crossings_match_sampling_between_steps() {
     );
     assert!(grazes * 20 < listed, "{grazes} of {listed} between samples");
 }
+
+#[test]
+fn a_step_with_no_path_indexes_nothing_yet_the_next_sees_what_changed() {
+    // The continuous shape stands still for a step (no sensor is listed then) while a
+    // static sensor is moved onto its next path (a move of a static, no sensor flag
+    // changed). The step after, it moves, and crosses that sensor where it is now.
+    let mut world = World::new();
+    let old = coin(&mut world, 100.0, 50.0, 1.0);
+    let new = coin(&mut world, 40.0, 0.0, 1.0);
+    let bullet = ball(&mut world, 0.0, 0.0);
+    world.set_continuous(bullet, true).unwrap();
+    world.step().unwrap();
+    world.set_transform(bullet, 10.0, 0.0, 0.0).unwrap();
+    world.step().unwrap();
+    assert!(crossed(&world).is_empty());
+    world.set_transform(old, 70.0, 0.0, 0.0).unwrap();
+    world.step().unwrap();
+    assert!(crossed(&world).is_empty(), "it stood still");
+    world.set_transform(bullet, 100.0, 0.0, 0.0).unwrap();
+    world.step().unwrap();
+    let sensors: Vec<u32> = crossed(&world).iter().map(|c| c.1).collect();
+    assert_eq!(sensors, [new, old]);
+}
+
+#[test]
+fn paths_begin_at_the_last_step_even_while_the_world_has_no_sensor() {
+    // Steps before any sensor exists still move each path's start along: the first
+    // sensor made later is not crossed by the motion of frames long gone.
+    let mut world = World::new();
+    let bullet = ball(&mut world, 0.0, 0.0);
+    world.set_continuous(bullet, true).unwrap();
+    world.step().unwrap();
+    for x in [100.0, 200.0] {
+        world.set_transform(bullet, x, 0.0, 0.0).unwrap();
+        world.step().unwrap();
+    }
+    let behind = coin(&mut world, 50.0, 0.0, 1.0);
+    let ahead = coin(&mut world, 250.0, 0.0, 1.0);
+    world.set_transform(bullet, 300.0, 0.0, 0.0).unwrap();
+    world.step().unwrap();
+    let sensors: Vec<u32> = crossed(&world).iter().map(|c| c.1).collect();
+    assert_eq!(sensors, [ahead]);
+    assert_ne!(behind, ahead);
+}

@@ -58,6 +58,10 @@ pub(super) struct Continuous {
     shapes: Vec<u32>,
     sensors: Vec<u32>,
     ts: Vec<f32>,
+    /// Some followed shape moved since the last step: only then does the step list and
+    /// index the sensors, and walk the paths (a world whose continuous shapes stand still
+    /// pays one look at each).
+    any_path: bool,
     pub(super) index: SensorIndex,
 }
 
@@ -182,7 +186,16 @@ impl World {
         c.shapes.clear();
         c.sensors.clear();
         c.ts.clear();
-        if most == 0 || !self.store.sensors_seen {
+        let store = &self.store;
+        let moved =
+            |f: &Followed| f.from != Vec2::new(store.xs[f.id as usize], store.ys[f.id as usize]);
+        c.any_path = c.followed.iter().any(moved);
+        if !c.any_path || !store.sensors_seen {
+            // The static sensors' tree is not listed this step: it must still learn that
+            // the statics changed, before the step forgets it.
+            if self.statics_dirty {
+                c.index.invalidate();
+            }
             return Ok(());
         }
         grow::reserve(&mut c.shapes, most)?;
@@ -197,7 +210,8 @@ impl World {
     /// nothing once the sensor trees have grown to the world's sensors:
     /// [`World::reserve_step_crossings`] made the room for the rest.
     pub(super) fn cross_continuous(&mut self, touched_before: &[u64]) {
-        if self.continuous.followed.is_empty() {
+        if !self.continuous.any_path {
+            // No followed shape moved: every path is empty, and starts where it was.
             return;
         }
         let mut c = core::mem::take(&mut self.continuous);
